@@ -1,0 +1,107 @@
+/**
+ * The event-store port (DESIGN.md "Event store"). Three adapters implement it and pass one
+ * shared contract suite: in-memory (here), SQLite and EventStoreDB (app-api).
+ *
+ * Streams are named `<category>-<id>`. Revisions count a stream's events from 0; positions
+ * order the global log and only ever grow.
+ */
+
+/** What an append expects of the stream: that it does not exist, anything, that it exists, or its exact last revision. */
+export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | number;
+
+export interface EventMetadata {
+  /** Version of the event's data schema; older versions are upcast when read. */
+  schemaVersion: number;
+  /** ISO 8601 time the event happened, from the injected clock. */
+  time: string;
+  correlationId?: string;
+  causationId?: string;
+  /** Who caused it from the operator CLI, if anyone. */
+  operator?: string;
+}
+
+export interface EventToAppend<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  /** A stable id makes a retried append idempotent; generated when absent. */
+  id?: string;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  streamId: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  /** 0-based index of the event in its stream. */
+  revision: number;
+  /** Position in the global log; strictly increasing, not necessarily contiguous. */
+  position: number;
+}
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream (pass it as the next expected revision). */
+  nextExpectedRevision: number;
+  /** Global position of the last event written (for read-your-writes). */
+  position: number;
+}
+
+export interface ReadStreamOptions {
+  /** First revision to return (inclusive). Default 0. */
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Return only events after this global position (exclusive). Default: from the start. */
+  after?: number;
+  maxCount?: number;
+}
+
+/** A catch-up-then-live subscription to the global log: every event after `after`, once, in order. */
+export interface AllSubscription extends AsyncIterable<RecordedEvent> {
+  unsubscribe(): Promise<void>;
+}
+
+export interface StoreStats {
+  streams: number;
+  events: number;
+  /** Last global position written, or null for an empty store. */
+  lastPosition: number | null;
+}
+
+export type EventStoreKind = 'memory' | 'sqlite' | 'eventstoredb';
+
+export interface EventStore {
+  readonly kind: EventStoreKind;
+  appendToStream(
+    streamId: string,
+    events: readonly EventToAppend[],
+    options?: { expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult>;
+  /** A missing or deleted stream reads as empty. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribeToAll(options?: { after?: number }): AllSubscription;
+  /** Removes the stream's events from every read (erasure). */
+  deleteStream(streamId: string): Promise<void>;
+  stats(): Promise<StoreStats>;
+  close(): Promise<void>;
+}
+
+/** The one typed error for an expected-revision mismatch. */
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    /** The stream's current revision, or 'no_stream'. */
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)} but it is at ${String(actual)}`);
+  }
+}
+
+export const isWrongExpectedRevision = (error: unknown): error is WrongExpectedRevisionError =>
+  error instanceof WrongExpectedRevisionError;

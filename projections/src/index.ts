@@ -1,0 +1,2 @@
+import { hello } from '@stickwork/domain';
+export const fromProjections = `${hello}+projections`;

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Workspaces import each other through the "source" export condition, so tests run on
+// the TypeScript sources without a build.
+const conditions = ['source', 'module', 'node', 'import', 'default'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+  test: {
+    projects: [
+      { extends: true, test: { name: 'domain', include: ['domain/src/**/*.spec.ts'] } },
+      { extends: true, test: { name: 'projections', include: ['projections/src/**/*.spec.ts'] } },
+      {
+        extends: true,
+        test: { name: 'app-api', include: ['app-api/src/**/*.spec.ts'], testTimeout: 30_000 },
+      },
+      { extends: true, test: { name: 'cli', include: ['cli/src/**/*.spec.{ts,tsx}'], testTimeout: 60_000 } },
+      {
+        extends: true,
+        test: { name: 'app-web', include: ['app-web/src/**/*.spec.{ts,tsx}'], environment: 'jsdom' },
+      },
+      {
+        extends: true,
+        test: { name: 'tests', include: ['tests/integration/**/*.spec.ts'], testTimeout: 60_000 },
+      },
+    ],
+  },
+});
