@@ -1,5 +1,3 @@
-import type { Skill } from './skills.js';
-
 /** Plans (DESIGN.md "Rules this design decides"). */
 export const PAID_TIERS = ['basic', 'premium', 'exclusive'] as const;
 export type PaidTier = (typeof PAID_TIERS)[number];
@@ -44,5 +42,3 @@ export const entitlementsFor = (tier: Tier, status: SubscriptionStatus): Entitle
   if (status === 'canceled' || status === 'freemium') return ENTITLEMENTS.freemium;
   return ENTITLEMENTS[tier];
 };
-
-export type { Skill };
