@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment (DESIGN.md "Configuration"). Every variable is validated
+ * here so a bad value stops start-up with one message naming it.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const stripePriceVariables = [
+  'STRIPE_PRICE_BASIC_MONTHLY',
+  'STRIPE_PRICE_BASIC_YEARLY',
+  'STRIPE_PRICE_PREMIUM_MONTHLY',
+  'STRIPE_PRICE_PREMIUM_YEARLY',
+  'STRIPE_PRICE_EXCLUSIVE_MONTHLY',
+  'STRIPE_PRICE_EXCLUSIVE_YEARLY',
+] as const;
+
+const environmentSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole port number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  EVENTSTORE_CONNECTION_STRING: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(esdb|esdb\+discover|kurrentdb|kurrentdb\+discover|kdb|kdb\+discover):\/\//, {
+        message: 'must be an esdb:// or kurrentdb:// connection string',
+      })
+      .optional(),
+  ),
+  JWT_SECRET: optionalString.pipe(
+    z.string().min(32, 'must be at least 32 characters long (or unset, to generate one)').optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, { message: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Stickwork <hello@stickwork.local>'),
+  PUBLIC_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  STRIPE_SECRET_KEY: optionalString.pipe(
+    z.string().regex(/^(sk|rk)_/, { message: 'must be a Stripe secret key (sk_...)' }).optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+    z.string().regex(/^whsec_/, { message: 'must be a Stripe webhook secret (whsec_...)' }).optional(),
+  ),
+  ...Object.fromEntries(stripePriceVariables.map((name) => [name, optionalString])),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optionalString,
+});
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  prices: Record<(typeof stripePriceVariables)[number], string>;
+}
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  eventStoreConnectionString: string | undefined;
+  /** Unset: generated into DATA_DIR on first start (see backend.ts). */
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Base of the links in mails; defaults to http://localhost:PORT. */
+  publicUrl: string;
+  stripe: StripeConfig | undefined;
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  /** The built web app to serve; unset: app-web/dist beside this package. */
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export const loadConfig = (environment: Record<string, string | undefined> = process.env): Config => {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Configuration error: ${variable} ${issue.message}`);
+  }
+  const env = parsed.data as z.infer<typeof environmentSchema> &
+    Record<(typeof stripePriceVariables)[number], string | undefined>;
+
+  let stripe: StripeConfig | undefined;
+  if (env.STRIPE_SECRET_KEY) {
+    const missing = (['STRIPE_WEBHOOK_SECRET', ...stripePriceVariables] as const).find((name) => !env[name]);
+    if (missing) throw new ConfigError(`Configuration error: ${missing} is required when STRIPE_SECRET_KEY is set`);
+    stripe = {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      prices: Object.fromEntries(stripePriceVariables.map((name) => [name, env[name]!])) as StripeConfig['prices'],
+    };
+  }
+
+  return {
+    port: env.PORT,
+    dataDir: env.DATA_DIR,
+    eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
+    jwtSecret: env.JWT_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    stripe,
+    logLevel: env.LOG_LEVEL,
+    webDist: env.WEB_DIST,
+  };
+};

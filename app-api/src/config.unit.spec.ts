@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration from the environment', () => {
+  it('defaults to port 3000, ./data and the embedded store', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      eventStoreConnectionString: undefined,
+      jwtSecret: undefined,
+      smtpUrl: undefined,
+      stripe: undefined,
+      logLevel: 'info',
+      publicUrl: 'http://localhost:3000',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ EVENTSTORE_CONNECTION_STRING: '', SMTP_URL: ' ' })).toMatchObject({
+      eventStoreConnectionString: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'Configuration error: PORT must be a port number'],
+    [{ PORT: '70000' }, 'Configuration error: PORT must be between 0 and 65535'],
+    [{ EVENTSTORE_CONNECTION_STRING: 'http://localhost:2113' }, 'Configuration error: EVENTSTORE_CONNECTION_STRING must be an esdb:// or kurrentdb:// connection string'],
+    [{ JWT_SECRET: 'short' }, 'Configuration error: JWT_SECRET must be at least 32 characters long (or unset, to generate one)'],
+    [{ SMTP_URL: 'mail.example.com' }, 'Configuration error: SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ LOG_LEVEL: 'loud' }, 'Configuration error: LOG_LEVEL'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_123' }, 'Configuration error: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set'],
+  ])('stops on %o with one message naming the variable', (environment, message) => {
+    expect(() => loadConfig(environment)).toThrow(ConfigError);
+    expect(() => loadConfig(environment)).toThrow(message);
+  });
+
+  it('reads a complete Stripe configuration', () => {
+    const prices = {
+      STRIPE_PRICE_BASIC_MONTHLY: 'price_1',
+      STRIPE_PRICE_BASIC_YEARLY: 'price_2',
+      STRIPE_PRICE_PREMIUM_MONTHLY: 'price_3',
+      STRIPE_PRICE_PREMIUM_YEARLY: 'price_4',
+      STRIPE_PRICE_EXCLUSIVE_MONTHLY: 'price_5',
+      STRIPE_PRICE_EXCLUSIVE_YEARLY: 'price_6',
+    };
+    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', ...prices });
+    expect(config.stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1', prices });
+  });
+});

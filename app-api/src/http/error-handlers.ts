@@ -1,0 +1,29 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { HttpError } from './http-error.js';
+
+export const apiNotFound: RequestHandler = (req, res) => {
+  res.status(404).json({ message: `No API route ${req.method} ${req.path}` });
+};
+
+/** Every error leaves as JSON `{ message }`; only unexpected ones are 500s, and those are logged. */
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  if (error instanceof HttpError) {
+    res.status(error.status).json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    return;
+  }
+  // body-parser and friends mark client errors with a status (malformed JSON, body too large, ...).
+  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const type = (error as { type?: string }).type;
+    const message =
+      type === 'entity.parse.failed'
+        ? 'The request body is not valid JSON'
+        : type === 'entity.too.large'
+          ? 'The request body is too large'
+          : (error as Error).message || 'Bad request';
+    res.status(status).json({ message });
+    return;
+  }
+  req.log.error({ err: error }, 'unhandled error');
+  res.status(500).json({ message: 'Something went wrong on our side. Please try again later.' });
+};

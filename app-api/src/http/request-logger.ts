@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+
+const REQUEST_ID = /^[\w-]{1,64}$/;
+
+/**
+ * One JSON line per request with a request id (taken from x-request-id when sane). Only the
+ * path is logged: query strings carry emails and secrets.
+ */
+export const requestLogger = (logger: Logger) =>
+  pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      res.setHeader('x-request-id', id);
+      return id;
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split('?')[0],
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+  });

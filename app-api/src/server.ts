@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Backend } from './backend.js';
+import { apiNotFound, errorHandler } from './http/error-handlers.js';
+import { healthRouter } from './http/health-router.js';
+import { requestLogger } from './http/request-logger.js';
+import { webApp } from './http/web-app.js';
+
+const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../app-web/dist');
+
+/** The HTTP face of a backend: the API under /api and the web app everywhere else. */
+export const createServer = (backend: Backend): Express => {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'", 'https://js.stripe.com'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'https://i.vimeocdn.com'],
+          'frame-src': ["'self'", 'https://player.vimeo.com', 'https://js.stripe.com', 'https://checkout.stripe.com'],
+          'connect-src': ["'self'", 'https://api.stripe.com', 'https://vimeo.com'],
+          'upgrade-insecure-requests': null,
+        },
+      },
+    }),
+  );
+  app.use(requestLogger(backend.logger));
+
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  api.use(healthRouter(backend.store));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  app.use(webApp(backend.config.webDist ?? defaultWebDist()));
+  app.use(errorHandler);
+  return app;
+};

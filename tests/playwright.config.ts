@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// One fresh data directory per run, shared with the workers through the environment so
+// tests can read the mail outbox the server writes.
+process.env.STICKWORK_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-e2e-'));
+const port = Number(process.env.STICKWORK_E2E_PORT ?? 3100);
+const root = path.resolve(import.meta.dirname, '..');
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.e2e.spec.ts',
+  outputDir: path.join(root, 'test-results'),
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node app-api/dist/main.js',
+    cwd: root,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), DATA_DIR: process.env.STICKWORK_E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+  },
+});
