@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { DIFFICULTY_RATINGS } from '../rules/difficulty-ratings.js';
+import { PRACTICE_TIME } from '../rules/limits.js';
+import { SKILLS } from '../rules/skills.js';
+import { arrayOf, booleanField, enumField, integerField, objectOf, stringField } from './fields.js';
+import { hasDuplicateSkills, levelField, levelOutOfRangeMessage, skillField } from './skill-level-fields.js';
+import { VALIDATION_MESSAGES as M } from './validation-messages.js';
+
+/*
+ * Bodies and queries of the schedule service (product-spec §7).
+ */
+
+/** One chosen skill of a schedule request; its level must be set and within the skill's range. */
+export const skillPreferenceSchema = objectOf({ focus: skillField(), level: levelField() }).superRefine(
+  ({ focus, level }, ctx) => {
+    const message =
+      level === 'level not set' ? M.levelNotSetForSelectedSkill : levelOutOfRangeMessage(focus, level);
+    if (message) ctx.addIssue({ code: 'custom', path: ['level'], message, input: level });
+  },
+);
+export type SkillPreference = z.output<typeof skillPreferenceSchema>;
+
+/** POST /api/lesson/schedule. padSufficient true means Drum Pad mode. */
+export const scheduleRequestSchema = objectOf({
+  skillPreference: arrayOf(skillPreferenceSchema)
+    .min(1, M.atLeastOneSkill)
+    .max(SKILLS.length, M.maxItems(SKILLS.length))
+    .refine((preferences) => !hasDuplicateSkills(preferences.map((p) => p.focus)), M.duplicateSkill),
+  practiceTime: z
+    .number({ error: (issue) => (issue.input === undefined ? M.required : M.number) })
+    .int(M.integer)
+    .min(PRACTICE_TIME.min, M.practiceTime)
+    .max(PRACTICE_TIME.max, M.practiceTime),
+  padSufficient: booleanField(),
+});
+export type ScheduleRequest = z.output<typeof scheduleRequestSchema>;
+
+/**
+ * One skill as the customer rates it (POST and PATCH /api/focus). Index 0 ('level not set') means
+ * unselected, so a selected skill needs a level; the beginner course goes no higher than starter.
+ */
+export const skillSelfRatingEntrySchema = objectOf({
+  skillName: skillField(),
+  selected: booleanField(),
+  level: levelField().default('level not set'),
+}).superRefine(({ skillName, selected, level }, ctx) => {
+  const message =
+    selected && level === 'level not set'
+      ? M.levelNotSetForSelectedSkill
+      : levelOutOfRangeMessage(skillName, level);
+  if (message) ctx.addIssue({ code: 'custom', path: ['level'], message, input: level });
+});
+export type SkillSelfRatingEntry = z.output<typeof skillSelfRatingEntrySchema>;
+
+/** POST /api/focus. */
+export const skillSelfRatingRequestSchema = objectOf({
+  skillSelfRating: arrayOf(skillSelfRatingEntrySchema)
+    .min(1, M.atLeastOneSkill)
+    .max(SKILLS.length, M.maxItems(SKILLS.length))
+    .refine((entries) => !hasDuplicateSkills(entries.map((e) => e.skillName)), M.duplicateSkill),
+});
+export type SkillSelfRatingRequest = z.output<typeof skillSelfRatingRequestSchema>;
+
+/** PATCH /api/focus: one skill's new selection and level. */
+export const skillPreferencePatchSchema = skillSelfRatingEntrySchema;
+export type SkillPreferencePatch = SkillSelfRatingEntry;
+
+/** Lesson types a customer can evaluate; limit_reached placeholders are never evaluated. */
+export const EVALUATED_LESSON_TYPES = ['warm_up', 'exercise'] as const;
+
+const lessonIdField = () =>
+  integerField()
+    .min(1, M.greaterOrEqual(1))
+    .max(Number.MAX_SAFE_INTEGER, M.lessOrEqual(Number.MAX_SAFE_INTEGER));
+
+/** POST /api/lesson/finishExercise. skipLesson is the "I have mastered this lesson." box. */
+export const finishExerciseRequestSchema = objectOf({
+  lessonId: lessonIdField(),
+  type: enumField(EVALUATED_LESSON_TYPES),
+  ratingDifficulty: enumField(DIFFICULTY_RATINGS),
+  skipLesson: booleanField().default(false),
+});
+export type FinishExerciseRequest = z.output<typeof finishExerciseRequestSchema>;
+
+/** A day has 1440 minutes; nothing longer can be one practice entry. */
+const MAX_ACTIVITY_MINUTES = 24 * 60;
+const MAX_ACTIVITY_LESSONS = 100;
+
+/** POST /api/practiceActivity: lessons practised and whole minutes elapsed (at least 1). */
+export const practiceActivityRequestSchema = objectOf({
+  countLessonsPracticed: integerField()
+    .min(0, M.greaterOrEqual(0))
+    .max(MAX_ACTIVITY_LESSONS, M.lessOrEqual(MAX_ACTIVITY_LESSONS)),
+  practiceDurationMinutes: integerField()
+    .min(1, M.greaterOrEqual(1))
+    .max(MAX_ACTIVITY_MINUTES, M.lessOrEqual(MAX_ACTIVITY_MINUTES)),
+});
+export type PracticeActivityRequest = z.output<typeof practiceActivityRequestSchema>;
+
+/** POST /api/usage: only lessons are counted. */
+export const usageIncrementRequestSchema = objectOf({ usageType: enumField(['lesson']) });
+export type UsageIncrementRequest = z.output<typeof usageIncrementRequestSchema>;
+
+/** ?lessonId= of GET /api/file/download: a positive whole number written in digits. */
+export const fileDownloadQuerySchema = objectOf({
+  lessonId: stringField()
+    .min(1, { error: M.required, abort: true })
+    .regex(/^[1-9][0-9]{0,14}$/, M.positiveInteger)
+    .transform(Number),
+});
+export type FileDownloadQuery = z.output<typeof fileDownloadQuerySchema>;
