@@ -1,45 +1,43 @@
 import { assign, setup } from 'xstate';
 import type { LevelIndex } from '../rules/levels.js';
-import { MAX_LEVEL_INDEX } from '../rules/levels.js';
+import { levelAt } from '../rules/levels.js';
+import { maxLevelIndexFor } from '../rules/level-descriptions.js';
 import { QUESTIONNAIRE_QUESTIONS } from '../rules/limits.js';
+import { QUESTIONNAIRE_PRESETS } from '../rules/questionnaire-presets.js';
 import type { Skill } from '../rules/skills.js';
 import { SKILLS } from '../rules/skills.js';
+import type { SkillSelfRatingEntry } from '../schemas/practice-requests.js';
 
 /** Registration step 1 (product-spec §2 and §4 "Registration"): the yes/no skill questionnaire. */
 
 export type QuestionnaireAnswer = 'yes' | 'no';
 export type SkillLevelIndices = Record<Skill, LevelIndex>;
 
-/** Preset level indices by the number of yes answers (product-spec §4), in SKILLS order. */
-const PRESETS_BY_YES_ANSWERS: readonly (readonly LevelIndex[])[] = [
-  [1, 1, 0, 1, 0, 0, 1, 0],
-  [0, 2, 1, 2, 0, 1, 2, 1],
-  [0, 3, 2, 3, 2, 2, 3, 2],
-  [0, 4, 4, 4, 4, 4, 4, 4],
-  [0, 6, 6, 6, 6, 6, 7, 7],
-];
-
 const LAST_QUESTION_INDEX = QUESTIONNAIRE_QUESTIONS - 1;
 
 const levelsFromRow = (row: readonly LevelIndex[]): SkillLevelIndices =>
   Object.fromEntries(SKILLS.map((skill, i) => [skill, row[i] ?? 0])) as SkillLevelIndices;
 
+/** Preset level indices for every skill after `yesAnswers` yes answers (0 to 4). */
 export const questionnairePresetLevels = (yesAnswers: number): SkillLevelIndices => {
-  const row = PRESETS_BY_YES_ANSWERS[Math.min(Math.max(yesAnswers, 0), PRESETS_BY_YES_ANSWERS.length - 1)];
-  return levelsFromRow(row ?? []);
+  const row = QUESTIONNAIRE_PRESETS[yesAnswers];
+  if (row === undefined)
+    throw new RangeError(`yes answers ${yesAnswers} is outside 0-${QUESTIONNAIRE_QUESTIONS}`);
+  return levelsFromRow(row);
 };
 
 /** Before any answer every skill is unset. */
 const UNSET_LEVELS = levelsFromRow([]);
 
-/** The slider's top: beginner_course has one level description, the others seven (product-spec §5). */
-export const maxSkillLevelIndex = (skill: Skill): LevelIndex =>
-  skill === 'beginner_course' ? 1 : MAX_LEVEL_INDEX;
-
+/** The slider range (product-spec §5): beginner_course 0 to 1, the others 0 to 7. */
 export const clampSkillLevelIndex = (skill: Skill, index: number): LevelIndex => {
   if (!Number.isFinite(index)) return 0;
-  return Math.min(Math.max(Math.trunc(index), 0), maxSkillLevelIndex(skill)) as LevelIndex;
+  return Math.min(Math.max(Math.trunc(index), 0), maxLevelIndexFor(skill)) as LevelIndex;
 };
+
+/** The skillSelfRating list registration submits: index 0 means unselected (product-spec §4). */
+export const questionnaireSelfRating = (levels: SkillLevelIndices): SkillSelfRatingEntry[] =>
+  SKILLS.map((skill) => ({ skillName: skill, selected: levels[skill] > 0, level: levelAt(levels[skill]) }));
 
 export interface QuestionnaireContext {
   /** 0 to 3 while in the quiz. */

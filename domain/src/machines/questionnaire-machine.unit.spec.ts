@@ -6,7 +6,9 @@ import {
   clampSkillLevelIndex,
   questionnaireMachine,
   questionnairePresetLevels,
+  questionnaireSelfRating,
 } from './questionnaire-machine.js';
+import { skillSelfRatingRequestSchema } from '../schemas/practice-requests.js';
 
 type Snapshot = SnapshotFrom<typeof questionnaireMachine>;
 
@@ -139,6 +141,14 @@ describe('questionnaire', () => {
     expect(clampSkillLevelIndex('beginner_course', 2)).toBe(1);
     expect(clampSkillLevelIndex('hand_speed', 7.6)).toBe(7);
     expect(clampSkillLevelIndex('hand_speed', Number.NaN)).toBe(0);
+  });
+
+  it('turns the levels into a self-rating the API accepts: index 0 is unselected', () => {
+    const rating = questionnaireSelfRating(run(start, no, next).output!.levels);
+    expect(rating).toHaveLength(8);
+    expect(rating[0]).toEqual({ skillName: 'beginner_course', selected: true, level: 'starter' });
+    expect(rating[2]).toEqual({ skillName: 'hand_speed', selected: false, level: 'level not set' });
+    expect(skillSelfRatingRequestSchema.safeParse({ skillSelfRating: rating }).success).toBe(true);
   });
 
   it('reports completion through the provided action', () => {
