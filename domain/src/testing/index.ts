@@ -1,0 +1,1 @@
+export { describeEventStoreContract, type EventStoreUnderTest } from './event-store-contract.js';
