@@ -1,2 +1,4 @@
-import { hello } from '@stickwork/domain';
-export const fromProjections = `${hello}+projections`;
+export * from './projection.js';
+export * from './read-model-store.js';
+export * from './fold.js';
+export * from './projection-runner.js';
