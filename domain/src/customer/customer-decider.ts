@@ -1,0 +1,294 @@
+import type { Decider, DomainCommand } from '../practice/decider.js';
+import { DomainError } from '../practice/domain-error.js';
+import {
+  TRIAL_DAYS,
+  type BillingPeriod,
+  type PaidTier,
+  type SubscriptionStatus,
+  type Tier,
+} from '../rules/plans.js';
+import type { CustomerEvent, CustomerRegistered, LiveSubscriptionStatus } from './customer-events.js';
+
+//////////////////// State
+
+export interface SubscriptionState {
+  tier: PaidTier;
+  period: BillingPeriod;
+  status: LiveSubscriptionStatus;
+  trialEndsAt?: string;
+  currentPeriodEnd: string;
+  /** Set while a cancellation at period end is scheduled. */
+  cancelAt: string | null;
+  providerCustomerId?: string;
+  providerSubscriptionId?: string;
+}
+
+export type CustomerState =
+  | { status: 'unregistered' }
+  | {
+      status: 'registered';
+      customerId: string;
+      email: string;
+      firstname: string;
+      emailVerified: boolean;
+      passwordHash: string;
+      subscription: SubscriptionState | null;
+      /** A customer's first paid checkout starts the trial; later ones do not. */
+      trialUsed: boolean;
+      erasureRequested: boolean;
+    }
+  | { status: 'erased' };
+
+type RegisteredCustomer = Extract<CustomerState, { status: 'registered' }>;
+
+export const initialCustomerState = (): CustomerState => ({ status: 'unregistered' });
+
+export const evolveCustomer = (state: CustomerState, event: CustomerEvent): CustomerState => {
+  if (event.type === 'CustomerRegistered') {
+    const { customerId, email, firstname, passwordHash } = event.data;
+    return {
+      status: 'registered',
+      customerId,
+      email,
+      firstname,
+      emailVerified: false,
+      passwordHash,
+      subscription: null,
+      trialUsed: false,
+      erasureRequested: false,
+    };
+  }
+  if (event.type === 'CustomerErased') return { status: 'erased' };
+  if (state.status !== 'registered') return state;
+
+  const subscription = state.subscription;
+  const withSubscription = (changes: Partial<SubscriptionState>): CustomerState =>
+    subscription ? { ...state, subscription: { ...subscription, ...changes } } : state;
+
+  switch (event.type) {
+    case 'VerificationMailRequested':
+    case 'PasswordRecoveryRequested':
+      return state;
+    case 'EmailVerified':
+      return { ...state, emailVerified: true };
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash };
+    case 'SubscriptionStarted': {
+      const { startedAt: _startedAt, ...started } = event.data;
+      return {
+        ...state,
+        subscription: { ...started, cancelAt: null },
+        trialUsed: state.trialUsed || started.status === 'trialing',
+      };
+    }
+    case 'SubscriptionActivated':
+      return withSubscription({ status: 'active', currentPeriodEnd: event.data.currentPeriodEnd });
+    case 'SubscriptionPlanChanged':
+      return withSubscription({ tier: event.data.tier, period: event.data.period });
+    case 'SubscriptionCancellationScheduled':
+      return withSubscription({ cancelAt: event.data.cancelAt });
+    case 'SubscriptionResumed':
+      return withSubscription({ cancelAt: null });
+    case 'SubscriptionPaymentFailed':
+      return withSubscription({ status: 'past_due' });
+    case 'SubscriptionEnded':
+      return { ...state, subscription: null };
+    case 'CustomerErasureRequested':
+      return { ...state, erasureRequested: true };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+};
+
+//////////////////// Queries the token and customer-info need
+
+/** Tier and status as the token reports them (`activeTier`, `subscription_status`). */
+export const subscriptionOf = (state: CustomerState): { tier: Tier; status: SubscriptionStatus } => {
+  if (state.status !== 'registered' || state.subscription === null)
+    return { tier: 'freemium', status: 'freemium' };
+  return { tier: state.subscription.tier, status: state.subscription.status };
+};
+
+/** Whether a checkout now would start the 14-day trial (only a customer's first one does). */
+export const isTrialAvailable = (state: CustomerState): boolean =>
+  state.status === 'registered' && !state.trialUsed;
+
+//////////////////// Commands
+
+type Command<Type extends string, Data = Record<string, never>> = DomainCommand<Type, Data>;
+
+export type RegisterCustomer = Command<'RegisterCustomer', Omit<CustomerRegistered['data'], 'registeredAt'>>;
+export type RequestVerificationMail = Command<'RequestVerificationMail'>;
+export type VerifyEmail = Command<'VerifyEmail'>;
+export type RequestPasswordRecovery = Command<'RequestPasswordRecovery'>;
+export type ChangePassword = Command<'ChangePassword', { passwordHash: string }>;
+export type StartSubscription = Command<
+  'StartSubscription',
+  {
+    tier: PaidTier;
+    period: BillingPeriod;
+    /** As the payment provider reports it; when absent the decider starts a trial if one is still available. */
+    status?: 'trialing' | 'active';
+    trialEndsAt?: string;
+    currentPeriodEnd: string;
+    providerCustomerId?: string;
+    providerSubscriptionId?: string;
+  }
+>;
+export type ActivateSubscription = Command<'ActivateSubscription', { currentPeriodEnd: string }>;
+export type ChangePlan = Command<'ChangePlan', { tier: PaidTier; period: BillingPeriod }>;
+/** Without `cancelAt` the subscription ends at its current period end. */
+export type ScheduleCancellation = Command<'ScheduleCancellation', { cancelAt?: string }>;
+export type ResumeSubscription = Command<'ResumeSubscription'>;
+export type RecordPaymentFailure = Command<'RecordPaymentFailure'>;
+export type EndSubscription = Command<'EndSubscription'>;
+export type RequestErasure = Command<'RequestErasure'>;
+export type EraseCustomer = Command<'EraseCustomer'>;
+
+export type CustomerCommand =
+  | RegisterCustomer
+  | RequestVerificationMail
+  | VerifyEmail
+  | RequestPasswordRecovery
+  | ChangePassword
+  | StartSubscription
+  | ActivateSubscription
+  | ChangePlan
+  | ScheduleCancellation
+  | ResumeSubscription
+  | RecordPaymentFailure
+  | EndSubscription
+  | RequestErasure
+  | EraseCustomer;
+
+//////////////////// Decide
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const registered = (state: CustomerState): RegisteredCustomer => {
+  if (state.status === 'erased') throw new DomainError('customer_erased', 'This account has been deleted.');
+  if (state.status === 'unregistered')
+    throw new DomainError('not_registered', 'No account with these details exists.');
+  return state;
+};
+
+const liveSubscription = (state: RegisteredCustomer): SubscriptionState => {
+  if (state.subscription === null)
+    throw new DomainError('invalid_transition', 'There is no active subscription.');
+  return state.subscription;
+};
+
+export const decideCustomer = (command: CustomerCommand, state: CustomerState): CustomerEvent[] => {
+  const now = command.metadata.now.toISOString();
+
+  if (command.type === 'RegisterCustomer') {
+    if (state.status === 'erased') throw new DomainError('customer_erased', 'This account has been deleted.');
+    if (state.status === 'registered')
+      throw new DomainError('already_registered', 'This account already exists.');
+    return [{ type: 'CustomerRegistered', data: { ...command.data, registeredAt: now } }];
+  }
+
+  const customer = registered(state);
+  switch (command.type) {
+    case 'RequestVerificationMail':
+      if (customer.emailVerified)
+        throw new DomainError('already_verified', `The email ${customer.email} is already verified.`);
+      return [{ type: 'VerificationMailRequested', data: { requestedAt: now } }];
+    case 'VerifyEmail':
+      return customer.emailVerified ? [] : [{ type: 'EmailVerified', data: { verifiedAt: now } }];
+    case 'RequestPasswordRecovery':
+      return [{ type: 'PasswordRecoveryRequested', data: { requestedAt: now } }];
+    case 'ChangePassword':
+      return [{ type: 'PasswordChanged', data: { passwordHash: command.data.passwordHash, changedAt: now } }];
+    case 'StartSubscription': {
+      const current = customer.subscription;
+      const sameProviderSubscription =
+        current !== null &&
+        command.data.providerSubscriptionId !== undefined &&
+        current.providerSubscriptionId === command.data.providerSubscriptionId;
+      if (sameProviderSubscription) return []; // a replayed webhook
+      if (current !== null) throw new DomainError('invalid_transition', 'A subscription is already running.');
+      const status = command.data.status ?? (customer.trialUsed ? 'active' : 'trialing');
+      const trialEndsAt =
+        status === 'trialing'
+          ? (command.data.trialEndsAt ??
+            new Date(command.metadata.now.getTime() + TRIAL_DAYS * DAY_MS).toISOString())
+          : undefined;
+      const { status: _status, trialEndsAt: _trialEndsAt, ...rest } = command.data;
+      return [
+        {
+          type: 'SubscriptionStarted',
+          data: { ...rest, status, ...(trialEndsAt ? { trialEndsAt } : {}), startedAt: now },
+        },
+      ];
+    }
+    case 'ActivateSubscription': {
+      const subscription = liveSubscription(customer);
+      const unchanged =
+        subscription.status === 'active' && subscription.currentPeriodEnd === command.data.currentPeriodEnd;
+      return unchanged
+        ? []
+        : [
+            {
+              type: 'SubscriptionActivated',
+              data: { currentPeriodEnd: command.data.currentPeriodEnd, activatedAt: now },
+            },
+          ];
+    }
+    case 'ChangePlan': {
+      const subscription = liveSubscription(customer);
+      const { tier, period } = command.data;
+      if (subscription.tier === tier && subscription.period === period) return [];
+      return [
+        {
+          type: 'SubscriptionPlanChanged',
+          data: {
+            fromTier: subscription.tier,
+            tier,
+            fromPeriod: subscription.period,
+            period,
+            changedAt: now,
+          },
+        },
+      ];
+    }
+    case 'ScheduleCancellation': {
+      const subscription = liveSubscription(customer);
+      if (subscription.cancelAt !== null) return [];
+      const cancelAt = command.data.cancelAt ?? subscription.currentPeriodEnd;
+      return [{ type: 'SubscriptionCancellationScheduled', data: { cancelAt, scheduledAt: now } }];
+    }
+    case 'ResumeSubscription': {
+      const subscription = liveSubscription(customer);
+      if (subscription.cancelAt === null)
+        throw new DomainError('invalid_transition', 'The subscription is not scheduled for cancellation.');
+      return [{ type: 'SubscriptionResumed', data: { resumedAt: now } }];
+    }
+    case 'RecordPaymentFailure': {
+      const subscription = liveSubscription(customer);
+      return subscription.status === 'past_due'
+        ? []
+        : [{ type: 'SubscriptionPaymentFailed', data: { failedAt: now } }];
+    }
+    case 'EndSubscription':
+      return customer.subscription === null ? [] : [{ type: 'SubscriptionEnded', data: { endedAt: now } }];
+    case 'RequestErasure':
+      return customer.erasureRequested
+        ? []
+        : [{ type: 'CustomerErasureRequested', data: { requestedAt: now } }];
+    case 'EraseCustomer':
+      return [{ type: 'CustomerErased', data: { customerId: customer.customerId, erasedAt: now } }];
+    default: {
+      const _exhaustive: never = command;
+      throw new DomainError('invalid_input', `Unknown command ${(_exhaustive as { type: string }).type}`);
+    }
+  }
+};
+
+export const customerDecider: Decider<CustomerState, CustomerCommand, CustomerEvent> = {
+  initialState: initialCustomerState,
+  evolve: evolveCustomer,
+  decide: decideCustomer,
+};

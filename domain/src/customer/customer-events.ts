@@ -1,0 +1,109 @@
+import type { DomainEvent } from '../practice/decider.js';
+import type { BillingPeriod, PaidTier } from '../rules/plans.js';
+
+/** `customer-<id>`: the only stream with personal data (DESIGN.md "Event store"). */
+export const customerStreamId = (customerId: string): string => `customer-${customerId}`;
+
+/**
+ * `email-<sha256 of the lower-cased email>`: the uniqueness reservation. The domain takes the hex
+ * digest; hashing happens in app-api.
+ */
+export const emailStreamId = (sha256Hex: string): string => `email-${sha256Hex.toLowerCase()}`;
+
+export type CustomerRegistered = DomainEvent<
+  'CustomerRegistered',
+  {
+    customerId: string;
+    email: string;
+    firstname: string;
+    lastname: string;
+    /** Two-letter country code. */
+    country: string;
+    passwordHash: string;
+    newsletterSubscription: boolean;
+    /** ISO 8601 time the terms were accepted. */
+    dateTermsAndConditions: string;
+    registeredAt: string;
+  }
+>;
+export type VerificationMailRequested = DomainEvent<'VerificationMailRequested', { requestedAt: string }>;
+export type EmailVerified = DomainEvent<'EmailVerified', { verifiedAt: string }>;
+export type PasswordRecoveryRequested = DomainEvent<'PasswordRecoveryRequested', { requestedAt: string }>;
+export type PasswordChanged = DomainEvent<'PasswordChanged', { passwordHash: string; changedAt: string }>;
+
+/** Stripe's words for a live subscription. */
+export type LiveSubscriptionStatus = 'trialing' | 'active' | 'past_due';
+
+export type SubscriptionStarted = DomainEvent<
+  'SubscriptionStarted',
+  {
+    tier: PaidTier;
+    period: BillingPeriod;
+    status: 'trialing' | 'active';
+    trialEndsAt?: string;
+    currentPeriodEnd: string;
+    providerCustomerId?: string;
+    providerSubscriptionId?: string;
+    startedAt: string;
+  }
+>;
+/** A trial converted or a failed payment recovered. */
+export type SubscriptionActivated = DomainEvent<
+  'SubscriptionActivated',
+  { currentPeriodEnd: string; activatedAt: string }
+>;
+export type SubscriptionPlanChanged = DomainEvent<
+  'SubscriptionPlanChanged',
+  { fromTier: PaidTier; tier: PaidTier; fromPeriod: BillingPeriod; period: BillingPeriod; changedAt: string }
+>;
+export type SubscriptionCancellationScheduled = DomainEvent<
+  'SubscriptionCancellationScheduled',
+  { cancelAt: string; scheduledAt: string }
+>;
+export type SubscriptionResumed = DomainEvent<'SubscriptionResumed', { resumedAt: string }>;
+export type SubscriptionPaymentFailed = DomainEvent<'SubscriptionPaymentFailed', { failedAt: string }>;
+export type SubscriptionEnded = DomainEvent<'SubscriptionEnded', { endedAt: string }>;
+/** Deletion asked for; any subscription runs to its period end (terms: deletion cancels at month end). */
+export type CustomerErasureRequested = DomainEvent<'CustomerErasureRequested', { requestedAt: string }>;
+/** No personal data: the stream holding it is deleted right after this is written. */
+export type CustomerErased = DomainEvent<'CustomerErased', { customerId: string; erasedAt: string }>;
+
+export type CustomerEvent =
+  | CustomerRegistered
+  | VerificationMailRequested
+  | EmailVerified
+  | PasswordRecoveryRequested
+  | PasswordChanged
+  | SubscriptionStarted
+  | SubscriptionActivated
+  | SubscriptionPlanChanged
+  | SubscriptionCancellationScheduled
+  | SubscriptionResumed
+  | SubscriptionPaymentFailed
+  | SubscriptionEnded
+  | CustomerErasureRequested
+  | CustomerErased;
+
+export const customerEventSchemaVersions: Record<CustomerEvent['type'], number> = {
+  CustomerRegistered: 1,
+  VerificationMailRequested: 1,
+  EmailVerified: 1,
+  PasswordRecoveryRequested: 1,
+  PasswordChanged: 1,
+  SubscriptionStarted: 1,
+  SubscriptionActivated: 1,
+  SubscriptionPlanChanged: 1,
+  SubscriptionCancellationScheduled: 1,
+  SubscriptionResumed: 1,
+  SubscriptionPaymentFailed: 1,
+  SubscriptionEnded: 1,
+  CustomerErasureRequested: 1,
+  CustomerErased: 1,
+};
+
+export type EmailReserved = DomainEvent<'EmailReserved', { customerId: string; reservedAt: string }>;
+export type EmailReservationEvent = EmailReserved;
+
+export const emailReservationEventSchemaVersions: Record<EmailReservationEvent['type'], number> = {
+  EmailReserved: 1,
+};

@@ -1,0 +1,68 @@
+import type { EventMetadata, EventToAppend, RecordedEvent } from '../event-store/event-store.js';
+
+/** A stored fact before the store adds its metadata. */
+export interface DomainEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+}
+
+/** Time and ids come from the caller's injected clock and id source, never from the decider. */
+export interface CommandMetadata {
+  now: Date;
+}
+
+export interface DomainCommand<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  metadata: CommandMetadata;
+}
+
+/**
+ * The decider of DESIGN.md "Conventions": pure `decide` and `evolve`, and an initial state.
+ * `decide` throws a `DomainError` to refuse a command and returns no events for a no-op.
+ */
+export interface Decider<State, Command extends DomainCommand, Event extends DomainEvent> {
+  initialState: () => State;
+  evolve: (state: State, event: Event) => State;
+  decide: (command: Command, state: State) => Event[];
+}
+
+/** Folds a stream's events into the decider's state. */
+export const foldEvents = <State, Event extends DomainEvent>(
+  decider: Pick<Decider<State, DomainCommand, Event>, 'initialState' | 'evolve'>,
+  events: readonly Event[],
+): State => events.reduce(decider.evolve, decider.initialState());
+
+/**
+ * Given past events, when a command: the new events (the core of a command handler, and of the
+ * given/when/then tests).
+ */
+export const decideAfter = <State, Command extends DomainCommand, Event extends DomainEvent>(
+  decider: Decider<State, Command, Event>,
+  history: readonly Event[],
+  command: Command,
+): Event[] => decider.decide(command, foldEvents(decider, history));
+
+/** Adds the store metadata (schema version per type, time) to decided events. */
+export const toEventsToAppend = <Event extends DomainEvent>(
+  events: readonly Event[],
+  schemaVersions: Readonly<Record<Event['type'], number>>,
+  metadata: Omit<EventMetadata, 'schemaVersion'>,
+): EventToAppend<Event['type'], Event['data']>[] =>
+  events.map((event) => ({
+    type: event.type,
+    data: event.data,
+    metadata: { ...metadata, schemaVersion: schemaVersions[event.type as Event['type']] },
+  }));
+
+/**
+ * Keeps the recorded events of known types as domain events. Every event is at schema version 1
+ * so far; when a type gets version 2, its upcaster goes here, keyed by type and version.
+ */
+export const toDomainEvents = <Event extends DomainEvent>(
+  recorded: readonly RecordedEvent[],
+  schemaVersions: Readonly<Record<Event['type'], number>>,
+): Event[] =>
+  recorded
+    .filter((event) => Object.hasOwn(schemaVersions, event.type))
+    .map((event) => ({ type: event.type, data: event.data }) as Event);

@@ -1,0 +1,286 @@
+import type { Exercise } from '../catalogue/exercise.js';
+import { DIFFICULTY_RATINGS, type DifficultyRating } from '../rules/difficulty-ratings.js';
+import { maxLevelIndexFor } from '../rules/level-descriptions.js';
+import { isLevel, levelAt, levelIndex, type Level } from '../rules/levels.js';
+import { isSkill, SKILL_DISPLAY_NAMES, SKILLS, type Skill } from '../rules/skills.js';
+import { customerDay, lessonsLeftToday, type Plan } from '../rules/usage.js';
+import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
+import type { PracticeSchedule } from '../scheduler/practice-schedule.js';
+import type { SkillPreference } from '../scheduler/generate-schedule.js';
+import type { Decider, DomainCommand } from './decider.js';
+import { DomainError } from './domain-error.js';
+import type { PracticeEvent, SkillRating } from './practice-events.js';
+import { isLessonAtLevel, isLevelUpOffered, progressAfterEvaluation } from './progress-rules.js';
+
+//////////////////// State
+
+export interface PracticeState {
+  levels: Readonly<Record<Skill, Level>>;
+  selected: Readonly<Record<Skill, boolean>>;
+  /** Percent 0-100 per skill, reset to 0 whenever the skill's level changes. */
+  progress: Readonly<Record<Skill, number>>;
+  /** Non-warm-up lessons per customer day ('YYYY-MM-DD'); only the latest days are kept. */
+  usageByDay: Readonly<Record<string, number>>;
+  /** For the scheduler's rest rules. */
+  evaluations: ReadonlyMap<number, LessonEvaluationSummary>;
+  selfRated: boolean;
+}
+
+/** Usage older than this many (recorded) days can no longer matter to a daily limit. */
+const USAGE_DAYS_KEPT = 3;
+
+const perSkill = <T>(value: T): Record<Skill, T> =>
+  Object.fromEntries(SKILLS.map((skill) => [skill, value])) as Record<Skill, T>;
+
+export const initialPracticeState = (): PracticeState => ({
+  levels: perSkill<Level>('level not set'),
+  selected: perSkill(false),
+  progress: perSkill(0),
+  usageByDay: {},
+  evaluations: new Map(),
+  selfRated: false,
+});
+
+/** The state after a skill's level is set: selected from index 1, progress reset if the level changed. */
+const withLevel = (
+  state: PracticeState,
+  skill: Skill,
+  level: Level,
+  selected = levelIndex(level) > 0,
+): PracticeState => ({
+  ...state,
+  levels: { ...state.levels, [skill]: level },
+  selected: { ...state.selected, [skill]: selected },
+  progress: state.levels[skill] === level ? state.progress : { ...state.progress, [skill]: 0 },
+});
+
+export const evolvePractice = (state: PracticeState, event: PracticeEvent): PracticeState => {
+  switch (event.type) {
+    case 'SkillsSelfRated':
+      return event.data.ratings.reduce<PracticeState>(
+        (rated, { skill, level }) => withLevel(rated, skill, level),
+        {
+          ...state,
+          selfRated: true,
+        },
+      );
+    case 'SkillLevelChanged':
+    case 'LevelRaised':
+      return withLevel(state, event.data.skill, event.data.to);
+    case 'SkillPreferenceChanged':
+      return withLevel(state, event.data.skill, event.data.level, event.data.selected);
+    case 'LessonEvaluated': {
+      const { lessonId, ratingDifficulty, evaluatedAt, focus, progressAfter } = event.data;
+      const count = (state.evaluations.get(lessonId)?.count ?? 0) + 1;
+      const evaluations = new Map(state.evaluations).set(lessonId, {
+        lastRating: ratingDifficulty,
+        lastEvaluatedAt: evaluatedAt,
+        count,
+      });
+      const progress =
+        progressAfter !== undefined && isSkill(focus)
+          ? { ...state.progress, [focus]: progressAfter }
+          : state.progress;
+      return { ...state, evaluations, progress };
+    }
+    case 'UsageIncremented': {
+      const { day } = event.data;
+      const usage = { ...state.usageByDay, [day]: (state.usageByDay[day] ?? 0) + 1 };
+      const kept = Object.keys(usage).sort().slice(-USAGE_DAYS_KEPT);
+      return { ...state, usageByDay: Object.fromEntries(kept.map((key) => [key, usage[key] ?? 0])) };
+    }
+    case 'PracticeHistoryErased':
+      // Today's usage survives: erasing one's history must not reset the daily limit.
+      return { ...initialPracticeState(), usageByDay: state.usageByDay };
+    case 'PracticeSessionScheduled':
+    case 'PracticeActivityRecorded':
+      return state;
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+};
+
+//////////////////// Queries
+
+/** Non-warm-up lessons used on a customer day (GET /api/usage's `data_used`). */
+export const usageOn = (state: PracticeState, day: string): number => state.usageByDay[day] ?? 0;
+
+/** The skill preferences (GET /api/focus): every selected skill with its level. */
+export const selectedSkills = (state: PracticeState): SkillPreference[] =>
+  SKILLS.filter((skill) => state.selected[skill]).map((focus) => ({ focus, level: state.levels[focus] }));
+
+//////////////////// Commands
+
+type Command<Type extends string, Data = Record<string, never>> = DomainCommand<Type, Data>;
+
+export type RateSkills = Command<'RateSkills', { ratings: SkillRating[] }>;
+export type SetSkillLevel = Command<'SetSkillLevel', { skill: Skill; level: Level }>;
+export type SetSkillPreference = Command<
+  'SetSkillPreference',
+  { skill: Skill; selected: boolean; level: Level }
+>;
+export type RaiseLevel = Command<'RaiseLevel', { skill: Skill }>;
+/** Records a schedule made by `generateSchedule` (see `scheduleInputFor`). */
+export type ScheduleSession = Command<
+  'ScheduleSession',
+  { schedule: PracticeSchedule; skills: SkillPreference[]; padSufficient: boolean; seed: number }
+>;
+export type EvaluateLesson = Command<
+  'EvaluateLesson',
+  {
+    /** The catalogue entry evaluated. */
+    lesson: Pick<Exercise, 'lesson_id' | 'focus' | 'type' | 'min_level' | 'max_level'>;
+    ratingDifficulty: DifficultyRating;
+    /** "I have mastered this lesson": recorded as too_easy. */
+    skipped: boolean;
+  }
+>;
+/**
+ * Counts one non-warm-up lesson against today's limit. Race-free by contract: the handler appends
+ * the event with the expected revision of the stream it folded into the state it passed here.
+ * Two concurrent increments cannot both append; the loser re-reads, decides again, sees the new
+ * count and is refused once the limit is reached. Appending with `any` would break the limit.
+ */
+export type IncrementUsage = Command<
+  'IncrementUsage',
+  { usageType: 'lesson'; plan: Plan; timeZone?: string | null }
+>;
+export type RecordPracticeActivity = Command<
+  'RecordPracticeActivity',
+  { lessons: number; minutes: number; timeZone?: string | null }
+>;
+export type ErasePracticeHistory = Command<'ErasePracticeHistory'>;
+
+export type PracticeCommand =
+  | RateSkills
+  | SetSkillLevel
+  | SetSkillPreference
+  | RaiseLevel
+  | ScheduleSession
+  | EvaluateLesson
+  | IncrementUsage
+  | RecordPracticeActivity
+  | ErasePracticeHistory;
+
+//////////////////// Decide
+
+const checkLevel = (skill: unknown, level: unknown): { skill: Skill; level: Level } => {
+  if (!isSkill(skill)) throw new DomainError('invalid_input', `Unknown skill ${String(skill)}`);
+  if (!isLevel(level)) throw new DomainError('invalid_level', `Unknown level ${String(level)}`);
+  if (levelIndex(level) > maxLevelIndexFor(skill))
+    throw new DomainError('invalid_level', `${SKILL_DISPLAY_NAMES[skill]} has no level ${level}`);
+  return { skill, level };
+};
+
+const isWholeNumber = (value: number, min: number): boolean => Number.isInteger(value) && value >= min;
+
+export const decidePractice = (command: PracticeCommand, state: PracticeState): PracticeEvent[] => {
+  const now = command.metadata.now;
+  switch (command.type) {
+    case 'RateSkills': {
+      const ratings = command.data.ratings.map(({ skill, level }) => checkLevel(skill, level));
+      return [{ type: 'SkillsSelfRated', data: { ratings } }];
+    }
+    case 'SetSkillLevel': {
+      const { skill, level } = checkLevel(command.data.skill, command.data.level);
+      const from = state.levels[skill];
+      return from === level ? [] : [{ type: 'SkillLevelChanged', data: { skill, from, to: level } }];
+    }
+    case 'SetSkillPreference': {
+      const { skill, level } = checkLevel(command.data.skill, command.data.level);
+      const { selected } = command.data;
+      const unchanged = state.levels[skill] === level && state.selected[skill] === selected;
+      return unchanged ? [] : [{ type: 'SkillPreferenceChanged', data: { skill, selected, level } }];
+    }
+    case 'RaiseLevel': {
+      const { skill } = command.data;
+      const from = state.levels[skill];
+      if (!isLevelUpOffered(skill, from, state.progress[skill]))
+        throw new DomainError(
+          'level_up_not_offered',
+          `Level up is not offered for ${SKILL_DISPLAY_NAMES[skill]}.`,
+        );
+      return [{ type: 'LevelRaised', data: { skill, from, to: levelAt(levelIndex(from) + 1) } }];
+    }
+    case 'ScheduleSession': {
+      const { schedule, skills, padSufficient, seed } = command.data;
+      if (schedule.lessons.length === 0)
+        throw new DomainError('invalid_input', 'An empty schedule is not a session.');
+      return [
+        {
+          type: 'PracticeSessionScheduled',
+          data: {
+            lessonIds: schedule.lessons.map((lesson) => lesson.lesson_id),
+            targetPracticeTime: schedule.targetPracticeTime,
+            skills,
+            padSufficient,
+            seed,
+            scheduledAt: now.toISOString(),
+          },
+        },
+      ];
+    }
+    case 'EvaluateLesson': {
+      const { lesson, skipped } = command.data;
+      if (!(DIFFICULTY_RATINGS as readonly string[]).includes(command.data.ratingDifficulty))
+        throw new DomainError('invalid_input', `Unknown difficulty rating ${command.data.ratingDifficulty}`);
+      const ratingDifficulty: DifficultyRating = skipped ? 'too_easy' : command.data.ratingDifficulty;
+      const focus = lesson.focus;
+      const level = isSkill(focus) ? state.levels[focus] : null;
+      const counts =
+        lesson.type !== 'warm_up' &&
+        isSkill(focus) &&
+        level !== null &&
+        isLessonAtLevel(level, lesson.min_level, lesson.max_level);
+      return [
+        {
+          type: 'LessonEvaluated',
+          data: {
+            lessonId: lesson.lesson_id,
+            focus,
+            type: lesson.type,
+            ratingDifficulty,
+            skipped,
+            level,
+            ...(counts
+              ? { progressAfter: progressAfterEvaluation(state.progress[focus], ratingDifficulty, skipped) }
+              : {}),
+            evaluatedAt: now.toISOString(),
+          },
+        },
+      ];
+    }
+    case 'IncrementUsage': {
+      const { usageType, plan, timeZone } = command.data;
+      const day = customerDay(now, timeZone);
+      if (lessonsLeftToday(plan, usageOn(state, day)) === 0)
+        throw new DomainError('daily_limit_reached', 'Free lesson limit reached');
+      return [{ type: 'UsageIncremented', data: { usageType, day } }];
+    }
+    case 'RecordPracticeActivity': {
+      const { lessons, minutes, timeZone } = command.data;
+      if (!isWholeNumber(lessons, 0) || !isWholeNumber(minutes, 1))
+        throw new DomainError(
+          'invalid_input',
+          'Practice activity needs whole lessons (0 or more) and minutes (1 or more).',
+        );
+      return [
+        { type: 'PracticeActivityRecorded', data: { day: customerDay(now, timeZone), lessons, minutes } },
+      ];
+    }
+    case 'ErasePracticeHistory':
+      return [{ type: 'PracticeHistoryErased', data: { erasedAt: now.toISOString() } }];
+    default: {
+      const _exhaustive: never = command;
+      throw new DomainError('invalid_input', `Unknown command ${(_exhaustive as { type: string }).type}`);
+    }
+  }
+};
+
+export const practiceDecider: Decider<PracticeState, PracticeCommand, PracticeEvent> = {
+  initialState: initialPracticeState,
+  evolve: evolvePractice,
+  decide: decidePractice,
+};

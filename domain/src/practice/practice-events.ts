@@ -1,0 +1,85 @@
+import type { ExerciseType } from '../catalogue/exercise.js';
+import type { DifficultyRating } from '../rules/difficulty-ratings.js';
+import type { Level } from '../rules/levels.js';
+import type { LessonFocus, Skill } from '../rules/skills.js';
+import type { DomainEvent } from './decider.js';
+
+/** `practice-<customerId>`: self-rating, levels, sessions, evaluations, usage, activity. No personal data. */
+export const practiceStreamId = (customerId: string): string => `practice-${customerId}`;
+
+export interface SkillRating {
+  skill: Skill;
+  level: Level;
+}
+
+export type SkillsSelfRated = DomainEvent<'SkillsSelfRated', { ratings: SkillRating[] }>;
+export type SkillLevelChanged = DomainEvent<'SkillLevelChanged', { skill: Skill; from: Level; to: Level }>;
+export type SkillPreferenceChanged = DomainEvent<
+  'SkillPreferenceChanged',
+  { skill: Skill; selected: boolean; level: Level }
+>;
+export type LevelRaised = DomainEvent<'LevelRaised', { skill: Skill; from: Level; to: Level }>;
+export type PracticeSessionScheduled = DomainEvent<
+  'PracticeSessionScheduled',
+  {
+    /** In order, warm-ups first; a `limit_reached` lesson is -1. */
+    lessonIds: number[];
+    targetPracticeTime: number;
+    skills: { focus: Skill; level: Level }[];
+    padSufficient: boolean;
+    seed: number;
+    scheduledAt: string;
+  }
+>;
+export type LessonEvaluated = DomainEvent<
+  'LessonEvaluated',
+  {
+    lessonId: number;
+    focus: LessonFocus;
+    type: ExerciseType;
+    /** A skipped (mastered) lesson records too_easy. */
+    ratingDifficulty: DifficultyRating;
+    skipped: boolean;
+    /** The customer's level in the lesson's skill when evaluated; null for a warm-up. */
+    level: Level | null;
+    /** The skill's progress after this evaluation, when it counted towards it. */
+    progressAfter?: number;
+    evaluatedAt: string;
+  }
+>;
+export type UsageIncremented = DomainEvent<
+  'UsageIncremented',
+  {
+    usageType: 'lesson';
+    /** 'YYYY-MM-DD' in the customer's time zone. */
+    day: string;
+  }
+>;
+export type PracticeActivityRecorded = DomainEvent<
+  'PracticeActivityRecorded',
+  { day: string; lessons: number; minutes: number }
+>;
+export type PracticeHistoryErased = DomainEvent<'PracticeHistoryErased', { erasedAt: string }>;
+
+export type PracticeEvent =
+  | SkillsSelfRated
+  | SkillLevelChanged
+  | SkillPreferenceChanged
+  | LevelRaised
+  | PracticeSessionScheduled
+  | LessonEvaluated
+  | UsageIncremented
+  | PracticeActivityRecorded
+  | PracticeHistoryErased;
+
+export const practiceEventSchemaVersions: Record<PracticeEvent['type'], number> = {
+  SkillsSelfRated: 1,
+  SkillLevelChanged: 1,
+  SkillPreferenceChanged: 1,
+  LevelRaised: 1,
+  PracticeSessionScheduled: 1,
+  LessonEvaluated: 1,
+  UsageIncremented: 1,
+  PracticeActivityRecorded: 1,
+  PracticeHistoryErased: 1,
+};

@@ -1,0 +1,30 @@
+import { customerDay, type Plan } from '../rules/usage.js';
+import type { CatalogueIndex } from '../scheduler/catalogue-index.js';
+import type { GenerateScheduleInput, SkillPreference } from '../scheduler/generate-schedule.js';
+import { usageOn, type PracticeState } from './practice-decider.js';
+
+export interface ScheduleRequest {
+  catalogue: CatalogueIndex;
+  skills: readonly SkillPreference[];
+  practiceTime: number;
+  padSufficient: boolean;
+  plan: Plan;
+  /** The `time-zone` header; invalid or missing is UTC. */
+  timeZone?: string | null;
+  now: Date;
+  seed: number;
+}
+
+/**
+ * The scheduler's input from a customer's practice state: today's usage in their zone and their
+ * evaluation history. The schedule handler: fold the practice stream, `generateSchedule(
+ * scheduleInputFor(state, request))`, then decide `ScheduleSession` with the schedule.
+ */
+export const scheduleInputFor = (state: PracticeState, request: ScheduleRequest): GenerateScheduleInput => {
+  const { timeZone, ...input } = request;
+  return {
+    ...input,
+    lessonsUsedToday: usageOn(state, customerDay(request.now, timeZone)),
+    evaluations: state.evaluations,
+  };
+};

@@ -1,0 +1,212 @@
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import type { Exercise } from '../catalogue/exercise.js';
+import { DomainError } from '../practice/domain-error.js';
+import { DEFAULT_DIFFICULTY_RATING } from '../rules/difficulty-ratings.js';
+import { levelIndex, type Level } from '../rules/levels.js';
+import { METRONOME_BPM, PRACTICE_TIME, WARM_UP_MINUTES } from '../rules/limits.js';
+import { entitlementsFor } from '../rules/plans.js';
+import { SKILL_DISPLAY_NAMES, type Skill } from '../rules/skills.js';
+import { lessonsLeftToday, type Plan } from '../rules/usage.js';
+import { nearestLevelExercises, type CatalogueIndex } from './catalogue-index.js';
+import { lessonReadiness, slowerStartBpm, type LessonEvaluationSummary } from './lesson-rest.js';
+import { LIMIT_REACHED_LESSON_ID, type PracticeSchedule, type ScheduledLesson } from './practice-schedule.js';
+import { SeededDraw } from './seeded-draw.js';
+
+export interface SkillPreference {
+  focus: Skill;
+  level: Level;
+}
+
+export interface GenerateScheduleInput {
+  /** Built once with `indexCatalogue`. */
+  catalogue: CatalogueIndex;
+  skills: readonly SkillPreference[];
+  /** Minutes, 10 to 360. */
+  practiceTime: number;
+  /** Drum Pad mode: only pad-sufficient lessons and warm-ups. */
+  padSufficient: boolean;
+  plan: Plan;
+  /** Non-warm-up lessons already used today (the customer's day). */
+  lessonsUsedToday: number;
+  /** Per lesson id: last rating, last time, count. */
+  evaluations: ReadonlyMap<number, LessonEvaluationSummary>;
+  now: Date;
+  /** Same input and seed, same schedule. */
+  seed: number;
+}
+
+/** One chosen skill's candidates, drawn in seeded order. */
+interface SkillSlot {
+  skill: SkillPreference;
+  draw: SeededDraw<Exercise>;
+  /** Drawn while resting: used only when the skill has nothing fresh left that fits. */
+  resting: Exercise[];
+  minutes: number;
+  exhausted: boolean;
+}
+
+const toScheduledLesson = (exercise: Exercise, startBpm = exercise.start_bpm): ScheduledLesson => {
+  const { notation: _notation, ...lesson } = exercise;
+  return { ...lesson, start_bpm: startBpm };
+};
+
+const limitReachedLesson = (skill: SkillPreference, padSufficient: boolean): ScheduledLesson => ({
+  lesson_id: LIMIT_REACHED_LESSON_ID,
+  name: 'Daily Limit reached',
+  focus: skill.focus,
+  min_level: skill.level,
+  max_level: skill.level,
+  pad_sufficient: padSufficient,
+  description_text: "You've reached your daily limit. Upgrade to practise without limits.",
+  start_bpm: METRONOME_BPM.default,
+  number_repetition: 0,
+  practice_time: 0,
+  type: 'limit_reached',
+});
+
+const checkRequest = (input: GenerateScheduleInput): SkillPreference[] => {
+  const { practiceTime, padSufficient, plan } = input;
+  if (!Number.isInteger(practiceTime) || practiceTime < PRACTICE_TIME.min || practiceTime > PRACTICE_TIME.max)
+    throw new DomainError(
+      'invalid_input',
+      `Practice time must be between ${PRACTICE_TIME.min} and ${PRACTICE_TIME.max} minutes`,
+    );
+  const skills = [...new Map(input.skills.map((skill) => [skill.focus, skill])).values()];
+  if (skills.length === 0) throw new DomainError('no_skill_selected', 'Please select at least one skill');
+  const entitlements = entitlementsFor(plan.tier, plan.status);
+  if (entitlements.maxSkillsPerSession !== null && skills.length > entitlements.maxSkillsPerSession)
+    throw new DomainError(
+      'too_many_skills',
+      `Your plan combines at most ${entitlements.maxSkillsPerSession} skills per session; upgrade to premium to combine more.`,
+    );
+  if (padSufficient && !entitlements.drumPadMode)
+    throw new DomainError(
+      'pad_mode_not_in_plan',
+      'Drum Pad mode is part of the premium and exclusive plans.',
+    );
+  return skills;
+};
+
+/** The chosen skills in seeded order, so ties in time do not always favour the first skill. */
+const seededOrder = <T>(items: readonly T[], rng: RandomGenerator): T[] => {
+  const draw = new SeededDraw(items, rng);
+  const ordered: T[] = [];
+  for (let item = draw.next(); item !== undefined; item = draw.next()) ordered.push(item);
+  return ordered;
+};
+
+/** Warm-ups first: 5 to 10 minutes, at the lowest chosen level, pad warm-ups in Drum Pad mode. */
+const warmUpBlock = (
+  input: GenerateScheduleInput,
+  skills: readonly SkillPreference[],
+  rng: RandomGenerator,
+): ScheduledLesson[] => {
+  const lowestLevel = Math.max(1, Math.min(...skills.map((skill) => levelIndex(skill.level))));
+  const { exercises } = nearestLevelExercises(input.catalogue, 'warm_up', lowestLevel, input.padSufficient);
+  const draw = new SeededDraw(exercises, rng);
+  const block: ScheduledLesson[] = [];
+  let minutes = 0;
+  for (let warmUp = draw.next(); warmUp && minutes < WARM_UP_MINUTES.min; warmUp = draw.next()) {
+    if (minutes + warmUp.practice_time > WARM_UP_MINUTES.max) continue;
+    block.push(toScheduledLesson(warmUp));
+    minutes += warmUp.practice_time;
+  }
+  return block;
+};
+
+/** The next lesson of a skill that fits the time left: fresh ones first, resting ones as a last resort. */
+const nextLesson = (
+  slot: SkillSlot,
+  minutesLeft: number,
+  nowMs: number,
+  evaluations: GenerateScheduleInput['evaluations'],
+) => {
+  for (let exercise = slot.draw.next(); exercise; exercise = slot.draw.next()) {
+    // Time left only shrinks, so a lesson too long now never fits later.
+    if (exercise.practice_time > minutesLeft) continue;
+    const readiness = lessonReadiness(evaluations.get(exercise.lesson_id), nowMs);
+    if (readiness === 'resting') slot.resting.push(exercise);
+    else
+      return toScheduledLesson(
+        exercise,
+        readiness === 'slower' ? slowerStartBpm(exercise.start_bpm) : undefined,
+      );
+  }
+  const restingIndex = slot.resting.findIndex((exercise) => exercise.practice_time <= minutesLeft);
+  if (restingIndex < 0) return undefined;
+  const [exercise] = slot.resting.splice(restingIndex, 1);
+  return exercise && toScheduledLesson(exercise);
+};
+
+/**
+ * Generates a practice schedule (product-spec §3 and §4, DESIGN.md "Schedule"):
+ * - a warm-up block of 5-10 minutes first (skipped only if the catalogue has no warm-up at all);
+ * - then lessons whose focus is a chosen skill and whose levels include the skill's level (when
+ *   that level has no lesson, the nearest level that has), pad-sufficient in Drum Pad mode;
+ * - the skill with the fewest minutes so far goes next, so time spreads evenly over the skills;
+ * - total time (warm-ups included) is at most the target, and falls short of it by less than the
+ *   shortest lesson still available;
+ * - no lesson twice; a lesson rated too easy (or mastered) rests 14 days; one rated too hard
+ *   rests 3 days, then returns at 85% of its start tempo (at least 30 bpm); resting lessons fill
+ *   in only when a skill has nothing else that fits;
+ * - with a daily limit: after the lessons left today, ONE `limit_reached` lesson (id -1,
+ *   0 minutes) ends the schedule if more would have followed.
+ *
+ * Throws `DomainError`: `no_lessons_left` (429), `too_many_skills`, `pad_mode_not_in_plan`,
+ * `no_skill_selected`, `invalid_input` (400), `no_exercises_for_skill` (a focus without any lesson).
+ */
+export const generateSchedule = (input: GenerateScheduleInput): PracticeSchedule => {
+  const skills = checkRequest(input);
+  const lessonsLeft = lessonsLeftToday(input.plan, input.lessonsUsedToday);
+  if (lessonsLeft === 0) throw new DomainError('no_lessons_left', 'Free lesson limit reached');
+
+  const rng = xoroshiro128plus(input.seed);
+  const nowMs = input.now.getTime();
+  const lessons = warmUpBlock(input, skills, rng);
+  let minutesLeft = input.practiceTime - lessons.reduce((sum, lesson) => sum + lesson.practice_time, 0);
+
+  const slots: SkillSlot[] = seededOrder(skills, rng).map((skill) => {
+    const { exercises } = nearestLevelExercises(
+      input.catalogue,
+      skill.focus,
+      levelIndex(skill.level),
+      input.padSufficient,
+    );
+    if (exercises.length === 0)
+      throw new DomainError(
+        'no_exercises_for_skill',
+        `There are no ${input.padSufficient ? 'Drum Pad ' : ''}lessons for ${SKILL_DISPLAY_NAMES[skill.focus]} yet.`,
+      );
+    return { skill, draw: new SeededDraw(exercises, rng), resting: [], minutes: 0, exhausted: false };
+  });
+
+  let lessonsAdded = 0;
+  while (minutesLeft > 0) {
+    let slot: SkillSlot | undefined;
+    for (const candidate of slots)
+      if (!candidate.exhausted && (!slot || candidate.minutes < slot.minutes)) slot = candidate;
+    if (!slot) break;
+    const lesson = nextLesson(slot, minutesLeft, nowMs, input.evaluations);
+    if (!lesson) {
+      slot.exhausted = true;
+      continue;
+    }
+    if (lessonsAdded === lessonsLeft) {
+      lessons.push(limitReachedLesson(slot.skill, input.padSufficient));
+      break;
+    }
+    lessons.push(lesson);
+    lessonsAdded++;
+    slot.minutes += lesson.practice_time;
+    minutesLeft -= lesson.practice_time;
+  }
+
+  return {
+    lessons,
+    currentLessonIndex: 0,
+    targetPracticeTime: input.practiceTime,
+    practiceTimeBeforeCurrentExercise: 0,
+    evaluation: { rating_difficulty: DEFAULT_DIFFICULTY_RATING },
+  };
+};

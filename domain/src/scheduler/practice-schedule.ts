@@ -1,0 +1,23 @@
+import type { Exercise, ExerciseType } from '../catalogue/exercise.js';
+import type { DifficultyRating } from '../rules/difficulty-ratings.js';
+
+/**
+ * A lesson as the schedule sends it: the catalogue entry without its notation (the sheet music
+ * comes from GET /api/file/download), with the start tempo the scheduler chose.
+ */
+export type ScheduledLesson = Omit<Exercise, 'notation' | 'type'> & { type: ExerciseType | 'limit_reached' };
+
+/** The practice schedule of product-spec §3, as POST /api/lesson/schedule answers it. */
+export interface PracticeSchedule {
+  lessons: ScheduledLesson[];
+  currentLessonIndex: 0;
+  targetPracticeTime: number;
+  practiceTimeBeforeCurrentExercise: 0;
+  evaluation: { rating_difficulty: DifficultyRating };
+}
+
+/**
+ * The `limit_reached` lesson's id. Catalogue ids are positive and 0 means "empty schedule", so a
+ * negative id can never collide with a real lesson.
+ */
+export const LIMIT_REACHED_LESSON_ID = -1;
