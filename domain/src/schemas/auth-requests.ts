@@ -8,7 +8,6 @@ import {
   newPasswordField,
   objectOf,
   requiredString,
-  stringField,
 } from './fields.js';
 import { INPUT_LIMITS, VALIDATION_MESSAGES as M } from './validation-messages.js';
 
@@ -31,14 +30,13 @@ export const registerRequestSchema = objectOf({
   firstname: nameField(),
   lastname: nameField(),
   // ISO 3166-1 alpha-2; accepted in either case, stored upper-case.
-  country: stringField()
-    .min(1, { error: M.required, abort: true })
-    .regex(/^[A-Za-z]{2}$/, M.countryCode)
-    .transform((code) => code.toUpperCase()),
+  country: requiredString(16, (text) => text.regex(/^[A-Za-z]{2}$/, M.countryCode)).transform((code) =>
+    code.toUpperCase(),
+  ),
   // When the customer accepted the terms; the register button needs both legal boxes ticked.
-  dateTermsAndConditions: requiredString(INPUT_LIMITS.dateMaxLength)
-    .regex(ISO_DATE_TIME, M.isoDate)
-    .refine(isRealDateTime, M.isoDate),
+  dateTermsAndConditions: requiredString(INPUT_LIMITS.dateMaxLength, (text) =>
+    text.regex(ISO_DATE_TIME, M.isoDate).refine(isRealDateTime, M.isoDate),
+  ),
   newsletterSubscription: booleanField().default(false),
 });
 export type RegisterRequest = z.output<typeof registerRequestSchema>;
@@ -60,7 +58,9 @@ export type VerifyEmailQuery = z.output<typeof verifyEmailQuerySchema>;
 
 /** POST /api/pw-recovery/change-password. */
 export const changePasswordRequestSchema = objectOf({
-  secret: requiredString(INPUT_LIMITS.secretMaxLength).min(SECRET_MIN_LENGTH, M.minLength(SECRET_MIN_LENGTH)),
+  secret: requiredString(INPUT_LIMITS.secretMaxLength, (text) =>
+    text.min(SECRET_MIN_LENGTH, M.minLength(SECRET_MIN_LENGTH)),
+  ),
   password: newPasswordField(),
 });
 export type ChangePasswordRequest = z.output<typeof changePasswordRequestSchema>;

@@ -13,9 +13,21 @@ const typeError = (expected: string) => (issue: { input: unknown }) =>
 
 export const stringField = () => z.string({ error: typeError(M.string) });
 
-/** A string that must not be empty; an empty value only says 'is required'. */
-export const requiredString = (maxLength: number) =>
-  stringField().min(1, { error: M.required, abort: true }).max(maxLength, M.maxLength(maxLength));
+/**
+ * A string whose content checks run only once it is known to be a string: zod runs length checks on
+ * anything with a length, so an array would otherwise collect 'must be a string' and length messages.
+ */
+export const checkedString = <T extends z.ZodType<unknown, string>>(checks: (text: z.ZodString) => T) =>
+  stringField().pipe(checks(z.string()));
+
+/** A string that must not be empty (an empty value only says 'is required'), plus any `more` checks. */
+export const requiredString = (
+  maxLength: number,
+  more: (text: z.ZodString) => z.ZodString = (text) => text,
+) =>
+  checkedString((text) =>
+    more(text.min(1, { error: M.required, abort: true }).max(maxLength, M.maxLength(maxLength))),
+  );
 
 export const booleanField = () => z.boolean({ error: typeError(M.boolean) });
 
@@ -38,21 +50,23 @@ const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}(?<!\.)@(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
 export const emailField = () =>
-  z
-    .string({ error: typeError(M.string) })
-    .trim()
-    .min(1, { error: M.required, abort: true })
-    .max(INPUT_LIMITS.emailMaxLength, M.maxLength(INPUT_LIMITS.emailMaxLength))
-    .regex(EMAIL_PATTERN, M.email);
+  checkedString((text) =>
+    text
+      .trim()
+      .min(1, { error: M.required, abort: true })
+      .max(INPUT_LIMITS.emailMaxLength, M.maxLength(INPUT_LIMITS.emailMaxLength))
+      .regex(EMAIL_PATTERN, M.email),
+  );
 
 /** First and last names: trimmed, at least 2 characters. */
 export const nameField = () =>
-  z
-    .string({ error: typeError(M.string) })
-    .trim()
-    .min(1, { error: M.required, abort: true })
-    .min(NAME_MIN_LENGTH, M.minLength(NAME_MIN_LENGTH))
-    .max(INPUT_LIMITS.nameMaxLength, M.maxLength(INPUT_LIMITS.nameMaxLength));
+  checkedString((text) =>
+    text
+      .trim()
+      .min(1, { error: M.required, abort: true })
+      .min(NAME_MIN_LENGTH, M.minLength(NAME_MIN_LENGTH))
+      .max(INPUT_LIMITS.nameMaxLength, M.maxLength(INPUT_LIMITS.nameMaxLength)),
+  );
 
 /** Any character that is neither a letter, a digit nor whitespace counts as special. */
 const SPECIAL_CHARACTER = /[^\p{L}\p{N}\s]/u;
@@ -60,15 +74,17 @@ const TWO_DIGITS = /\p{Nd}.*\p{Nd}/su;
 
 /** A new password (registration, password change): product-spec §5 rules. Never trimmed. */
 export const newPasswordField = () =>
-  stringField()
-    .min(1, { error: M.required, abort: true })
-    .min(PASSWORD_MIN_LENGTH, M.minLength(PASSWORD_MIN_LENGTH))
-    .max(INPUT_LIMITS.passwordMaxLength, M.maxLength(INPUT_LIMITS.passwordMaxLength))
-    .regex(SPECIAL_CHARACTER, M.specialCharacter)
-    .regex(/\p{Ll}/u, M.lowercase)
-    .regex(/\p{Lu}/u, M.uppercase)
-    .regex(TWO_DIGITS, M.digits(2))
-    .regex(/^\S*$/su, M.noWhiteSpace);
+  checkedString((text) =>
+    text
+      .min(1, { error: M.required, abort: true })
+      .min(PASSWORD_MIN_LENGTH, M.minLength(PASSWORD_MIN_LENGTH))
+      .max(INPUT_LIMITS.passwordMaxLength, M.maxLength(INPUT_LIMITS.passwordMaxLength))
+      .regex(SPECIAL_CHARACTER, M.specialCharacter)
+      .regex(/\p{Ll}/u, M.lowercase)
+      .regex(/\p{Lu}/u, M.uppercase)
+      .regex(TWO_DIGITS, M.digits(2))
+      .regex(/^\S*$/su, M.noWhiteSpace),
+  );
 
 /** A password to check against a stored one (login): required, bounded, otherwise anything. */
 export const existingPasswordField = () => requiredString(INPUT_LIMITS.passwordMaxLength);

@@ -9,6 +9,8 @@ export type CheckoutQuery = z.output<typeof checkoutQuerySchema>;
 
 /** ?session_id= of GET /api/payment/session-status: an opaque provider id (Stripe: cs_test_...). */
 export const sessionStatusQuerySchema = objectOf({
-  session_id: requiredString(INPUT_LIMITS.sessionIdMaxLength).regex(/^[A-Za-z0-9_-]+$/, M.sessionId),
+  session_id: requiredString(INPUT_LIMITS.sessionIdMaxLength, (text) =>
+    text.regex(/^[A-Za-z0-9_-]+$/, M.sessionId),
+  ),
 });
 export type SessionStatusQuery = z.output<typeof sessionStatusQuerySchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DIFFICULTY_RATINGS } from '../rules/difficulty-ratings.js';
 import { PRACTICE_TIME } from '../rules/limits.js';
 import { SKILLS } from '../rules/skills.js';
-import { arrayOf, booleanField, enumField, integerField, objectOf, stringField } from './fields.js';
+import { arrayOf, booleanField, enumField, integerField, objectOf, requiredString } from './fields.js';
 import { hasDuplicateSkills, levelField, levelOutOfRangeMessage, skillField } from './skill-level-fields.js';
 import { VALIDATION_MESSAGES as M } from './validation-messages.js';
 
@@ -103,9 +103,8 @@ export type UsageIncrementRequest = z.output<typeof usageIncrementRequestSchema>
 
 /** ?lessonId= of GET /api/file/download: a positive whole number written in digits. */
 export const fileDownloadQuerySchema = objectOf({
-  lessonId: stringField()
-    .min(1, { error: M.required, abort: true })
-    .regex(/^[1-9][0-9]{0,14}$/, M.positiveInteger)
-    .transform(Number),
+  lessonId: requiredString(16, (text) => text.regex(/^[1-9][0-9]{0,14}$/, M.positiveInteger)).transform(
+    Number,
+  ),
 });
 export type FileDownloadQuery = z.output<typeof fileDownloadQuerySchema>;

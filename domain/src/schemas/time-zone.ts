@@ -7,15 +7,17 @@ export const FALLBACK_TIME_ZONE = 'UTC';
 const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 
 /**
- * The customer's time zone from the `time-zone` header (DESIGN.md plans): a valid IANA zone in its
- * canonical spelling, or UTC for anything missing, repeated, malformed or unknown.
+ * The customer's time zone from the `time-zone` header (DESIGN.md plans): a valid IANA zone as sent
+ * (not canonicalised: ICU would rename America/Argentina/Buenos_Aires), or UTC for anything missing,
+ * repeated, malformed or unknown.
  */
 export const resolveTimeZone = (header: unknown): string => {
   if (typeof header !== 'string') return FALLBACK_TIME_ZONE;
   const name = header.trim();
   if (name.length > INPUT_LIMITS.timeZoneMaxLength || !IANA_NAME.test(name)) return FALLBACK_TIME_ZONE;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name;
   } catch {
     return FALLBACK_TIME_ZONE;
   }
