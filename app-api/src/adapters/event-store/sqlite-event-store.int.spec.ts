@@ -1,0 +1,196 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EventToAppend, RecordedEvent } from '@stickwork/domain';
+import { describeEventStoreContract } from '@stickwork/domain/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteEventStore, type SqliteEventStore } from './sqlite-event-store.js';
+
+let directory: string;
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), 'stickwork-sqlite-store-'));
+});
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+const newFile = () => path.join(directory, `${randomUUID()}.db`);
+const removeFiles = (file: string) =>
+  Promise.all(['', '-wal', '-shm'].map((suffix) => rm(`${file}${suffix}`, { force: true })));
+
+describeEventStoreContract('sqlite', async () => {
+  const file = newFile();
+  return {
+    store: openSqliteEventStore({ file }),
+    reopen: async () => openSqliteEventStore({ file }),
+    cleanup: () => removeFiles(file).then(() => undefined),
+  };
+});
+
+const anEvent = (type: string, data: unknown = {}): EventToAppend => ({
+  type,
+  data,
+  metadata: { schemaVersion: 1, time: '2025-03-01T09:30:00.000Z' },
+});
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+describe('SQLite event store', () => {
+  let file: string;
+  let store: SqliteEventStore;
+  const others: SqliteEventStore[] = [];
+
+  const open = () => {
+    file = newFile();
+    store = openSqliteEventStore({ file });
+  };
+  afterEach(async () => {
+    for (const other of others.splice(0)) await other.close();
+    await store.close();
+    await removeFiles(file);
+  });
+
+  /** Every file SQLite keeps for the store: the database, its WAL and its shared-memory index. */
+  const filesContaining = async (marker: string) => {
+    const names = (await readdir(directory)).filter((name) => name.startsWith(path.basename(file)));
+    expect(names).toContain(path.basename(file));
+    const hits: string[] = [];
+    for (const name of names) {
+      const bytes = await readFile(path.join(directory, name));
+      if (bytes.includes(Buffer.from(marker, 'utf8'))) hits.push(name);
+    }
+    return hits;
+  };
+
+  describe('erasure', () => {
+    const writeCustomer = async (customerId: string, marker: string, padding: number) => {
+      const customer = `customer-${customerId}`;
+      await store.appendToStream(`practice-${customerId}`, [anEvent('SkillsSelfRated', { level: 2 })]);
+      await store.appendToStream(customer, [
+        anEvent('CustomerRegistered', { email: `${marker}@example.com`, name: `Name ${marker}` }),
+      ]);
+      // Kept rows share pages with the erased ones; padding makes the erased rows fill whole pages too.
+      await store.appendToStream(`practice-${customerId}`, [anEvent('LessonEvaluated', { rating: 'easy' })]);
+      await store.appendToStream(
+        customer,
+        Array.from({ length: padding }, (_, n) =>
+          anEvent('CustomerProfileChanged', { n, note: `${marker} `.repeat(40) }),
+        ),
+      );
+      return customer;
+    };
+
+    it.each([
+      { where: 'the WAL only', checkpointFirst: false, padding: 0 },
+      { where: 'the database file', checkpointFirst: true, padding: 0 },
+      { where: 'whole pages of the database file', checkpointFirst: true, padding: 200 },
+      { where: 'whole pages of the WAL', checkpointFirst: false, padding: 200 },
+    ])(
+      'leaves no byte of a deleted stream in any file when its data was in $where',
+      async ({ checkpointFirst, padding }) => {
+        open();
+        const marker = `erase-me-${randomUUID()}`;
+        const keptMarker = `keep-me-${randomUUID()}`;
+        await store.appendToStream('customer-kept', [
+          anEvent('CustomerRegistered', { email: `${keptMarker}@example.com` }),
+        ]);
+        const erased = await writeCustomer(randomUUID(), marker, padding);
+        if (checkpointFirst) store.database.pragma('wal_checkpoint(TRUNCATE)');
+        expect(await filesContaining(marker)).not.toEqual([]);
+
+        await store.deleteStream(erased);
+
+        expect(await filesContaining(marker)).toEqual([]);
+        expect(await filesContaining(keptMarker)).not.toEqual([]);
+        expect(await store.readStream('customer-kept')).toHaveLength(1);
+        expect(await store.readStream(erased)).toEqual([]);
+      },
+    );
+  });
+
+  describe('a second reader', () => {
+    it('another process reads the events while the server keeps writing', async () => {
+      open();
+      const streamId = `practice-${randomUUID()}`;
+      for (let n = 0; n < 50; n++) await store.appendToStream(streamId, [anEvent('UsageIncremented', { n })]);
+
+      const script = fileURLToPath(new URL('./testing/read-only-reader.ts', import.meta.url));
+      const child = spawn(
+        process.execPath,
+        ['--conditions=source', '--import', 'tsx', script, file, streamId, '80'],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+      let running = true;
+      void exited.then(() => (running = false));
+
+      // Write while the child reads: it only finishes once it has seen events written after it started.
+      for (let n = 50; n < 100; n++) {
+        await store.appendToStream(streamId, [anEvent('UsageIncremented', { n })]);
+        if (running) await pause(n < 60 ? 100 : 5);
+      }
+      expect({ code: await exited, stderr }).toEqual({ code: 0, stderr: '' });
+
+      const read = JSON.parse(stdout) as { events: RecordedEvent[]; positions: number[] };
+      const written = await store.readStream(streamId);
+      expect(read.events.length).toBeGreaterThanOrEqual(80);
+      expect(read.events).toEqual(
+        written.slice(0, read.events.length).map(({ id, revision, data }) => ({ id, revision, data })),
+      );
+      expect(read.positions).toEqual([...read.positions].sort((a, b) => a - b));
+      expect(new Set(read.positions).size).toBe(read.positions.length);
+    });
+
+    it('a read-only store follows the writer through its subscription and refuses to write', async () => {
+      open();
+      const reader = openSqliteEventStore({ file, readonly: true });
+      others.push(reader);
+      const { position } = await store.appendToStream('customer-earlier', [anEvent('CustomerRegistered')]);
+
+      const subscription = reader.subscribeToAll({ after: position });
+      const received: RecordedEvent[] = [];
+      const consuming = (async () => {
+        for await (const event of subscription) {
+          received.push(event);
+          if (received.length === 3) break;
+        }
+      })();
+      await store.appendToStream('practice-a', [anEvent('A'), anEvent('B')]);
+      await pause(60);
+      await store.appendToStream('practice-b', [anEvent('C')]);
+      await consuming;
+
+      expect(received.map((event) => event.type)).toEqual(['A', 'B', 'C']);
+      await expect(reader.appendToStream('practice-a', [anEvent('D')])).rejects.toThrow(/read-only/);
+      await expect(reader.deleteStream('practice-a')).rejects.toThrow(/read-only/);
+    });
+  });
+
+  describe('the file', () => {
+    it('keeps everything when reopened, also read-only after the writer closed', async () => {
+      open();
+      await store.appendToStream('customer-1', [anEvent('CustomerRegistered', { n: 1 })]);
+      await store.appendToStream('practice-1', [anEvent('SkillsSelfRated', { n: 2 })]);
+      const written = await store.readAll();
+      const stats = await store.stats();
+      await store.close();
+
+      const reader = openSqliteEventStore({ file, readonly: true });
+      others.push(reader);
+      expect(await reader.readAll()).toEqual(written);
+      expect(await reader.stats()).toEqual(stats);
+
+      store = openSqliteEventStore({ file });
+      expect(await store.readAll()).toEqual(written);
+      expect(store.database.prepare('SELECT version FROM event_store_schema').pluck().all()).toEqual([1]);
+    });
+  });
+});

@@ -1,0 +1,325 @@
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import {
+  WrongExpectedRevisionError,
+  type AllSubscription,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type StoreStats,
+} from '@stickwork/domain';
+
+export interface SqliteEventStoreOptions {
+  /** The database file, e.g. `${DATA_DIR}/stickwork.db`. Created (with its schema) unless read-only. */
+  file: string;
+  /** Open for reading only (the CLI beside a running server). Appends and deletes then throw. */
+  readonly?: boolean;
+  /** Id for events appended without one. Default: `crypto.randomUUID()`. */
+  generateId?: () => string;
+  /** How often a subscription looks for events written by other connections. Default 40 ms. */
+  pollIntervalMs?: number;
+}
+
+export interface SqliteEventStore extends EventStore {
+  readonly kind: 'sqlite';
+  readonly file: string;
+  /**
+   * The underlying connection, for the projection runner: it keeps its read models and checkpoints
+   * in tables of this same file and writes them in one transaction (`database.transaction(...)`).
+   * Tables named `events`, `streams` and `event_store_schema` belong to the store: do not write them.
+   */
+  readonly database: Database.Database;
+}
+
+/** Bump with a new entry in `migrations` when the schema changes. */
+const migrations: readonly string[] = [
+  `CREATE TABLE events (
+     position INTEGER PRIMARY KEY AUTOINCREMENT, -- AUTOINCREMENT: a deleted last position is never reused
+     stream_id TEXT NOT NULL,
+     revision INTEGER NOT NULL,
+     event_id TEXT NOT NULL UNIQUE,
+     type TEXT NOT NULL,
+     data TEXT NOT NULL,     -- JSON
+     metadata TEXT NOT NULL, -- JSON
+     UNIQUE (stream_id, revision)
+   );
+   CREATE TABLE streams (
+     stream_id TEXT PRIMARY KEY,
+     revision INTEGER NOT NULL -- revision of the stream's last event
+   ) WITHOUT ROWID;`,
+];
+
+const BUSY_TIMEOUT_MS = 5000;
+const READ_BATCH = 500;
+const ERASURE_CHECKPOINT_ATTEMPTS = 10;
+
+interface EventRow {
+  position: number;
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+const toRecordedEvent = (row: EventRow): RecordedEvent => ({
+  id: row.event_id,
+  streamId: row.stream_id,
+  type: row.type,
+  data: JSON.parse(row.data) as unknown,
+  metadata: JSON.parse(row.metadata) as EventMetadata,
+  revision: row.revision,
+  position: row.position,
+});
+
+const migrate = (database: Database.Database) => {
+  database.exec('CREATE TABLE IF NOT EXISTS event_store_schema (version INTEGER NOT NULL)');
+  database
+    .transaction(() => {
+      const row = database.prepare('SELECT version FROM event_store_schema').get() as
+        { version: number } | undefined;
+      const current = row?.version ?? 0;
+      if (current > migrations.length) {
+        throw new Error(
+          `Event store schema version ${current} is newer than this app knows (${migrations.length})`,
+        );
+      }
+      for (const migration of migrations.slice(current)) database.exec(migration);
+      if (row === undefined)
+        database.prepare('INSERT INTO event_store_schema (version) VALUES (?)').run(migrations.length);
+      else database.prepare('UPDATE event_store_schema SET version = ?').run(migrations.length);
+    })
+    .immediate();
+};
+
+const expectationHolds = (expected: ExpectedRevision, current: number | undefined) =>
+  expected === 'any' ||
+  (expected === 'no_stream' && current === undefined) ||
+  (expected === 'stream_exists' && current !== undefined) ||
+  expected === current;
+
+/**
+ * The embedded event store: one SQLite file under DATA_DIR, in WAL mode so a second process
+ * (the CLI) can read while the server writes. Deleting a stream really removes its bytes:
+ * secure_delete zeroes the freed content and a truncating checkpoint empties the WAL.
+ */
+export const openSqliteEventStore = ({
+  file,
+  readonly = false,
+  generateId = randomUUID,
+  pollIntervalMs = 40,
+}: SqliteEventStoreOptions): SqliteEventStore => {
+  const database = new Database(file, { readonly, fileMustExist: readonly });
+  database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  if (!readonly) {
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = NORMAL');
+    database.pragma('secure_delete = ON');
+    migrate(database);
+  }
+
+  const statements = {
+    streamRevision: database.prepare('SELECT revision FROM streams WHERE stream_id = ?').pluck(),
+    eventById: database.prepare('SELECT stream_id, revision FROM events WHERE event_id = ?'),
+    readStream: database.prepare(
+      'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?',
+    ),
+    readAll: database.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+    lastPosition: database.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'").pluck(),
+    /** Counting scans the tables: stats are for operators and tests, not request paths. */
+    counts: database.prepare(
+      `SELECT (SELECT count(*) FROM streams) AS streams,
+              (SELECT count(*) FROM events) AS events,
+              (SELECT seq FROM sqlite_sequence WHERE name = 'events') AS lastPosition`,
+    ),
+  };
+  const writes = readonly
+    ? undefined
+    : {
+        insertEvent: database.prepare(
+          `INSERT INTO events (stream_id, revision, event_id, type, data, metadata)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+        ),
+        upsertStream: database.prepare(
+          `INSERT INTO streams (stream_id, revision) VALUES (?, ?)
+           ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision`,
+        ),
+        deleteEvents: database.prepare('DELETE FROM events WHERE stream_id = ?'),
+        deleteStream: database.prepare('DELETE FROM streams WHERE stream_id = ?'),
+      };
+  const writable = () => {
+    if (!writes) throw new Error(`The event store ${file} is open read-only`);
+    return writes;
+  };
+
+  /** A retried batch whose ids are already recorded in order returns the original result. */
+  const replayedResult = (streamId: string, events: readonly EventToAppend[]): AppendResult | undefined => {
+    const firstId = events[0]?.id;
+    if (firstId === undefined) return undefined;
+    const first = statements.eventById.get(firstId) as { stream_id: string; revision: number } | undefined;
+    if (first === undefined) return undefined;
+    const recorded = (statements.readStream.all(streamId, first.revision, events.length) as EventRow[]).map(
+      (row) => row.event_id,
+    );
+    const matches =
+      first.stream_id === streamId &&
+      recorded.length === events.length &&
+      events.every((event, index) => event.id === recorded[index]);
+    if (!matches) throw new Error(`Event id ${firstId} is already recorded for a different append`);
+    const last = statements.readStream.get(streamId, first.revision + events.length - 1, 1) as EventRow;
+    return { nextExpectedRevision: last.revision, position: last.position };
+  };
+
+  const append = (
+    streamId: string,
+    events: readonly EventToAppend[],
+    expected: ExpectedRevision,
+  ): AppendResult => {
+    const { insertEvent, upsertStream } = writable();
+    const replayed = replayedResult(streamId, events);
+    if (replayed) return replayed;
+    const current = statements.streamRevision.get(streamId) as number | undefined;
+    if (!expectationHolds(expected, current)) {
+      throw new WrongExpectedRevisionError(streamId, expected, current ?? 'no_stream');
+    }
+    let revision = current ?? -1;
+    let position = events.length === 0 ? ((statements.lastPosition.get() as number | undefined) ?? 0) : 0;
+    for (const event of events) {
+      revision += 1;
+      const id = event.id ?? generateId();
+      const result = insertEvent.run(
+        streamId,
+        revision,
+        id,
+        event.type,
+        JSON.stringify(event.data ?? null),
+        JSON.stringify(event.metadata),
+      );
+      position = Number(result.lastInsertRowid);
+    }
+    if (events.length > 0) upsertStream.run(streamId, revision);
+    return { nextExpectedRevision: revision, position };
+  };
+  const appendTransaction = database.transaction(append);
+
+  /** In-process appends wake subscriptions at once; other processes' appends are found by polling. */
+  const wakeUps = new Set<() => void>();
+  const closers = new Set<() => void>();
+  let closed = false;
+
+  const readAllRows = (after: number, limit: number) =>
+    (statements.readAll.all(after, limit) as EventRow[]).map(toRecordedEvent);
+
+  const subscribeToAll = ({ after = 0 }: { after?: number } = {}): AllSubscription => {
+    let lastDelivered = after;
+    let buffered: RecordedEvent[] = [];
+    let stopped = false;
+    let wake: (() => void) | undefined;
+    const stop = () => {
+      stopped = true;
+      wake?.();
+    };
+    closers.add(stop);
+
+    const waitForMore = () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(done, pollIntervalMs);
+        function done() {
+          clearTimeout(timer);
+          wakeUps.delete(done);
+          wake = undefined;
+          resolve();
+        }
+        wake = done;
+        wakeUps.add(done);
+      });
+
+    const iterator: AsyncIterator<RecordedEvent> = {
+      async next() {
+        for (;;) {
+          if (stopped || closed) return { done: true, value: undefined };
+          const next = buffered.shift();
+          if (next) {
+            lastDelivered = next.position;
+            return { done: false, value: next };
+          }
+          buffered = readAllRows(lastDelivered, READ_BATCH);
+          if (buffered.length === 0) await waitForMore();
+        }
+      },
+      async return() {
+        stop();
+        closers.delete(stop);
+        return { done: true, value: undefined };
+      },
+    };
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      async unsubscribe() {
+        stop();
+        closers.delete(stop);
+      },
+    };
+  };
+
+  /** Empties the WAL so no copy of deleted bytes stays in it; a reader holding an old snapshot can block it. */
+  const truncateWal = async () => {
+    for (let attempt = 1; attempt <= ERASURE_CHECKPOINT_ATTEMPTS; attempt++) {
+      const [result] = database.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+      if (result?.busy === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+    throw new Error(
+      `The stream is deleted but a reader kept the WAL of ${file} from being emptied; it is emptied at the next checkpoint`,
+    );
+  };
+
+  return {
+    kind: 'sqlite',
+    file,
+    database,
+
+    async appendToStream(streamId, events, { expectedRevision = 'any' } = {}) {
+      const result = appendTransaction.immediate(streamId, events, expectedRevision);
+      for (const wakeUp of [...wakeUps]) wakeUp();
+      return result;
+    },
+
+    async readStream(streamId, { fromRevision = 0, maxCount = -1 }: ReadStreamOptions = {}) {
+      return (statements.readStream.all(streamId, fromRevision, maxCount) as EventRow[]).map(toRecordedEvent);
+    },
+
+    async readAll({ after = 0, maxCount = -1 }: ReadAllOptions = {}) {
+      return readAllRows(after, maxCount);
+    },
+
+    subscribeToAll,
+
+    async deleteStream(streamId) {
+      const { deleteEvents, deleteStream } = writable();
+      const deleted = database
+        .transaction(() => deleteEvents.run(streamId).changes + deleteStream.run(streamId).changes)
+        .immediate();
+      if (deleted > 0) await truncateWal();
+    },
+
+    async stats(): Promise<StoreStats> {
+      return statements.counts.get() as StoreStats;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const close of [...closers]) close();
+      closers.clear();
+      if (!readonly) database.pragma('wal_checkpoint(TRUNCATE)');
+      database.close();
+    },
+  };
+};
