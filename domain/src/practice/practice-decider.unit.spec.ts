@@ -1,0 +1,377 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { customerDay } from '../rules/usage.js';
+import { decideAfter, foldEvents } from './decider.js';
+import { isDomainError, type DomainErrorCode } from './domain-error.js';
+import {
+  practiceDecider,
+  selectedSkills,
+  usageOn,
+  type EvaluateLesson,
+  type PracticeCommand,
+} from './practice-decider.js';
+import type { LessonEvaluated, PracticeEvent, SkillLevelChanged } from './practice-events.js';
+
+const now = new Date('2025-03-10T22:30:00Z');
+const earlier = '2025-03-01T09:00:00.000Z';
+const freemium = { tier: 'freemium', status: 'freemium' } as const;
+const premium = { tier: 'premium', status: 'active' } as const;
+
+const given = (...history: PracticeEvent[]) => ({
+  when: (command: Omit<PracticeCommand, 'metadata'>, at = now) => {
+    const decide = () =>
+      decideAfter(practiceDecider, history, { ...command, metadata: { now: at } } as PracticeCommand);
+    return {
+      then: (expected: PracticeEvent[]) => expect(decide()).toEqual(expected),
+      thenThrows: (code: DomainErrorCode) => {
+        let error: unknown;
+        try {
+          decide();
+        } catch (caught) {
+          error = caught;
+        }
+        expect(isDomainError(error, code), `expected DomainError ${code}, got ${String(error)}`).toBe(true);
+      },
+    };
+  },
+});
+
+const rated: PracticeEvent = {
+  type: 'SkillsSelfRated',
+  data: {
+    ratings: [
+      { skill: 'hand_technique', level: 'beginner' },
+      { skill: 'timing', level: 'absolute_pro' },
+      { skill: 'grooves', level: 'level not set' },
+    ],
+  },
+};
+const evaluation = (
+  rating: EvaluateLesson['data']['ratingDifficulty'],
+  skipped = false,
+): Omit<EvaluateLesson, 'metadata'> => ({
+  type: 'EvaluateLesson',
+  data: {
+    lesson: {
+      lesson_id: 42,
+      focus: 'hand_technique',
+      type: 'exercise',
+      min_level: 'starter',
+      max_level: 'advanced_beginner',
+    },
+    ratingDifficulty: rating,
+    skipped,
+  },
+});
+const evaluated = (progressAfter: number, lessonId = 42): LessonEvaluated => ({
+  type: 'LessonEvaluated',
+  data: {
+    lessonId,
+    focus: 'hand_technique',
+    type: 'exercise',
+    ratingDifficulty: 'easy',
+    skipped: false,
+    level: 'beginner',
+    progressAfter,
+    evaluatedAt: earlier,
+  },
+});
+const usage = (day: string): PracticeEvent => ({
+  type: 'UsageIncremented',
+  data: { usageType: 'lesson', day },
+});
+const state = (...events: PracticeEvent[]) => foldEvents(practiceDecider, events);
+
+describe('Practice', () => {
+  describe('When self-rated', () => {
+    it('selects the skills with a level and keeps the others unselected', () => {
+      expect(selectedSkills(state(rated))).toEqual([
+        { focus: 'hand_technique', level: 'beginner' },
+        { focus: 'timing', level: 'absolute_pro' },
+      ]);
+    });
+
+    it('refuses a level a skill does not have', () => {
+      given()
+        .when({ type: 'RateSkills', data: { ratings: [{ skill: 'beginner_course', level: 'beginner' }] } })
+        .thenThrows('invalid_level');
+    });
+  });
+
+  describe('When a level changes', () => {
+    const changed: SkillLevelChanged = {
+      type: 'SkillLevelChanged',
+      data: { skill: 'hand_technique', from: 'beginner', to: 'advanced' },
+    };
+
+    it('records the change, and nothing for the same level', () => {
+      given(rated)
+        .when({ type: 'SetSkillLevel', data: { skill: 'hand_technique', level: 'advanced' } })
+        .then([changed]);
+      given(rated)
+        .when({ type: 'SetSkillLevel', data: { skill: 'hand_technique', level: 'beginner' } })
+        .then([]);
+    });
+
+    it("resets that skill's progress and no other", () => {
+      const timingProgress: LessonEvaluated = {
+        type: 'LessonEvaluated',
+        data: { ...evaluated(30).data, focus: 'timing', level: 'absolute_pro', lessonId: 7 },
+      };
+      const after = state(rated, evaluated(50), timingProgress, changed);
+      expect(after.progress.hand_technique).toBe(0);
+      expect(after.progress.timing).toBe(30);
+      expect(state(rated, evaluated(50)).progress.hand_technique).toBe(50);
+    });
+
+    it('resets progress when a preference changes the level, but not when it only deselects', () => {
+      const deselected = state(rated, evaluated(50), {
+        type: 'SkillPreferenceChanged',
+        data: { skill: 'hand_technique', selected: false, level: 'beginner' },
+      });
+      expect(deselected.progress.hand_technique).toBe(50);
+      expect(deselected.selected.hand_technique).toBe(false);
+      const relevelled = state(rated, evaluated(50), {
+        type: 'SkillPreferenceChanged',
+        data: { skill: 'hand_technique', selected: true, level: 'pro' },
+      });
+      expect(relevelled.progress.hand_technique).toBe(0);
+    });
+  });
+
+  describe('When evaluating a lesson', () => {
+    it('adds progress by rating, most for mastered, capped at 100', () => {
+      const progressAfter = (command: Omit<EvaluateLesson, 'metadata'>, ...history: PracticeEvent[]) => {
+        const [event] = decideAfter(practiceDecider, [rated, ...history], { ...command, metadata: { now } });
+        return event?.type === 'LessonEvaluated' ? event.data.progressAfter : undefined;
+      };
+      const byRating = (['too_hard', 'hard', 'challenging', 'easy', 'too_easy'] as const).map((rating) =>
+        progressAfter(evaluation(rating)),
+      );
+      for (let i = 1; i < byRating.length; i++) expect(byRating[i]!).toBeGreaterThan(byRating[i - 1]!);
+      expect(progressAfter(evaluation('challenging', true))).toBeGreaterThan(byRating.at(-1)!);
+      expect(progressAfter(evaluation('too_easy', true), evaluated(95))).toBe(100);
+    });
+
+    it('records a mastered (skipped) lesson as too_easy', () => {
+      given(rated)
+        .when(evaluation('hard', true))
+        .then([
+          {
+            type: 'LessonEvaluated',
+            data: {
+              lessonId: 42,
+              focus: 'hand_technique',
+              type: 'exercise',
+              ratingDifficulty: 'too_easy',
+              skipped: true,
+              level: 'beginner',
+              progressAfter: 25,
+              evaluatedAt: now.toISOString(),
+            },
+          },
+        ]);
+    });
+
+    it('adds no progress for a warm-up or a lesson off the customer level', () => {
+      const warmUp = evaluation('easy');
+      warmUp.data.lesson = { ...warmUp.data.lesson, focus: 'warm_up', type: 'warm_up' };
+      const [warmUpEvent] = decideAfter(practiceDecider, [rated], { ...warmUp, metadata: { now } });
+      expect(warmUpEvent?.data).not.toHaveProperty('progressAfter');
+      const offLevel = evaluation('easy');
+      offLevel.data.lesson = { ...offLevel.data.lesson, min_level: 'pro', max_level: 'absolute_pro' };
+      const [offLevelEvent] = decideAfter(practiceDecider, [rated], { ...offLevel, metadata: { now } });
+      expect(offLevelEvent?.data).not.toHaveProperty('progressAfter');
+    });
+
+    it('keeps the last rating, time and count per lesson for the scheduler', () => {
+      const second: LessonEvaluated = {
+        type: 'LessonEvaluated',
+        data: { ...evaluated(60).data, ratingDifficulty: 'too_hard', evaluatedAt: now.toISOString() },
+      };
+      expect(state(rated, evaluated(50), second).evaluations.get(42)).toEqual({
+        lastRating: 'too_hard',
+        lastEvaluatedAt: now.toISOString(),
+        count: 2,
+      });
+    });
+  });
+
+  describe('When levelling up', () => {
+    const raise = { type: 'RaiseLevel', data: { skill: 'hand_technique' } } as const;
+
+    it('raises by one and resets progress when offered (progress 80 or more)', () => {
+      given(rated, evaluated(80))
+        .when(raise)
+        .then([
+          {
+            type: 'LevelRaised',
+            data: { skill: 'hand_technique', from: 'beginner', to: 'advanced_beginner' },
+          },
+        ]);
+      const raised = state(rated, evaluated(80), {
+        type: 'LevelRaised',
+        data: { skill: 'hand_technique', from: 'beginner', to: 'advanced_beginner' },
+      });
+      expect(raised.levels.hand_technique).toBe('advanced_beginner');
+      expect(raised.progress.hand_technique).toBe(0);
+    });
+
+    it('is not offered below 80, at absolute_pro, or for the beginner course', () => {
+      given(rated, evaluated(79)).when(raise).thenThrows('level_up_not_offered');
+      const timingAt100: LessonEvaluated = {
+        type: 'LessonEvaluated',
+        data: { ...evaluated(100).data, focus: 'timing', level: 'absolute_pro' },
+      };
+      given(rated, timingAt100)
+        .when({ type: 'RaiseLevel', data: { skill: 'timing' } })
+        .thenThrows('level_up_not_offered');
+      const course: PracticeEvent = {
+        type: 'SkillsSelfRated',
+        data: { ratings: [{ skill: 'beginner_course', level: 'starter' }] },
+      };
+      const courseAt100: LessonEvaluated = {
+        type: 'LessonEvaluated',
+        data: { ...evaluated(100).data, focus: 'beginner_course', level: 'starter' },
+      };
+      given(course, courseAt100)
+        .when({ type: 'RaiseLevel', data: { skill: 'beginner_course' } })
+        .thenThrows('level_up_not_offered');
+    });
+  });
+
+  describe('When counting usage', () => {
+    const increment = (plan: typeof freemium | typeof premium, timeZone = 'Asia/Tokyo') =>
+      ({ type: 'IncrementUsage', data: { usageType: 'lesson', plan, timeZone } }) as const;
+
+    it("counts a lesson on the customer's day", () => {
+      // 22:30 UTC is already the next day in Tokyo.
+      given()
+        .when(increment(freemium))
+        .then([usage('2025-03-11')]);
+      given()
+        .when(increment(freemium, 'Not/AZone'))
+        .then([usage('2025-03-10')]);
+    });
+
+    it('refuses the fourth freemium lesson of a day', () => {
+      const day = '2025-03-11';
+      given(usage(day), usage(day))
+        .when(increment(freemium))
+        .then([usage(day)]);
+      given(usage(day), usage(day), usage(day)).when(increment(freemium)).thenThrows('daily_limit_reached');
+    });
+
+    it('starts afresh the next day, and has no limit on a paid plan', () => {
+      const yesterday = '2025-03-10';
+      given(usage(yesterday), usage(yesterday), usage(yesterday))
+        .when(increment(freemium))
+        .then([usage('2025-03-11')]);
+      const today = '2025-03-11';
+      given(usage(today), usage(today), usage(today))
+        .when(increment(premium))
+        .then([usage(today)]);
+    });
+
+    it('never lets a freemium customer past 3 lessons a day, whatever the sequence', () => {
+      const start = Date.parse('2025-03-01T00:00:00Z');
+      fc.assert(
+        fc.property(
+          fc.array(
+            fc.record({
+              minutesLater: fc.integer({ min: 0, max: 600 }),
+              timeZone: fc.constantFrom('UTC', 'Europe/Berlin', 'America/New_York'),
+            }),
+            {
+              maxLength: 40,
+            },
+          ),
+          (requests) => {
+            let history: PracticeEvent[] = [];
+            let at = start;
+            for (const { minutesLater, timeZone } of requests) {
+              at += minutesLater * 60_000;
+              try {
+                history = [
+                  ...history,
+                  ...decideAfter(practiceDecider, history, {
+                    ...increment(freemium, timeZone),
+                    metadata: { now: new Date(at) },
+                  }),
+                ];
+              } catch (error) {
+                expect(isDomainError(error, 'daily_limit_reached')).toBe(true);
+                expect(usageOn(state(...history), customerDay(new Date(at), timeZone))).toBe(3);
+              }
+            }
+            const perDay = new Map<string, number>();
+            for (const event of history)
+              if (event.type === 'UsageIncremented')
+                perDay.set(event.data.day, (perDay.get(event.data.day) ?? 0) + 1);
+            for (const count of perDay.values()) expect(count).toBeLessThanOrEqual(3);
+          },
+        ),
+      );
+    });
+  });
+
+  describe('When recording a session and activity', () => {
+    it('records the scheduled lesson ids', () => {
+      const lesson = { lesson_id: 5, type: 'warm_up' } as const;
+      given()
+        .when({
+          type: 'ScheduleSession',
+          data: {
+            schedule: {
+              lessons: [lesson as never],
+              currentLessonIndex: 0,
+              targetPracticeTime: 30,
+              practiceTimeBeforeCurrentExercise: 0,
+              evaluation: { rating_difficulty: 'challenging' },
+            },
+            skills: [{ focus: 'timing', level: 'pro' }],
+            padSufficient: false,
+            seed: 9,
+          },
+        })
+        .then([
+          {
+            type: 'PracticeSessionScheduled',
+            data: {
+              lessonIds: [5],
+              targetPracticeTime: 30,
+              skills: [{ focus: 'timing', level: 'pro' }],
+              padSufficient: false,
+              seed: 9,
+              scheduledAt: now.toISOString(),
+            },
+          },
+        ]);
+    });
+
+    it("records activity on the customer's day and refuses less than a minute", () => {
+      given()
+        .when({ type: 'RecordPracticeActivity', data: { lessons: 1, minutes: 12, timeZone: 'Asia/Tokyo' } })
+        .then([{ type: 'PracticeActivityRecorded', data: { day: '2025-03-11', lessons: 1, minutes: 12 } }]);
+      given()
+        .when({ type: 'RecordPracticeActivity', data: { lessons: 1, minutes: 0 } })
+        .thenThrows('invalid_input');
+    });
+  });
+
+  describe('When the history is erased', () => {
+    it("forgets levels, progress and evaluations but keeps today's usage", () => {
+      given(rated)
+        .when({ type: 'ErasePracticeHistory', data: {} })
+        .then([{ type: 'PracticeHistoryErased', data: { erasedAt: now.toISOString() } }]);
+      const erased = state(rated, evaluated(50), usage('2025-03-11'), {
+        type: 'PracticeHistoryErased',
+        data: { erasedAt: now.toISOString() },
+      });
+      expect(selectedSkills(erased)).toEqual([]);
+      expect(erased.progress.hand_technique).toBe(0);
+      expect(erased.evaluations.size).toBe(0);
+      expect(usageOn(erased, '2025-03-11')).toBe(1);
+    });
+  });
+});
