@@ -1,7 +1,13 @@
 import type { Exercise } from '../catalogue/exercise.js';
+import {
+  lessonCountsTowardProgress,
+  levelUp,
+  progressAfterEvaluation,
+  progressAfterLevelChange,
+} from '../progress/level-progress.js';
 import { DIFFICULTY_RATINGS, type DifficultyRating } from '../rules/difficulty-ratings.js';
 import { maxLevelIndexFor } from '../rules/level-descriptions.js';
-import { isLevel, levelAt, levelIndex, type Level } from '../rules/levels.js';
+import { isLevel, levelIndex, type Level } from '../rules/levels.js';
 import { isSkill, SKILL_DISPLAY_NAMES, SKILLS, type Skill } from '../rules/skills.js';
 import { customerDay, lessonsLeftToday, type Plan } from '../rules/usage.js';
 import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
@@ -10,7 +16,6 @@ import type { SkillPreference } from '../scheduler/generate-schedule.js';
 import type { Decider, DomainCommand } from './decider.js';
 import { DomainError } from './domain-error.js';
 import type { PracticeEvent, SkillRating } from './practice-events.js';
-import { isLessonAtLevel, isLevelUpOffered, progressAfterEvaluation } from './progress-rules.js';
 
 //////////////////// State
 
@@ -51,7 +56,11 @@ const withLevel = (
   ...state,
   levels: { ...state.levels, [skill]: level },
   selected: { ...state.selected, [skill]: selected },
-  progress: state.levels[skill] === level ? state.progress : { ...state.progress, [skill]: 0 },
+  progress: {
+    ...state.progress,
+    [skill]: progressAfterLevelChange({ level: state.levels[skill], progress: state.progress[skill] }, level)
+      .progress,
+  },
 });
 
 export const evolvePractice = (state: PracticeState, event: PracticeEvent): PracticeState => {
@@ -197,12 +206,13 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
     case 'RaiseLevel': {
       const { skill } = command.data;
       const from = state.levels[skill];
-      if (!isLevelUpOffered(skill, from, state.progress[skill]))
+      const raised = levelUp(skill, { level: from, progress: state.progress[skill] });
+      if (!raised)
         throw new DomainError(
           'level_up_not_offered',
           `Level up is not offered for ${SKILL_DISPLAY_NAMES[skill]}.`,
         );
-      return [{ type: 'LevelRaised', data: { skill, from, to: levelAt(levelIndex(from) + 1) } }];
+      return [{ type: 'LevelRaised', data: { skill, from, to: raised.level } }];
     }
     case 'ScheduleSession': {
       const { schedule, skills, padSufficient, seed } = command.data;
@@ -229,11 +239,13 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
       const ratingDifficulty: DifficultyRating = skipped ? 'too_easy' : command.data.ratingDifficulty;
       const focus = lesson.focus;
       const level = isSkill(focus) ? state.levels[focus] : null;
-      const counts =
-        lesson.type !== 'warm_up' &&
-        isSkill(focus) &&
-        level !== null &&
-        isLessonAtLevel(level, lesson.min_level, lesson.max_level);
+      const progress =
+        isSkill(focus) && lessonCountsTowardProgress(lesson, state.levels[focus])
+          ? progressAfterEvaluation({ level: state.levels[focus], progress: state.progress[focus] }, lesson, {
+              rating: ratingDifficulty,
+              mastered: skipped,
+            }).progress
+          : undefined;
       return [
         {
           type: 'LessonEvaluated',
@@ -244,9 +256,7 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
             ratingDifficulty,
             skipped,
             level,
-            ...(counts
-              ? { progressAfter: progressAfterEvaluation(state.progress[focus], ratingDifficulty, skipped) }
-              : {}),
+            ...(progress !== undefined ? { progressAfter: progress } : {}),
             evaluatedAt: now.toISOString(),
           },
         },

@@ -1,3 +1,4 @@
+import { dayKeyInZone } from '../progress/day-keys.js';
 import { entitlementsFor, type SubscriptionStatus, type Tier } from './plans.js';
 
 /** A subscription as the token carries it (`activeTier`, `subscription_status`). */
@@ -21,34 +22,26 @@ export const lessonsLeftToday = (plan: Plan, lessonsUsedToday: number): number |
  */
 export const isAuthorised = (plan: Plan, dataUsed: number): boolean => lessonsLeftToday(plan, dataUsed) !== 0;
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const zoneValidity = new Map<string, boolean>();
 
-const dayFormatter = (timeZone: string): Intl.DateTimeFormat => {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    // en-CA writes dates as YYYY-MM-DD.
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormatters.set(timeZone, formatter);
+const isTimeZone = (timeZone: string): boolean => {
+  let valid = zoneValidity.get(timeZone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    zoneValidity.set(timeZone, valid);
   }
-  return formatter;
+  return valid;
 };
 
 /** The customer's IANA time zone from the `time-zone` header; a missing or invalid zone is UTC. */
-export const resolveTimeZone = (timeZone: string | undefined | null): string => {
-  if (!timeZone) return 'UTC';
-  try {
-    dayFormatter(timeZone);
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-};
+export const resolveTimeZone = (timeZone: string | undefined | null): string =>
+  timeZone && isTimeZone(timeZone) ? timeZone : 'UTC';
 
 /** The calendar day ('YYYY-MM-DD') of `now` in the customer's time zone: the daily limit's boundary. */
 export const customerDay = (now: Date, timeZone: string | undefined | null): string =>
-  dayFormatter(resolveTimeZone(timeZone)).format(now);
+  dayKeyInZone(now, resolveTimeZone(timeZone));
