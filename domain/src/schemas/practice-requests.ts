@@ -18,7 +18,8 @@ export const skillPreferenceSchema = objectOf({ focus: skillField(), level: leve
     if (message) ctx.addIssue({ code: 'custom', path: ['level'], message, input: level });
   },
 );
-export type SkillPreference = z.output<typeof skillPreferenceSchema>;
+/** Named apart from the scheduler's SkillPreference, which has the same shape. */
+export type SkillPreferenceEntry = z.output<typeof skillPreferenceSchema>;
 
 /** POST /api/lesson/schedule. padSufficient true means Drum Pad mode. */
 export const scheduleRequestSchema = objectOf({
@@ -33,7 +34,8 @@ export const scheduleRequestSchema = objectOf({
     .max(PRACTICE_TIME.max, M.practiceTime),
   padSufficient: booleanField(),
 });
-export type ScheduleRequest = z.output<typeof scheduleRequestSchema>;
+/** The HTTP body; the practice decider's ScheduleRequest adds catalogue, plan, clock and seed. */
+export type ScheduleRequestBody = z.output<typeof scheduleRequestSchema>;
 
 /**
  * One skill as the customer rates it (POST and PATCH /api/focus). Index 0 ('level not set') means
