@@ -1,0 +1,42 @@
+import { useDispatch, useSelector } from 'react-redux';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { BottomMenu } from '../components/bottom-menu/bottom-menu';
+import { Footer } from '../components/footer/footer';
+import { Header } from '../components/header/header';
+import { ScrollToTop } from '../components/layout/scroll-to-top';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/layout/skip-link';
+import { ConsentDialog } from '../features/consent/consent-dialog';
+import { preferencesRequested, selectConsentDialogOpen } from '../features/consent/consent-slice';
+import { isLoggedIn } from '../lib/session/jwt';
+import { loggedOut, selectToken } from '../lib/session/session-slice';
+import '../components/layout/layout.css';
+
+/** The shell around every page: header, main landmark, bottom menu when logged in, footer, consent. */
+export const AppLayout = () => {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  useLocation(); // re-evaluate the login state on every navigation
+  const token = useSelector(selectToken);
+  const consentOpen = useSelector(selectConsentDialogOpen);
+  const loggedIn = isLoggedIn(token, Date.now());
+
+  const openCookiePreferences = () => dispatch(preferencesRequested());
+  const logout = () => {
+    dispatch(loggedOut());
+    void navigate('/');
+  };
+
+  return (
+    <div className="app-shell" data-bottom-menu={loggedIn}>
+      <ScrollToTop />
+      <SkipLink />
+      <Header loggedIn={loggedIn} onLogout={logout} />
+      <main id={MAIN_CONTENT_ID} className="app-shell__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {loggedIn ? <BottomMenu onOpenCookiePreferences={openCookiePreferences} /> : null}
+      <Footer onOpenCookiePreferences={openCookiePreferences} />
+      <ConsentDialog open={consentOpen} />
+    </div>
+  );
+};

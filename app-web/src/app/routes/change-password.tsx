@@ -1,0 +1,35 @@
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { ComingSoon } from '../../components/layout/coming-soon';
+import { PageFrame } from '../../components/layout/page-frame';
+import { decodeToken } from '../../lib/session/jwt';
+import { usePageMeta } from '../../lib/use-page-meta';
+
+/** The secret comes as ?secret=, or glued to the path: /change-password{secret} or /change-password/{secret}. */
+export const secretFromLocation = (pathname: string, search: URLSearchParams): string | null => {
+  const fromQuery = search.get('secret');
+  if (fromQuery) return fromQuery;
+  const rest = pathname.replace(/^\/change-password\/?/, '');
+  return rest === '' ? null : decodeURIComponent(rest);
+};
+
+// NEXT: the new-password field and 'Change Password' (POST /api/pw-recovery/change-password, then
+// tokenReceived and / with 'Password was updated, you will be logged in right away!').
+export const ChangePasswordRoute = () => {
+  usePageMeta('Change Password', '/change-password');
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
+  const secret = secretFromLocation(pathname, searchParams);
+  // The secret is a token that carries the first name; reading it needs no server.
+  const firstName = secret ? decodeToken(secret)?.firstname : undefined;
+
+  return (
+    <PageFrame
+      eyebrow="Change Password"
+      title={firstName ? `Hi ${firstName}` : 'Set a new password'}
+      lead="Choose a new password with at least 8 characters, including an uppercase and a lowercase letter, two digits and a special character."
+      width="narrow"
+    >
+      <ComingSoon what="The 'Change Password' form" />
+    </PageFrame>
+  );
+};

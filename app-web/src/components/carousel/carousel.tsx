@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import Autoplay from 'embla-carousel-autoplay';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { ArrowLeftIcon, ArrowRightIcon } from '../icons/icons';
+import './carousel.css';
+
+export interface CarouselLayout {
+  /** Slides shown side by side on wide screens. */
+  slidesPerView: number;
+  /** Fewer slides below a width: e.g. { maxWidth: 850, slidesPerView: 2 }. Widest first. */
+  breakpoints?: { maxWidth: number; slidesPerView: number }[];
+  /** Arrows are hidden below this width (dots remain). */
+  hideArrowsBelow?: number;
+}
+
+interface CarouselProps {
+  label: string;
+  slides: ReactNode[];
+  layout: CarouselLayout;
+  autoplayDelayMs?: number;
+  /** Embla's scroll duration (physics units, not ms; 50 is about one second). */
+  duration?: number;
+}
+
+const useSlidesPerView = (layout: CarouselLayout): number => {
+  const [first, second] = layout.breakpoints ?? [];
+  const belowFirst = useMediaQuery(`(max-width: ${(first?.maxWidth ?? 0) - 0.02}px)`);
+  const belowSecond = useMediaQuery(`(max-width: ${(second?.maxWidth ?? 0) - 0.02}px)`);
+  if (second && belowSecond) return second.slidesPerView;
+  if (first && belowFirst) return first.slidesPerView;
+  return layout.slidesPerView;
+};
+
+/**
+ * An autoplaying, looping carousel (product-spec §4 "Other", §9): pauses while hovered or while
+ * something inside has focus, with arrows and dots. Autoplay stays off for reduced motion.
+ */
+export const Carousel = ({ label, slides, layout, autoplayDelayMs = 5000, duration = 50 }: CarouselProps) => {
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const slidesPerView = useSlidesPerView(layout);
+  const hideArrows = useMediaQuery(`(max-width: ${(layout.hideArrowsBelow ?? 0) - 0.02}px)`);
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, align: 'start', duration }, [
+    Autoplay({
+      delay: autoplayDelayMs,
+      playOnInit: !reducedMotion,
+      stopOnInteraction: false,
+      stopOnMouseEnter: true,
+      stopOnFocusIn: true,
+    }),
+  ]);
+  const [selected, setSelected] = useState(0);
+  const [snapCount, setSnapCount] = useState(0);
+
+  const onSelect = useCallback(() => {
+    if (!emblaApi) return;
+    setSelected(emblaApi.selectedScrollSnap());
+    setSnapCount(emblaApi.scrollSnapList().length);
+  }, [emblaApi]);
+
+  useEffect(() => {
+    if (!emblaApi) return;
+    onSelect();
+    emblaApi.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      emblaApi.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [emblaApi, onSelect]);
+
+  // Slide widths change with the breakpoint; let Embla measure again.
+  useEffect(() => {
+    emblaApi?.reInit();
+  }, [emblaApi, slidesPerView]);
+
+  return (
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label={label}
+      style={{ ['--slides-per-view' as string]: slidesPerView }}
+    >
+      <div className="carousel__viewport" ref={emblaRef}>
+        <div className="carousel__container">
+          {slides.map((slide, index) => (
+            <div
+              key={index}
+              className="carousel__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="carousel__controls">
+        {hideArrows ? null : (
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-label="Previous slide"
+            onClick={() => emblaApi?.scrollPrev()}
+          >
+            <ArrowLeftIcon />
+          </button>
+        )}
+        <div className="carousel__dots">
+          {Array.from({ length: snapCount }, (_, index) => (
+            <button
+              key={index}
+              type="button"
+              className="carousel__dot"
+              aria-label={`Go to slide ${index + 1}`}
+              aria-current={index === selected ? 'true' : undefined}
+              onClick={() => emblaApi?.scrollTo(index)}
+            />
+          ))}
+        </div>
+        {hideArrows ? null : (
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-label="Next slide"
+            onClick={() => emblaApi?.scrollNext()}
+          >
+            <ArrowRightIcon />
+          </button>
+        )}
+      </div>
+    </section>
+  );
+};
