@@ -3,7 +3,7 @@ import type { CatalogueIndex } from '../scheduler/catalogue-index.js';
 import type { GenerateScheduleInput, SkillPreference } from '../scheduler/generate-schedule.js';
 import { usageOn, type PracticeState } from './practice-decider.js';
 
-export interface ScheduleRequest {
+export interface ScheduleInputRequest {
   catalogue: CatalogueIndex;
   skills: readonly SkillPreference[];
   practiceTime: number;
@@ -20,7 +20,10 @@ export interface ScheduleRequest {
  * evaluation history. The schedule handler: fold the practice stream, `generateSchedule(
  * scheduleInputFor(state, request))`, then decide `ScheduleSession` with the schedule.
  */
-export const scheduleInputFor = (state: PracticeState, request: ScheduleRequest): GenerateScheduleInput => {
+export const scheduleInputFor = (
+  state: PracticeState,
+  request: ScheduleInputRequest,
+): GenerateScheduleInput => {
   const { timeZone, ...input } = request;
   return {
     ...input,

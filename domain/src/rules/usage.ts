@@ -1,4 +1,5 @@
 import { dayKeyInZone } from '../progress/day-keys.js';
+import { resolveTimeZone } from '../schemas/time-zone.js';
 import { entitlementsFor, type SubscriptionStatus, type Tier } from './plans.js';
 
 /** A subscription as the token carries it (`activeTier`, `subscription_status`). */
@@ -22,26 +23,9 @@ export const lessonsLeftToday = (plan: Plan, lessonsUsedToday: number): number |
  */
 export const isAuthorised = (plan: Plan, dataUsed: number): boolean => lessonsLeftToday(plan, dataUsed) !== 0;
 
-const zoneValidity = new Map<string, boolean>();
-
-const isTimeZone = (timeZone: string): boolean => {
-  let valid = zoneValidity.get(timeZone);
-  if (valid === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone });
-      valid = true;
-    } catch {
-      valid = false;
-    }
-    zoneValidity.set(timeZone, valid);
-  }
-  return valid;
-};
-
-/** The customer's IANA time zone from the `time-zone` header; a missing or invalid zone is UTC. */
-export const resolveTimeZone = (timeZone: string | undefined | null): string =>
-  timeZone && isTimeZone(timeZone) ? timeZone : 'UTC';
-
-/** The calendar day ('YYYY-MM-DD') of `now` in the customer's time zone: the daily limit's boundary. */
+/**
+ * The calendar day ('YYYY-MM-DD') of `now` in the customer's time zone: the daily limit's boundary.
+ * The zone is the `time-zone` header; anything missing or invalid is UTC.
+ */
 export const customerDay = (now: Date, timeZone: string | undefined | null): string =>
   dayKeyInZone(now, resolveTimeZone(timeZone));

@@ -13,6 +13,7 @@ import { lessonReadiness, slowerStartBpm, type LessonEvaluationSummary } from '.
 import { LIMIT_REACHED_LESSON_ID, type PracticeSchedule, type ScheduledLesson } from './practice-schedule.js';
 import { SeededDraw } from './seeded-draw.js';
 
+/** A chosen skill and the customer's level in it (the schedule request's `skillPreference`). */
 export interface SkillPreference {
   focus: Skill;
   level: Level;
