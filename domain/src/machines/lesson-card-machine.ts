@@ -61,7 +61,7 @@ export type LessonCardEvent =
   | { type: 'practice.finish' }
   | { type: 'stopwatch.toggle' };
 
-export interface ScheduleProgress {
+export interface LessonCardScheduleProgress {
   currentLessonIndex: number;
   practiceTimeBeforeCurrentExercise: number;
 }
@@ -103,7 +103,7 @@ const clampPosition = (position: number): number =>
 
 const storeProgress = {
   type: 'storeScheduleProgress',
-  params: ({ context }: { context: LessonCardContext }): ScheduleProgress => ({
+  params: ({ context }: { context: LessonCardContext }): LessonCardScheduleProgress => ({
     currentLessonIndex: context.lessonIndex,
     practiceTimeBeforeCurrentExercise: context.practiceTimeBeforeCurrentExercise,
   }),
@@ -126,7 +126,7 @@ export const lessonCardMachine = setup({
     /** POST /api/practiceActivity. */
     recordPracticeActivity: (_, _activity: PracticeActivityRequest) => {},
     /** Keeps the resumable schedule in step (index and practice-time baseline). */
-    storeScheduleProgress: (_, _progress: ScheduleProgress) => {},
+    storeScheduleProgress: (_, _progress: LessonCardScheduleProgress) => {},
     refreshProgress: () => {},
     openPracticeReport: () => {},
     resetSchedule: () => {},

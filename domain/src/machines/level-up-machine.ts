@@ -30,7 +30,7 @@ export type LevelUpEvent =
   | { type: 'progress.synced'; level: Level; levelProgress: number };
 
 /** Whether the gauge is clickable with the 'Level Up' tooltip. */
-export const isLevelUpOffered = (context: LevelUpContext): boolean =>
+export const isLevelUpAvailable = (context: LevelUpContext): boolean =>
   canLevelUp(context.skill, { level: context.level, progress: context.levelProgress });
 
 /**
@@ -68,7 +68,7 @@ export const levelUpMachine = setup({
     reportLevelUpFailure: (_, _failure: { error: unknown }) => {},
   },
   guards: {
-    levelUpOffered: ({ context }) => isLevelUpOffered(context),
+    levelUpOffered: ({ context }) => isLevelUpAvailable(context),
   },
 }).createMachine({
   id: 'levelUp',

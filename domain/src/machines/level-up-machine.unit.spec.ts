@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import type { RaiseLevelInput, LevelUpInput } from './level-up-machine.js';
-import { isLevelUpOffered, isSkillUpdateEnabled, levelUpMachine } from './level-up-machine.js';
+import { isLevelUpAvailable, isSkillUpdateEnabled, levelUpMachine } from './level-up-machine.js';
 
 const raise = { type: 'level.raise' } as const;
 const offered: LevelUpInput = { skill: 'timing', level: 'beginner', levelProgress: 80 };
@@ -9,12 +9,12 @@ const offered: LevelUpInput = { skill: 'timing', level: 'beginner', levelProgres
 describe('level up', () => {
   describe('When is it offered', () => {
     it('is offered at 80 progress or more, below absolute_pro, never for the beginner course', () => {
-      expect(isLevelUpOffered(offered)).toBe(true);
-      expect(isLevelUpOffered({ ...offered, levelProgress: 100 })).toBe(true);
-      expect(isLevelUpOffered({ ...offered, level: 'pro' })).toBe(true);
-      expect(isLevelUpOffered({ ...offered, levelProgress: 79 })).toBe(false);
-      expect(isLevelUpOffered({ ...offered, level: 'absolute_pro' })).toBe(false);
-      expect(isLevelUpOffered({ skill: 'beginner_course', level: 'starter', levelProgress: 100 })).toBe(
+      expect(isLevelUpAvailable(offered)).toBe(true);
+      expect(isLevelUpAvailable({ ...offered, levelProgress: 100 })).toBe(true);
+      expect(isLevelUpAvailable({ ...offered, level: 'pro' })).toBe(true);
+      expect(isLevelUpAvailable({ ...offered, levelProgress: 79 })).toBe(false);
+      expect(isLevelUpAvailable({ ...offered, level: 'absolute_pro' })).toBe(false);
+      expect(isLevelUpAvailable({ skill: 'beginner_course', level: 'starter', levelProgress: 100 })).toBe(
         false,
       );
     });
