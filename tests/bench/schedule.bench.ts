@@ -1,0 +1,141 @@
+/**
+ * How fast the scheduler is on the full catalogue: building the index once, then one schedule per
+ * seed over a few thousand seeds and a spread of requests, compared with a baseline measured in the
+ * same run: a linear scan of the catalogue for the same requests' candidates (what a scheduler
+ * without an index would do before choosing anything).
+ */
+import * as domain from '@stickwork/domain';
+import {
+  generateSchedule,
+  indexCatalogue,
+  levelIndex,
+  type Exercise,
+  type GenerateScheduleInput,
+  type LessonEvaluationSummary,
+  type Plan,
+  type SkillPreference,
+} from '@stickwork/domain';
+import { timeEach, type BenchReport } from './bench.js';
+
+const SEEDS = 5000;
+const INDEX_BUILDS = 20;
+
+/** The generated catalogue once it is exported; until then a fixture of the same size, reported as such. */
+const loadCatalogue = async (): Promise<{ source: string; exercises: readonly Exercise[] }> => {
+  const full = (domain as { catalogue?: readonly Exercise[] }).catalogue;
+  if (full && full.length > 0) return { source: 'full', exercises: full };
+  const { fixtureCatalogue } = await import('../../domain/src/scheduler/testing/fixture-catalogue.js');
+  return { source: 'fixture (catalogue not exported yet)', exercises: fixtureCatalogue({ perLevel: 180 }) };
+};
+
+const premium: Plan = { tier: 'premium', status: 'active' };
+const freemium: Plan = { tier: 'freemium', status: 'freemium' };
+
+const REQUESTS: { skills: SkillPreference[]; practiceTime: number; padSufficient: boolean; plan: Plan }[] = [
+  {
+    skills: [{ focus: 'hand_technique', level: 'beginner' }],
+    practiceTime: 45,
+    padSufficient: false,
+    plan: freemium,
+  },
+  {
+    skills: [
+      { focus: 'timing', level: 'advanced' },
+      { focus: 'grooves', level: 'medium_advanced' },
+    ],
+    practiceTime: 60,
+    padSufficient: false,
+    plan: premium,
+  },
+  {
+    skills: [
+      { focus: 'hand_speed', level: 'pro' },
+      { focus: 'hand_technique', level: 'pro' },
+      { focus: 'independence', level: 'advanced' },
+      { focus: 'drum_fills', level: 'advanced_beginner' },
+    ],
+    practiceTime: 120,
+    padSufficient: true,
+    plan: premium,
+  },
+  {
+    skills: [{ focus: 'groove_feel_sound', level: 'starter' }],
+    practiceTime: 180,
+    padSufficient: false,
+    plan: premium,
+  },
+];
+
+export const run = async (): Promise<BenchReport> => {
+  const { source, exercises } = await loadCatalogue();
+  const focuses = new Set(exercises.map((exercise) => exercise.focus));
+  const requests = REQUESTS.filter((request) => request.skills.every((skill) => focuses.has(skill.focus)));
+  if (requests.length === 0) throw new Error(`The catalogue (${source}) has none of the benchmark's skills`);
+
+  const indexBuild = timeEach(INDEX_BUILDS, () => indexCatalogue(exercises), 2);
+  const catalogue = indexCatalogue(exercises);
+  const now = new Date('2025-03-10T18:00:00Z');
+  // A customer with some history: every 7th lesson evaluated, alternating ratings, 1-20 days ago.
+  const ratings = ['too_easy', 'easy', 'challenging', 'hard', 'too_hard'] as const;
+  const evaluations = new Map<number, LessonEvaluationSummary>(
+    exercises
+      .filter((_, i) => i % 7 === 0)
+      .map((exercise, i) => [
+        exercise.lesson_id,
+        {
+          lastRating: ratings[i % ratings.length]!,
+          lastEvaluatedAt: new Date(now.getTime() - ((i % 20) + 1) * 86_400_000).toISOString(),
+          count: 1,
+        },
+      ]),
+  );
+  const inputFor = (seed: number): GenerateScheduleInput => {
+    const request = requests[seed % requests.length]!;
+    return { catalogue, ...request, lessonsUsedToday: 0, evaluations, now, seed };
+  };
+
+  const schedule = timeEach(SEEDS, (seed) => generateSchedule(inputFor(seed)));
+  const lessonsPerSchedule =
+    Array.from({ length: 200 }, (_, seed) => generateSchedule(inputFor(seed)).lessons.length).reduce(
+      (a, b) => a + b,
+      0,
+    ) / 200;
+
+  const linearScan = timeEach(SEEDS, (seed) => {
+    const request = requests[seed % requests.length]!;
+    return request.skills.map((skill) =>
+      exercises.filter(
+        (exercise) =>
+          exercise.focus === skill.focus &&
+          levelIndex(exercise.min_level) <= levelIndex(skill.level) &&
+          levelIndex(skill.level) <= levelIndex(exercise.max_level) &&
+          (!request.padSufficient || exercise.pad_sufficient),
+      ),
+    );
+  });
+
+  const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000;
+  const results = {
+    catalogue: { source, exercises: exercises.length },
+    seeds: SEEDS,
+    requests: requests.length,
+    lessonsPerSchedule,
+    indexBuild: { ...indexBuild, medianMillis: Math.round(indexBuild.medianMicros) / 1000 },
+    schedule,
+    baselineLinearScan: linearScan,
+    scheduleToBaseline: {
+      median: ratio(schedule.medianMicros, linearScan.medianMicros),
+      p95: ratio(schedule.p95Micros, linearScan.p95Micros),
+    },
+  };
+  return {
+    results,
+    summary: [
+      `catalogue: ${source}, ${exercises.length} exercises`,
+      `index build: median ${results.indexBuild.medianMillis} ms`,
+      `schedule: median ${schedule.medianMicros} µs, p95 ${schedule.p95Micros} µs (${lessonsPerSchedule} lessons each)`,
+      `linear-scan baseline: median ${linearScan.medianMicros} µs, p95 ${linearScan.p95Micros} µs`,
+      `schedule / baseline: median ${results.scheduleToBaseline.median}, p95 ${results.scheduleToBaseline.p95}`,
+    ],
+  };
+};
