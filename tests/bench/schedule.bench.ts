@@ -9,13 +9,14 @@ import {
   generateSchedule,
   indexCatalogue,
   levelIndex,
-  type Exercise,
   type GenerateScheduleInput,
   type LessonEvaluationSummary,
   type Plan,
   type SkillPreference,
 } from '@stickwork/domain';
 import { timeEach, type BenchReport } from './bench.js';
+
+type Exercise = Parameters<typeof indexCatalogue>[0][number];
 
 const SEEDS = 5000;
 const INDEX_BUILDS = 20;
