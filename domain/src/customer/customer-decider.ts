@@ -1,4 +1,10 @@
 import type { Decider, DomainCommand } from '../practice/decider.js';
+import {
+  FREEMIUM_SUBSCRIPTION,
+  subscriptionTransition,
+  type SubscriptionMachineEvent,
+  type SubscriptionSummary,
+} from '../machines/subscription-machine.js';
 import { DomainError } from '../practice/domain-error.js';
 import {
   TRIAL_DAYS,
@@ -35,6 +41,8 @@ export type CustomerState =
       subscription: SubscriptionState | null;
       /** A customer's first paid checkout starts the trial; later ones do not. */
       trialUsed: boolean;
+      /** A subscription ended and none runs now: status canceled, freemium entitlements. */
+      subscriptionEnded: boolean;
       erasureRequested: boolean;
     }
   | { status: 'erased' };
@@ -55,6 +63,7 @@ export const evolveCustomer = (state: CustomerState, event: CustomerEvent): Cust
       passwordHash,
       subscription: null,
       trialUsed: false,
+      subscriptionEnded: false,
       erasureRequested: false,
     };
   }
@@ -78,6 +87,7 @@ export const evolveCustomer = (state: CustomerState, event: CustomerEvent): Cust
       return {
         ...state,
         subscription: { ...started, cancelAt: null },
+        subscriptionEnded: false,
         trialUsed: state.trialUsed || started.status === 'trialing',
       };
     }
@@ -92,7 +102,7 @@ export const evolveCustomer = (state: CustomerState, event: CustomerEvent): Cust
     case 'SubscriptionPaymentFailed':
       return withSubscription({ status: 'past_due' });
     case 'SubscriptionEnded':
-      return { ...state, subscription: null };
+      return { ...state, subscription: null, subscriptionEnded: true };
     case 'CustomerErasureRequested':
       return { ...state, erasureRequested: true };
     default: {
@@ -104,11 +114,21 @@ export const evolveCustomer = (state: CustomerState, event: CustomerEvent): Cust
 
 //////////////////// Queries the token and customer-info need
 
+/** The subscription in the shape of the subscription machine (customer-info, the web app's view). */
+export const customerSubscription = (state: CustomerState): SubscriptionSummary => {
+  if (state.status !== 'registered') return FREEMIUM_SUBSCRIPTION;
+  const subscription = state.subscription;
+  if (subscription) {
+    const { status, tier, period, cancelAt } = subscription;
+    return { status, tier, period, cancelAt };
+  }
+  return state.subscriptionEnded ? { ...FREEMIUM_SUBSCRIPTION, status: 'canceled' } : FREEMIUM_SUBSCRIPTION;
+};
+
 /** Tier and status as the token reports them (`activeTier`, `subscription_status`). */
 export const subscriptionOf = (state: CustomerState): { tier: Tier; status: SubscriptionStatus } => {
-  if (state.status !== 'registered' || state.subscription === null)
-    return { tier: 'freemium', status: 'freemium' };
-  return { tier: state.subscription.tier, status: state.subscription.status };
+  const { tier, status } = customerSubscription(state);
+  return { tier, status };
 };
 
 /** Whether a checkout now would start the 14-day trial (only a customer's first one does). */
@@ -180,6 +200,12 @@ const liveSubscription = (state: RegisteredCustomer): SubscriptionState => {
   return state.subscription;
 };
 
+/** The subscription machine is the one judge of which life-cycle step may happen now. */
+const checkTransition = (customer: RegisteredCustomer, event: SubscriptionMachineEvent): void => {
+  const result = subscriptionTransition(customerSubscription(customer), event);
+  if (!result.allowed) throw new DomainError('invalid_transition', result.reason);
+};
+
 export const decideCustomer = (command: CustomerCommand, state: CustomerState): CustomerEvent[] => {
   const now = command.metadata.now.toISOString();
 
@@ -209,8 +235,9 @@ export const decideCustomer = (command: CustomerCommand, state: CustomerState): 
         command.data.providerSubscriptionId !== undefined &&
         current.providerSubscriptionId === command.data.providerSubscriptionId;
       if (sameProviderSubscription) return []; // a replayed webhook
-      if (current !== null) throw new DomainError('invalid_transition', 'A subscription is already running.');
       const status = command.data.status ?? (customer.trialUsed ? 'active' : 'trialing');
+      const { tier, period } = command.data;
+      checkTransition(customer, { type: 'subscription.started', tier, period, trial: status === 'trialing' });
       const trialEndsAt =
         status === 'trialing'
           ? (command.data.trialEndsAt ??
@@ -228,6 +255,7 @@ export const decideCustomer = (command: CustomerCommand, state: CustomerState): 
       const subscription = liveSubscription(customer);
       const unchanged =
         subscription.status === 'active' && subscription.currentPeriodEnd === command.data.currentPeriodEnd;
+      if (!unchanged) checkTransition(customer, { type: 'subscription.activated' });
       return unchanged
         ? []
         : [
@@ -241,6 +269,7 @@ export const decideCustomer = (command: CustomerCommand, state: CustomerState): 
       const subscription = liveSubscription(customer);
       const { tier, period } = command.data;
       if (subscription.tier === tier && subscription.period === period) return [];
+      checkTransition(customer, { type: 'subscription.plan_changed', tier, period });
       return [
         {
           type: 'SubscriptionPlanChanged',
@@ -258,22 +287,22 @@ export const decideCustomer = (command: CustomerCommand, state: CustomerState): 
       const subscription = liveSubscription(customer);
       if (subscription.cancelAt !== null) return [];
       const cancelAt = command.data.cancelAt ?? subscription.currentPeriodEnd;
+      checkTransition(customer, { type: 'subscription.cancellation_scheduled', cancelAt });
       return [{ type: 'SubscriptionCancellationScheduled', data: { cancelAt, scheduledAt: now } }];
     }
     case 'ResumeSubscription': {
-      const subscription = liveSubscription(customer);
-      if (subscription.cancelAt === null)
-        throw new DomainError('invalid_transition', 'The subscription is not scheduled for cancellation.');
+      checkTransition(customer, { type: 'subscription.resumed' });
       return [{ type: 'SubscriptionResumed', data: { resumedAt: now } }];
     }
     case 'RecordPaymentFailure': {
-      const subscription = liveSubscription(customer);
-      return subscription.status === 'past_due'
-        ? []
-        : [{ type: 'SubscriptionPaymentFailed', data: { failedAt: now } }];
+      if (liveSubscription(customer).status === 'past_due') return [];
+      checkTransition(customer, { type: 'subscription.payment_failed' });
+      return [{ type: 'SubscriptionPaymentFailed', data: { failedAt: now } }];
     }
     case 'EndSubscription':
-      return customer.subscription === null ? [] : [{ type: 'SubscriptionEnded', data: { endedAt: now } }];
+      if (customer.subscription === null) return [];
+      checkTransition(customer, { type: 'subscription.ended' });
+      return [{ type: 'SubscriptionEnded', data: { endedAt: now } }];
     case 'RequestErasure':
       return customer.erasureRequested
         ? []

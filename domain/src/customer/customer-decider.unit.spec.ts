@@ -218,14 +218,32 @@ describe('Customer', () => {
         .then([]);
     });
 
-    it('ends, after which the customer is freemium again', () => {
+    it('ends, after which the customer is canceled, on freemium entitlements', () => {
       const ended: CustomerEvent = { type: 'SubscriptionEnded', data: { endedAt: now.toISOString() } };
       given(registered, subscribed).when({ type: 'EndSubscription', data: {} }).then([ended]);
       const state = [registered, subscribed, ended].reduce(
         customerDecider.evolve,
         customerDecider.initialState(),
       );
-      expect(subscriptionOf(state)).toEqual({ tier: 'freemium', status: 'freemium' });
+      expect(subscriptionOf(state)).toEqual({ tier: 'freemium', status: 'canceled' });
+    });
+
+    it('changes no plan while a payment is past due, and activates no trial that is being cancelled', () => {
+      const failed: CustomerEvent = { type: 'SubscriptionPaymentFailed', data: { failedAt: earlier } };
+      given(registered, subscribed, failed)
+        .when({ type: 'ChangePlan', data: { tier: 'basic', period: 'monthly' } })
+        .thenThrows('invalid_transition');
+      const trial: SubscriptionStarted = {
+        type: 'SubscriptionStarted',
+        data: { ...subscribed.data, status: 'trialing' },
+      };
+      const cancelling: CustomerEvent = {
+        type: 'SubscriptionCancellationScheduled',
+        data: { cancelAt: subscribed.data.currentPeriodEnd, scheduledAt: earlier },
+      };
+      given(registered, trial, cancelling)
+        .when({ type: 'ActivateSubscription', data: { currentPeriodEnd: '2025-05-01T00:00:00.000Z' } })
+        .thenThrows('invalid_transition');
     });
   });
 
