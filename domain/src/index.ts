@@ -47,3 +47,4 @@ export * from './machines/lesson-card-machine.js';
 export * from './machines/level-up-machine.js';
 export * from './machines/subscription-machine.js';
 export * from './machines/consent-machine.js';
+export * from './practice/command-handler.js';
