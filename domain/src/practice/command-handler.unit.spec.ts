@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  customerStreamId,
-  emailStreamId,
-  emailReservationEventSchemaVersions,
-} from '../customer/customer-events.js';
+import { emailStreamId, emailReservationEventSchemaVersions } from '../customer/customer-events.js';
 import { emailReservationDecider } from '../customer/email-reservation-decider.js';
 import { createInMemoryEventStore } from '../event-store/in-memory-event-store.js';
 import { handleCommand } from './command-handler.js';
