@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EventToAppend, RecordedEvent } from '@stickwork/domain';
 import { describeEventStoreContract } from '@stickwork/domain/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openSqliteEventStore, type SqliteEventStore } from './sqlite-event-store.js';
 
 let directory: string;
@@ -124,22 +124,31 @@ describe('SQLite event store', () => {
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );
+      onTestFinished(() => void child.kill());
       let stdout = '';
       let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const opened = new Promise<number>((resolve) =>
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          const match = /^opened (\d+)\n/.exec(stdout);
+          if (match) resolve(Number(match[1]));
+        }),
+      );
       const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-      let running = true;
-      void exited.then(() => (running = false));
 
-      // Write while the child reads: it only finishes once it has seen events written after it started.
+      // The child is open before the next events exist, so it can only finish by reading them.
+      expect(await Promise.race([opened, exited.then(() => `exited: ${stderr}`)])).toBe(50);
       for (let n = 50; n < 100; n++) {
         await store.appendToStream(streamId, [anEvent('UsageIncremented', { n })]);
-        if (running) await pause(n < 60 ? 100 : 5);
+        await pause(2);
       }
       expect({ code: await exited, stderr }).toEqual({ code: 0, stderr: '' });
 
-      const read = JSON.parse(stdout) as { events: RecordedEvent[]; positions: number[] };
+      const read = JSON.parse(stdout.slice(stdout.indexOf('\n') + 1)) as {
+        events: RecordedEvent[];
+        positions: number[];
+      };
       const written = await store.readStream(streamId);
       expect(read.events.length).toBeGreaterThanOrEqual(80);
       expect(read.events).toEqual(

@@ -1,6 +1,6 @@
 /**
- * A second process for the SQLite tests: opens the store read-only, waits until it holds at least
- * `minimum` events of a stream, and prints what it read as JSON.
+ * A second process for the SQLite tests: opens the store read-only, prints `opened <count>` on a
+ * line, waits until the stream holds at least `minimum` events, and prints what it read as JSON.
  * Usage: node --conditions=source --import tsx read-only-reader.ts <file> <streamId> <minimum>
  */
 import { openSqliteEventStore } from '../sqlite-event-store.js';
@@ -10,6 +10,7 @@ if (!file || !streamId || !minimum) throw new Error('usage: read-only-reader <fi
 
 const store = openSqliteEventStore({ file, readonly: true });
 let events = await store.readStream(streamId);
+process.stdout.write(`opened ${events.length}\n`);
 while (events.length < Number(minimum)) {
   await new Promise((resolve) => setTimeout(resolve, 20));
   events = await store.readStream(streamId);
