@@ -137,7 +137,7 @@ export const createInMemoryEventStore = (options: InMemoryEventStoreOptions = {}
         id: ids[index]!,
         streamId,
         type: event.type,
-        data: copy(event.data),
+        data: copy(event.data ?? null),
         metadata: copy(event.metadata),
         revision: stream.length + index,
         position: lastPosition + index + 1,
