@@ -162,7 +162,8 @@ export const generateSchedule = (input: GenerateScheduleInput): PracticeSchedule
   const lessonsLeft = lessonsLeftToday(input.plan, input.lessonsUsedToday);
   if (lessonsLeft === 0) throw new DomainError('no_lessons_left', 'Free lesson limit reached');
 
-  const rng = xoroshiro128plus(input.seed);
+  // Any number is a seed; the generator takes 32-bit integers.
+  const rng = xoroshiro128plus(input.seed | 0);
   const nowMs = input.now.getTime();
   const lessons = warmUpBlock(input, skills, rng);
   let minutesLeft = input.practiceTime - lessons.reduce((sum, lesson) => sum + lesson.practice_time, 0);

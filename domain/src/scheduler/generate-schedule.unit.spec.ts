@@ -12,6 +12,7 @@ import { generateSchedule, type GenerateScheduleInput, type SkillPreference } fr
 import type { LessonEvaluationSummary } from './lesson-rest.js';
 import { LIMIT_REACHED_LESSON_ID, type PracticeSchedule } from './practice-schedule.js';
 import { FIXTURE_LONGEST_LESSON, fixtureCatalogue } from './testing/fixture-catalogue.js';
+import { expectScheduleInvariants } from './testing/schedule-invariants.js';
 
 const catalogue = indexCatalogue(fixtureCatalogue());
 const now = new Date('2025-03-10T18:00:00Z');
@@ -179,6 +180,12 @@ describe('generateSchedule on the fixture catalogue', () => {
           expect(lessons.length).toBe(left);
         }
       }),
+    );
+  });
+
+  it('keeps every schedule promise the full-catalogue suite checks', () => {
+    fc.assert(
+      fc.property(allowedInputArb, (request) => expectScheduleInvariants(request, generateSchedule(request))),
     );
   });
 

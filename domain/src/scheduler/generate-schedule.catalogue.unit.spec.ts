@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Exercise } from '../catalogue/exercise.js';
+import * as domain from '../index.js';
+import { levelAt } from '../rules/levels.js';
+import type { Plan } from '../rules/usage.js';
+import { indexCatalogue } from './catalogue-index.js';
+import { generateSchedule, type GenerateScheduleInput, type SkillPreference } from './generate-schedule.js';
+import { expectScheduleInvariants } from './testing/schedule-invariants.js';
+
+/** The generated catalogue (`catalogue` of @stickwork/domain); this suite runs once it is exported. */
+const full = (domain as { catalogue?: readonly Exercise[] }).catalogue;
+
+describe.runIf(full !== undefined && full.length > 0)('generateSchedule on the full catalogue', () => {
+  const exercises = full ?? [];
+  const catalogue = indexCatalogue(exercises);
+  const focuses = [...new Set(exercises.map((exercise) => exercise.focus))].filter(
+    (focus): focus is SkillPreference['focus'] => focus !== 'warm_up',
+  );
+  const plans: Plan[] = [
+    { tier: 'freemium', status: 'freemium' },
+    { tier: 'basic', status: 'active' },
+    { tier: 'premium', status: 'active' },
+    { tier: 'exclusive', status: 'trialing' },
+  ];
+  const requestArb: fc.Arbitrary<GenerateScheduleInput> = fc.constantFrom(...plans).chain((plan) => {
+    const limited = plan.tier === 'freemium' || plan.tier === 'basic';
+    return fc.record({
+      catalogue: fc.constant(catalogue),
+      plan: fc.constant(plan),
+      skills: fc.uniqueArray(
+        fc.record({
+          focus: fc.constantFrom(...focuses),
+          level: fc.integer({ min: 1, max: 7 }).map(levelAt),
+        }),
+        { minLength: 1, maxLength: limited ? 2 : focuses.length, selector: (skill) => skill.focus },
+      ),
+      practiceTime: fc.integer({ min: 10, max: 360 }),
+      padSufficient: limited ? fc.constant(false) : fc.boolean(),
+      lessonsUsedToday: fc.integer({ min: 0, max: 2 }),
+      evaluations: fc.constant(new Map()),
+      now: fc.constant(new Date('2025-03-10T18:00:00Z')),
+      seed: fc.integer(),
+    });
+  });
+  const hasLessons = (request: GenerateScheduleInput) =>
+    request.skills.every((skill) =>
+      exercises.some((e) => e.focus === skill.focus && (!request.padSufficient || e.pad_sufficient)),
+    );
+
+  it('keeps every schedule promise', () => {
+    fc.assert(
+      fc.property(requestArb.filter(hasLessons), (request) => {
+        expectScheduleInvariants(request, generateSchedule(request));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is deterministic for a given seed', () => {
+    fc.assert(
+      fc.property(requestArb.filter(hasLessons), (request) => {
+        expect(generateSchedule(request)).toEqual(generateSchedule({ ...request }));
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
