@@ -48,3 +48,15 @@ export * from './machines/level-up-machine.js';
 export * from './machines/subscription-machine.js';
 export * from './machines/consent-machine.js';
 export * from './practice/command-handler.js';
+export * from './catalogue/exercise.js';
+export { catalogue, getCatalogue, findExercise, exercisesFor } from './catalogue/catalogue.js';
+export { generateCatalogue, CATALOGUE_FAMILIES } from './catalogue/generate-catalogue.js';
+export {
+  validateCatalogue,
+  EXERCISE_MINUTES,
+  WARM_UP_EXERCISE_MINUTES,
+  type CatalogueValidation,
+} from './catalogue/validate-catalogue.js';
+export { FAMILY_ID_RANGE, FAMILY_BLOCKS, type ExerciseFamily } from './catalogue/family.js';
+export { RUDIMENTS, type Rudiment } from './catalogue/rudiments.js';
+export { SINGLES_TARGET_BPM } from './catalogue/tempo.js';

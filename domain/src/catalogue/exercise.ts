@@ -41,6 +41,18 @@ export interface Notation {
   subdivision: 2 | 3 | 4 | 6 | 8;
   bars: number;
   notes: NoteEvent[];
+  /** How the metronome plays along; absent means a click on every beat of every bar. */
+  click?: ClickTrack;
+}
+
+/** Where the metronome click sounds: on the beats, on the offbeats ("&"), on 2 and 4 only, or on 1 of each bar. */
+export type ClickPlacement = 'beat' | 'offbeat' | 'backbeat' | 'bar_downbeat';
+
+/** Metronome instructions for timing work (gap clicks, displaced pulse). */
+export interface ClickTrack {
+  placement: ClickPlacement;
+  /** 0-based bars in which the click is silent; the pattern loops with the notation. */
+  mutedBars: number[];
 }
 
 export type ExerciseType = 'warm_up' | 'exercise';

@@ -1,0 +1,59 @@
+import { levelAt } from '../rules/levels.js';
+import type { Exercise } from './exercise.js';
+import type { ExerciseDraft, ExerciseFamily } from './family.js';
+import { FAMILY_ID_RANGE } from './family.js';
+import { beginnerCourseFamily } from './families/beginner-course.js';
+import { drumFillFamilies } from './families/drum-fills.js';
+import { grooveFeelFamilies } from './families/groove-feel-sound.js';
+import { grooveFamilies } from './families/grooves.js';
+import { handSpeedFamilies } from './families/hand-speed.js';
+import { handTechniqueFamilies } from './families/hand-technique.js';
+import { independenceFamilies } from './families/independence.js';
+import { timingFamilies } from './families/timing.js';
+import { warmUpFamilies } from './families/warm-ups.js';
+
+/** Every family of the catalogue. Order does not matter for ids (they come from each family's index). */
+export const CATALOGUE_FAMILIES: readonly ExerciseFamily[] = [
+  ...warmUpFamilies,
+  beginnerCourseFamily,
+  ...handTechniqueFamilies,
+  ...handSpeedFamilies,
+  ...independenceFamilies,
+  ...grooveFamilies,
+  ...grooveFeelFamilies,
+  ...drumFillFamilies,
+  ...timingFamilies,
+];
+
+/** Video ids are derived from lesson ids so a filmed exercise keeps its link across generations. */
+const VIDEO_ID_BASE = 760_000_000;
+export const videoUrlFor = (lessonId: number): string => `https://vimeo.com/${VIDEO_ID_BASE + lessonId}`;
+
+export function toExercise(family: ExerciseFamily, draft: ExerciseDraft): Exercise {
+  const lessonId = family.index * FAMILY_ID_RANGE + draft.slot;
+  const exercise: Exercise = {
+    lesson_id: lessonId,
+    name: draft.name,
+    focus: draft.focus,
+    min_level: levelAt(draft.minLevel),
+    max_level: levelAt(draft.maxLevel),
+    pad_sufficient: draft.padSufficient,
+    description_text: draft.description,
+    start_bpm: draft.startBpm,
+    number_repetition: draft.repetitions,
+    practice_time: draft.practiceTime,
+    type: draft.type,
+    notation: draft.notation,
+  };
+  if (draft.filmed) exercise.video_url = videoUrlFor(lessonId);
+  return exercise;
+}
+
+/**
+ * Builds the whole catalogue from its families: deterministic (no randomness, no clock), ordered by
+ * lesson id. Each call builds fresh objects; use `catalogue` for the shared, memoised copy.
+ */
+export function generateCatalogue(families: readonly ExerciseFamily[] = CATALOGUE_FAMILIES): Exercise[] {
+  const exercises = families.flatMap((family) => family.build().map((draft) => toExercise(family, draft)));
+  return exercises.sort((a, b) => a.lesson_id - b.lesson_id);
+}

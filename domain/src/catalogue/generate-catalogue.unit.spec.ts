@@ -1,0 +1,236 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LEVELS, levelIndex } from '../rules/levels.js';
+import type { Level } from '../rules/levels.js';
+import { SKILLS } from '../rules/skills.js';
+import type { Exercise, Voice } from './exercise.js';
+import { FAMILY_ID_RANGE } from './family.js';
+import { CATALOGUE_FAMILIES, generateCatalogue } from './generate-catalogue.js';
+import { cleanPattern } from './grid.js';
+import { RUDIMENTS } from './rudiments.js';
+import { validateCatalogue } from './validate-catalogue.js';
+
+const exercises = generateCatalogue();
+const PLAYABLE: Level[] = LEVELS.slice(1);
+const covers = (exercise: Exercise, level: Level): boolean =>
+  levelIndex(exercise.min_level) <= levelIndex(level) && levelIndex(level) <= levelIndex(exercise.max_level);
+const voices = (exercise: Exercise): Set<Voice> => new Set(exercise.notation.notes.map((note) => note.voice));
+const familyOf = (exercise: Exercise): number => Math.floor(exercise.lesson_id / FAMILY_ID_RANGE);
+const TOMS: Voice[] = ['high_tom', 'mid_tom', 'floor_tom'];
+const TIMEKEEPERS: Voice[] = ['hi_hat', 'hi_hat_open', 'ride', 'ride_bell', 'crash', 'china', 'cowbell'];
+
+describe('generateCatalogue', () => {
+  it('builds more than 9000 exercises that pass the validator', () => {
+    expect(exercises.length).toBeGreaterThanOrEqual(9000);
+    const result = validateCatalogue(exercises);
+    expect(result.errors).toEqual([]);
+    expect(result.ok).toBe(true);
+  });
+
+  it('gives the same ids, names and content on every run', () => {
+    const again = generateCatalogue();
+    expect(again.map((e) => e.lesson_id)).toEqual(exercises.map((e) => e.lesson_id));
+    expect(again).toEqual(exercises);
+  });
+
+  it('has unique, positive lesson ids ordered ascending, and unique names', () => {
+    const ids = exercises.map((e) => e.lesson_id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.every((id) => Number.isInteger(id) && id > 0)).toBe(true);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(new Set(exercises.map((e) => e.name)).size).toBe(exercises.length);
+  });
+
+  it('keeps a family’s ids when it is built alone, so families never shift each other', () => {
+    for (const family of [CATALOGUE_FAMILIES[0]!, CATALOGUE_FAMILIES[CATALOGUE_FAMILIES.length - 1]!]) {
+      const alone = generateCatalogue([family]).map((e) => e.lesson_id);
+      const inFull = exercises.filter((e) => familyOf(e) === family.index).map((e) => e.lesson_id);
+      expect(alone).toEqual(inFull);
+      expect(alone.every((id) => familyOf({ lesson_id: id } as Exercise) === family.index)).toBe(true);
+    }
+    const indexes = CATALOGUE_FAMILIES.map((family) => family.index);
+    expect(new Set(indexes).size).toBe(indexes.length);
+  });
+
+  it('pins published lesson ids of a few exercises', () => {
+    const byName = new Map(exercises.map((e) => [e.name, e.lesson_id]));
+    // Single Paradiddle is PAS #16 -> family 25; variation 0 at starter -> slot 0 * 8 + 1 + 1.
+    expect(byName.get('Single Paradiddle — accents as written, right lead, 60 bpm')).toBe(250_002);
+    expect(byName.get('Flam Tap — accents as written, right lead, 58 bpm')).toBe(310_003);
+    // Rock groove is groove family 70; timekeeper 0, variation 0, starter, full tempo -> slot 3.
+    expect(byName.get('Rock groove — bass drum on 1 and 3, hi-hat 8ths, 72 bpm')).toBe(700_003);
+  });
+
+  it('covers every skill at every level it has with at least 20 exercises', () => {
+    for (const skill of SKILLS) {
+      const levels = skill === 'beginner_course' ? (['starter'] as Level[]) : PLAYABLE;
+      for (const level of levels) {
+        const count = exercises.filter((e) => e.focus === skill && covers(e, level)).length;
+        expect(count, `${skill} at ${level}`).toBeGreaterThanOrEqual(20);
+      }
+    }
+    const beginner = exercises.filter((e) => e.focus === 'beginner_course');
+    expect(beginner.every((e) => e.min_level === 'starter' && e.max_level === 'starter')).toBe(true);
+  });
+
+  it('has pad-sufficient material for the hand skills at every level', () => {
+    for (const skill of ['hand_technique', 'hand_speed'] as const) {
+      for (const level of PLAYABLE) {
+        const onPad = exercises.filter((e) => e.focus === skill && e.pad_sufficient && covers(e, level));
+        expect(onPad.length, `${skill} on the pad at ${level}`).toBeGreaterThanOrEqual(20);
+      }
+    }
+  });
+
+  it('has 2-5 minute warm-ups for the kit and for the pad at every level', () => {
+    const warmUps = exercises.filter((e) => e.focus === 'warm_up');
+    expect(warmUps.every((e) => e.type === 'warm_up' && e.practice_time >= 2 && e.practice_time <= 5)).toBe(
+      true,
+    );
+    expect(exercises.filter((e) => e.type === 'warm_up')).toHaveLength(warmUps.length);
+    for (const level of PLAYABLE) {
+      expect(
+        warmUps.some((e) => e.pad_sufficient && covers(e, level)),
+        `pad warm-up at ${level}`,
+      ).toBe(true);
+      expect(
+        warmUps.some((e) => !e.pad_sufficient && covers(e, level)),
+        `kit warm-up at ${level}`,
+      ).toBe(true);
+    }
+  });
+
+  it('plays pad-sufficient exercises with the hands only', () => {
+    const padOnes = exercises.filter((e) => e.pad_sufficient);
+    for (const exercise of padOnes) {
+      expect(
+        exercise.notation.notes.every(
+          (note) => (note.voice === 'snare' || note.voice === 'pad') && note.sticking !== 'F',
+        ),
+        exercise.name,
+      ).toBe(true);
+    }
+  });
+
+  it('writes hand work on snare or pad with a sticking on every note', () => {
+    const handWork = exercises.filter((e) => e.focus === 'hand_technique' || e.focus === 'hand_speed');
+    for (const exercise of handWork) {
+      const hands = exercise.notation.notes.filter((note) => note.sticking !== 'F');
+      expect(
+        hands.every((note) => note.sticking === 'R' || note.sticking === 'L'),
+        exercise.name,
+      ).toBe(true);
+      expect(
+        hands.some((note) => note.voice === 'snare' || note.voice === 'pad'),
+        exercise.name,
+      ).toBe(true);
+    }
+  });
+
+  it('gives every groove a bass drum, a snare or cross-stick and a timekeeper', () => {
+    for (const exercise of exercises.filter((e) => e.focus === 'grooves')) {
+      const used = voices(exercise);
+      expect(used.has('bass_drum'), exercise.name).toBe(true);
+      expect(used.has('snare') || used.has('rim_click'), exercise.name).toBe(true);
+      expect(
+        TIMEKEEPERS.some((voice) => used.has(voice)),
+        exercise.name,
+      ).toBe(true);
+    }
+  });
+
+  it('plays every fill on the toms, after a groove, with a crash landing only when named', () => {
+    for (const exercise of exercises.filter((e) => e.focus === 'drum_fills')) {
+      const used = voices(exercise);
+      expect(
+        TOMS.some((voice) => used.has(voice)),
+        exercise.name,
+      ).toBe(true);
+      expect(used.has('hi_hat'), exercise.name).toBe(true);
+      const crashOnOne = exercise.notation.notes.some((note) => note.step === 0 && note.voice === 'crash');
+      expect(crashOnOne, exercise.name).toBe(exercise.name.includes('crash on 1'));
+    }
+  });
+
+  it('sets an ostinato in one limb against another limb in independence work', () => {
+    for (const exercise of exercises.filter((e) => e.focus === 'independence')) {
+      const limbs = new Set(exercise.notation.notes.map((note) => note.sticking));
+      expect(limbs.has('F') && (limbs.has('R') || limbs.has('L')), exercise.name).toBe(true);
+    }
+    // The foot ostinato is identical in every exercise that names it.
+    const quarterFeet = exercises.filter((e) => e.name.startsWith('Foot ostinato: bass drum quarters —'));
+    expect(quarterFeet.length).toBeGreaterThan(10);
+    for (const exercise of quarterFeet) {
+      const feet = exercise.notation.notes
+        .filter((note) => note.sticking === 'F')
+        .map((note) => `${note.step}:${note.voice}`);
+      expect(feet).toEqual(['0:bass_drum', '4:bass_drum', '8:bass_drum', '12:bass_drum']);
+    }
+  });
+
+  it('gives gap-click exercises silent bars inside the notation', () => {
+    const gaps = exercises.filter((e) => e.name.startsWith('Gap click'));
+    expect(gaps.length).toBeGreaterThan(50);
+    for (const exercise of gaps) {
+      expect(exercise.notation.click?.mutedBars.length, exercise.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('uses all 40 PAS rudiments, each with as many sticking letters as notes', () => {
+    expect(RUDIMENTS.map((r) => r.pas)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    for (const rudiment of RUDIMENTS) {
+      const notes = cleanPattern(rudiment.pattern).replace(/[-.]/g, '').length;
+      expect(
+        rudiment.sticking.length === notes ||
+          rudiment.sticking.length * 2 === notes ||
+          rudiment.sticking === 'RL',
+        rudiment.name,
+      ).toBe(true);
+      expect(
+        exercises.some((e) => e.name.startsWith(`${rudiment.name} — `) && e.focus === 'hand_technique'),
+        rudiment.name,
+      ).toBe(true);
+    }
+  });
+
+  it('writes useful descriptions: none empty, many long enough to fold', () => {
+    expect(exercises.every((e) => e.description_text.trim().length >= 150)).toBe(true);
+    const long = exercises.filter((e) => e.description_text.length >= 400).length;
+    expect(long / exercises.length).toBeGreaterThan(0.5);
+    expect(long).toBeLessThan(exercises.length);
+  });
+
+  it('keeps tempos sensible: hand-speed goals from 70 to 230 bpm and beginners slow', () => {
+    const speed = exercises.filter(
+      (e) => e.focus === 'hand_speed' && e.name.startsWith('16th-note singles ladder'),
+    );
+    expect(Math.max(...speed.map((e) => e.start_bpm))).toBe(230);
+    expect(speed.some((e) => e.start_bpm === 70 && e.min_level === 'beginner')).toBe(true);
+    expect(exercises.filter((e) => e.focus === 'beginner_course').every((e) => e.start_bpm <= 100)).toBe(
+      true,
+    );
+  });
+
+  it('links videos for a deterministic subset only', () => {
+    const filmed = exercises.filter((e) => e.video_url);
+    expect(filmed.length).toBeGreaterThan(100);
+    expect(filmed.length).toBeLessThan(exercises.length / 2);
+    expect(filmed.every((e) => /^https:\/\/vimeo\.com\/\d+$/.test(e.video_url!))).toBe(true);
+  });
+
+  it('places every note of any exercise on its grid', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: exercises.length - 1 }), (index) => {
+        const { notation } = exercises[index]!;
+        const steps = notation.timeSignature.beats * notation.subdivision * notation.bars;
+        expect(notation.notes.length).toBeGreaterThan(0);
+        for (const note of notation.notes) {
+          expect(Number.isInteger(note.step)).toBe(true);
+          expect(note.step).toBeGreaterThanOrEqual(0);
+          expect(note.step).toBeLessThan(steps);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
