@@ -1,12 +1,12 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Workspaces import each other through the "source" export condition, so tests run on
 // the TypeScript sources without a build.
-const conditions = ['source', 'module', 'node', 'import', 'default'];
 
 export default defineConfig({
-  resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions], externalConditions: ['source'] } },
   test: {
     projects: [
       { extends: true, test: { name: 'domain', include: ['domain/src/**/*.spec.ts'] } },

@@ -47,10 +47,16 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Stickwork <hello@stickwork.local>'),
   PUBLIC_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   STRIPE_SECRET_KEY: optionalString.pipe(
-    z.string().regex(/^(sk|rk)_/, { message: 'must be a Stripe secret key (sk_...)' }).optional(),
+    z
+      .string()
+      .regex(/^(sk|rk)_/, { message: 'must be a Stripe secret key (sk_...)' })
+      .optional(),
   ),
   STRIPE_WEBHOOK_SECRET: optionalString.pipe(
-    z.string().regex(/^whsec_/, { message: 'must be a Stripe webhook secret (whsec_...)' }).optional(),
+    z
+      .string()
+      .regex(/^whsec_/, { message: 'must be a Stripe webhook secret (whsec_...)' })
+      .optional(),
   ),
   ...Object.fromEntries(stripePriceVariables.map((name) => [name, optionalString])),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -96,11 +102,14 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
   let stripe: StripeConfig | undefined;
   if (env.STRIPE_SECRET_KEY) {
     const missing = (['STRIPE_WEBHOOK_SECRET', ...stripePriceVariables] as const).find((name) => !env[name]);
-    if (missing) throw new ConfigError(`Configuration error: ${missing} is required when STRIPE_SECRET_KEY is set`);
+    if (missing)
+      throw new ConfigError(`Configuration error: ${missing} is required when STRIPE_SECRET_KEY is set`);
     stripe = {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
-      prices: Object.fromEntries(stripePriceVariables.map((name) => [name, env[name]!])) as StripeConfig['prices'],
+      prices: Object.fromEntries(
+        stripePriceVariables.map((name) => [name, env[name]!]),
+      ) as StripeConfig['prices'],
     };
   }
 

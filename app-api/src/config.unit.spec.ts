@@ -26,11 +26,20 @@ describe('configuration from the environment', () => {
   it.each([
     [{ PORT: 'eighty' }, 'Configuration error: PORT must be a port number'],
     [{ PORT: '70000' }, 'Configuration error: PORT must be between 0 and 65535'],
-    [{ EVENTSTORE_CONNECTION_STRING: 'http://localhost:2113' }, 'Configuration error: EVENTSTORE_CONNECTION_STRING must be an esdb:// or kurrentdb:// connection string'],
-    [{ JWT_SECRET: 'short' }, 'Configuration error: JWT_SECRET must be at least 32 characters long (or unset, to generate one)'],
+    [
+      { EVENTSTORE_CONNECTION_STRING: 'http://localhost:2113' },
+      'Configuration error: EVENTSTORE_CONNECTION_STRING must be an esdb:// or kurrentdb:// connection string',
+    ],
+    [
+      { JWT_SECRET: 'short' },
+      'Configuration error: JWT_SECRET must be at least 32 characters long (or unset, to generate one)',
+    ],
     [{ SMTP_URL: 'mail.example.com' }, 'Configuration error: SMTP_URL must be an smtp:// or smtps:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'Configuration error: LOG_LEVEL'],
-    [{ STRIPE_SECRET_KEY: 'sk_test_123' }, 'Configuration error: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set'],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_123' },
+      'Configuration error: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+    ],
   ])('stops on %o with one message naming the variable', (environment, message) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(message);
@@ -45,7 +54,11 @@ describe('configuration from the environment', () => {
       STRIPE_PRICE_EXCLUSIVE_MONTHLY: 'price_5',
       STRIPE_PRICE_EXCLUSIVE_YEARLY: 'price_6',
     };
-    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', ...prices });
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      ...prices,
+    });
     expect(config.stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1', prices });
   });
 });

@@ -9,7 +9,10 @@ let webDist: string;
 beforeAll(async () => {
   // A stand-in build of the web app, so the fallback can be checked without running Vite.
   webDist = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), 'stickwork-web-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Stickwork</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>Stickwork</title><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(webDist, 'app.js'), 'console.log("app")');
   server = await startTestServer({ WEB_DIST: webDist });
 });
@@ -43,7 +46,14 @@ describe('the server', () => {
   });
 
   it('serves the web app for every client route and a 404 page elsewhere', async () => {
-    for (const route of ['/', '/log-out', '/register', '/verify-mail/abc', '/checkout/price_basic_monthly', '/change-password?secret=x']) {
+    for (const route of [
+      '/',
+      '/log-out',
+      '/register',
+      '/verify-mail/abc',
+      '/checkout/price_basic_monthly',
+      '/change-password?secret=x',
+    ]) {
       const response = await fetch(`${server.url}${route}`);
       expect(response.status, route).toBe(200);
       expect(await response.text()).toContain('<div id="root">');
@@ -60,7 +70,9 @@ describe('the server', () => {
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-powered-by')).toBeNull();
-    const generated = await fetch(`${server.url}/api/health`, { headers: { 'x-request-id': 'bad id with spaces' } });
+    const generated = await fetch(`${server.url}/api/health`, {
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 

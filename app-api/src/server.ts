@@ -23,7 +23,12 @@ export const createServer = (backend: Backend): Express => {
           'script-src': ["'self'", 'https://js.stripe.com'],
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'https://i.vimeocdn.com'],
-          'frame-src': ["'self'", 'https://player.vimeo.com', 'https://js.stripe.com', 'https://checkout.stripe.com'],
+          'frame-src': [
+            "'self'",
+            'https://player.vimeo.com',
+            'https://js.stripe.com',
+            'https://checkout.stripe.com',
+          ],
           'connect-src': ["'self'", 'https://api.stripe.com', 'https://vimeo.com'],
           'upgrade-insecure-requests': null,
         },

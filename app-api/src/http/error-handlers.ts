@@ -2,17 +2,21 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError } from './http-error.js';
 
 export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ message: `No API route ${req.method} ${req.path}` });
+  res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}` });
 };
 
 /** Every error leaves as JSON `{ message }`; only unexpected ones are 500s, and those are logged. */
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   if (error instanceof HttpError) {
-    res.status(error.status).json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    res
+      .status(error.status)
+      .json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     return;
   }
   // body-parser and friends mark client errors with a status (malformed JSON, body too large, ...).
-  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown }).status ??
+    (error as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const type = (error as { type?: string }).type;
     const message =

@@ -6,7 +6,10 @@ export const healthRouter = (store: EventStore) =>
   express.Router().get('/health', async (req, res) => {
     try {
       const stats = await store.stats();
-      res.json({ status: 'ok', store: { kind: store.kind, ok: true, events: stats.events, lastPosition: stats.lastPosition } });
+      res.json({
+        status: 'ok',
+        store: { kind: store.kind, ok: true, events: stats.events, lastPosition: stats.lastPosition },
+      });
     } catch (error) {
       req.log.error({ err: error }, 'event store health check failed');
       res.status(503).json({ status: 'unavailable', store: { kind: store.kind, ok: false } });

@@ -36,10 +36,16 @@ export const webApp = (distDir: string): Router => {
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!fs.existsSync(indexFile)) {
-      res.status(503).type('text').send('The web app is not built yet: run `npm run build` (npm start does it).');
+      res
+        .status(503)
+        .type('text')
+        .send('The web app is not built yet: run `npm run build` (npm start does it).');
       return;
     }
-    res.status(isSpaRoute(req.path) ? 200 : 404).setHeader('cache-control', 'no-cache').sendFile(indexFile);
+    res
+      .status(isSpaRoute(req.path) ? 200 : 404)
+      .setHeader('cache-control', 'no-cache')
+      .sendFile(indexFile);
   });
   return router;
 };

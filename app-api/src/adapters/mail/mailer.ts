@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one action link of the mail, for the outbox log line. */
+  link?: string;
+}
+
+/** The mail port: SMTP when configured, otherwise the local outbox. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+export const outboxDir = (dataDir: string) => path.join(dataDir, 'outbox');
+
+/**
+ * Shows where a link goes without what makes it work: secrets stay out of logs, the full link
+ * is in the .eml file (`stickwork mail show`).
+ */
+export const redactLink = (link: string): string => link.replace(/([?&]secret=)[^&]*/g, '$1…');
+
+const send = async (transport: Transporter, from: string, mail: OutgoingMail) =>
+  transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+
+export const createSmtpMailer = (smtpUrl: string, from: string): Mailer => {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return { kind: 'smtp', send: async (mail) => void (await send(transport, from, mail)) };
+};
+
+/** Local default: each mail becomes a real RFC 5322 message in DATA_DIR/outbox/. */
+export const createOutboxMailer = (dataDir: string, from: string, logger: Logger): Mailer => {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const dir = outboxDir(dataDir);
+  return {
+    kind: 'outbox',
+    send: async (mail) => {
+      const info = await send(transport, from, mail);
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
+      fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      logger.info(
+        { outboxFile: file, link: mail.link ? redactLink(mail.link) : undefined },
+        `mail written to the outbox: ${mail.subject}`,
+      );
+    },
+  };
+};

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createProjectionRunner,
+  defineProjection,
+  customerIdOfStream,
+  foldProjection,
+} from '@stickwork/projections';
+import { openSqliteEventStore } from '../event-store/sqlite-event-store.js';
+import { createSqliteReadModelStore } from './sqlite-read-model-store.js';
+
+const dirs: string[] = [];
+const tempFile = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-rm-'));
+  dirs.push(dir);
+  return path.join(dir, 'stickwork.sqlite');
+};
+afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+const minutes = defineProjection<{ minutes: number }>({
+  name: 'minutes',
+  canHandle: ['PracticeActivityRecorded'],
+  keyOf: (event) => customerIdOfStream(event.streamId),
+  initialState: () => ({ minutes: 0 }),
+  evolve: (state, event) => ({ minutes: state.minutes + (event.data as { minutes: number }).minutes }),
+});
+const meta = { schemaVersion: 1, time: '2026-11-21T10:00:00.000Z' };
+
+describe('read models in the embedded store file', () => {
+  it('keep read models and checkpoint beside the events, across reopening', async () => {
+    const file = tempFile();
+    const store = openSqliteEventStore({ file });
+    for (const [customer, amount] of [
+      ['a', 10],
+      ['b', 5],
+      ['a', 20],
+    ] as const) {
+      await store.appendToStream(`practice-${customer}`, [
+        { type: 'PracticeActivityRecorded', data: { minutes: amount }, metadata: meta },
+      ]);
+    }
+    await createProjectionRunner(store, createSqliteReadModelStore(store.database), [minutes]).catchUp();
+    await store.close();
+
+    const reopened = openSqliteEventStore({ file });
+    const readModels = createSqliteReadModelStore(reopened.database);
+    expect(readModels.list('minutes')).toEqual([
+      { key: 'a', state: { minutes: 30 } },
+      { key: 'b', state: { minutes: 5 } },
+    ]);
+    expect(readModels.checkpoint('minutes')).toBe((await reopened.stats()).lastPosition);
+    expect(
+      new Map(readModels.list<{ minutes: number }>('minutes').map((row) => [row.key, row.state])),
+    ).toEqual(foldProjection(minutes, await reopened.readAll()));
+    await reopened.close();
+  });
+
+  it('roll a failed batch back with its checkpoint', () => {
+    const store = openSqliteEventStore({ file: tempFile() });
+    const readModels = createSqliteReadModelStore(store.database);
+    expect(() =>
+      readModels.transaction(() => {
+        readModels.put('minutes', 'a', { minutes: 1 });
+        readModels.setCheckpoint('minutes', 7);
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(readModels.get('minutes', 'a')).toBeUndefined();
+    expect(readModels.checkpoint('minutes')).toBeNull();
+    return store.close();
+  });
+});

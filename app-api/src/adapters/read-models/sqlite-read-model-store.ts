@@ -1,0 +1,60 @@
+import type { Database } from 'better-sqlite3';
+import type { ReadModelStore } from '@stickwork/projections';
+
+/**
+ * Read models and checkpoints as tables of a SQLite database: the embedded event store's own
+ * file (so a batch and its checkpoint commit together), or a file of their own beside
+ * EventStoreDB.
+ */
+export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS read_models (
+      projection TEXT NOT NULL,
+      key TEXT NOT NULL,
+      state TEXT NOT NULL,
+      PRIMARY KEY (projection, key)
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS projection_checkpoints (
+      projection TEXT PRIMARY KEY,
+      position INTEGER NOT NULL
+    ) WITHOUT ROWID;
+  `);
+  const get = db.prepare<[string, string], { state: string }>(
+    'SELECT state FROM read_models WHERE projection = ? AND key = ?',
+  );
+  const put = db.prepare<[string, string, string]>(
+    'INSERT INTO read_models (projection, key, state) VALUES (?, ?, ?) ON CONFLICT (projection, key) DO UPDATE SET state = excluded.state',
+  );
+  const remove = db.prepare<[string, string]>('DELETE FROM read_models WHERE projection = ? AND key = ?');
+  const list = db.prepare<[string], { key: string; state: string }>(
+    'SELECT key, state FROM read_models WHERE projection = ? ORDER BY key',
+  );
+  const checkpoint = db.prepare<[string], { position: number }>(
+    'SELECT position FROM projection_checkpoints WHERE projection = ?',
+  );
+  const setCheckpoint = db.prepare<[string, number]>(
+    'INSERT INTO projection_checkpoints (projection, position) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET position = excluded.position',
+  );
+  const resetModels = db.prepare<[string]>('DELETE FROM read_models WHERE projection = ?');
+  const resetCheckpoint = db.prepare<[string]>('DELETE FROM projection_checkpoints WHERE projection = ?');
+
+  return {
+    // IMMEDIATE: take the write lock before reading checkpoints, so two processes cannot both
+    // apply a page on top of the same checkpoint.
+    transaction: (work) => db.transaction(work).immediate(),
+    get: <State>(projection: string, key: string) => {
+      const row = get.get(projection, key);
+      return row ? (JSON.parse(row.state) as State) : undefined;
+    },
+    put: (projection, key, state) => void put.run(projection, key, JSON.stringify(state)),
+    delete: (projection, key) => void remove.run(projection, key),
+    list: <State>(projection: string) =>
+      list.all(projection).map(({ key, state }) => ({ key, state: JSON.parse(state) as State })),
+    checkpoint: (projection) => checkpoint.get(projection)?.position ?? null,
+    setCheckpoint: (projection, position) => void setCheckpoint.run(projection, position),
+    reset: (projection) => {
+      resetModels.run(projection);
+      resetCheckpoint.run(projection);
+    },
+  };
+};

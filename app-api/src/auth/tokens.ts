@@ -1,0 +1,49 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { SubscriptionStatus, Tier } from '@stickwork/domain';
+
+/** The login token's payload (product-spec §3 "Login token"). */
+export interface LoginClaims {
+  customerId: string;
+  firstname: string;
+  verification_state: 'verified' | 'unverified';
+  subscription_status: SubscriptionStatus;
+  activeTier: Tier;
+}
+
+/** A login lasts a week; the web app refreshes the token when the plan changes. */
+export const LOGIN_TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+const ISSUER = 'stickwork';
+const LOGIN_AUDIENCE = 'stickwork:login';
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+export const issueLoginToken = (secret: string, claims: LoginClaims, now: Date): Promise<string> =>
+  new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.customerId)
+    .setIssuer(ISSUER)
+    .setAudience(LOGIN_AUDIENCE)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(now.getTime() / 1000) + LOGIN_TOKEN_LIFETIME_SECONDS)
+    .sign(keyOf(secret));
+
+/** Verifies signature (HS256 only: `alg: none` and foreign keys fail), expiry, issuer and audience. */
+export const verifyLoginToken = async (
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<LoginClaims | null> => {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: LOGIN_AUDIENCE,
+      currentDate: now,
+    });
+    if (typeof payload.customerId !== 'string' || payload.sub !== payload.customerId) return null;
+    return payload as unknown as LoginClaims;
+  } catch (error) {
+    if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+};
