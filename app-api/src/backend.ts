@@ -1,10 +1,18 @@
 import fs from 'node:fs';
 import type { Logger } from 'pino';
 import type { EventStore } from '@stickwork/domain';
+import {
+  ALL_PROJECTIONS,
+  createProjectionRunner,
+  type ProjectionRunner,
+  type ReadModelStore,
+} from '@stickwork/projections';
 import type { Config } from './config.js';
+import { systemClock, type Clock } from './clock.js';
 import { createLogger } from './logger.js';
 import { loadOrCreateSecret } from './secrets.js';
-import { openEventStore } from './adapters/event-store/open-event-store.js';
+import { openStores } from './adapters/event-store/open-event-store.js';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
 
 /**
  * The composition root: everything the HTTP server and the CLI share, wired from the
@@ -13,24 +21,46 @@ import { openEventStore } from './adapters/event-store/open-event-store.js';
 export interface Backend {
   config: Config;
   logger: Logger;
+  clock: Clock;
   store: EventStore;
+  readModels: ReadModelStore;
+  projections: ProjectionRunner;
+  mailer: Mailer;
   jwtSecret: string;
+  /** Pushes deleted bytes out of the store's files (after an erasure). */
+  compactStore(): void;
   close(): Promise<void>;
 }
 
-export const createBackend = async (
-  config: Config,
-  options: { logger?: Logger; readonly?: boolean } = {},
-): Promise<Backend> => {
+export interface BackendOptions {
+  logger?: Logger;
+  clock?: Clock;
+  /** Open the store read-only (the CLI's inspecting commands). */
+  readonly?: boolean;
+}
+
+export const createBackend = async (config: Config, options: BackendOptions = {}): Promise<Backend> => {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const logger = options.logger ?? createLogger(config);
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt-secret');
-  const store = await openEventStore(config, { readonly: options.readonly ?? false });
+  const stores = await openStores(config, { readonly: options.readonly ?? false });
+  const projections = createProjectionRunner(stores.store, stores.readModels, ALL_PROJECTIONS);
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(config.dataDir, config.mailFrom, logger);
   return {
     config,
     logger,
-    store,
+    clock: options.clock ?? systemClock,
+    store: stores.store,
+    readModels: stores.readModels,
+    projections,
+    mailer,
     jwtSecret,
-    close: () => store.close(),
+    compactStore: stores.compact,
+    close: async () => {
+      await projections.stop();
+      await stores.close();
+    },
   };
 };

@@ -6,6 +6,7 @@ import { createServer } from './server.js';
 const main = async () => {
   const config = loadConfig();
   const backend = await createBackend(config);
+  backend.projections.start();
   const server = createServer(backend).listen(config.port, () => {
     backend.logger.info(
       { port: config.port, store: backend.store.kind },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../config.js';
-import { createBackend, type Backend } from '../backend.js';
+import { createBackend, type Backend, type BackendOptions } from '../backend.js';
 import { createServer } from '../server.js';
 
 export interface TestServer {
@@ -18,10 +18,14 @@ export interface TestServer {
  * The real server on the real SQLite store in a fresh temporary DATA_DIR, listening on a free
  * port: integration suites talk to it over real HTTP.
  */
-export const startTestServer = async (environment: Record<string, string> = {}): Promise<TestServer> => {
+export const startTestServer = async (
+  environment: Record<string, string> = {},
+  options: Pick<BackendOptions, 'clock'> = {},
+): Promise<TestServer> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-test-'));
   const config: Config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...environment });
-  const backend = await createBackend(config, { logger: pino({ level: 'silent' }) });
+  const backend = await createBackend(config, { logger: pino({ level: 'silent' }), ...options });
+  backend.projections.start();
   const server = createServer(backend).listen(0);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
