@@ -9,7 +9,7 @@ import {
 } from './decider.js';
 
 export interface HandleCommandOptions {
-  /** Times to re-read and decide again after a concurrent append won the race. Default 3. */
+  /** Times to re-read and decide again after a concurrent append won the race. Default 50. */
   maxRetries?: number;
   metadata?: Omit<EventMetadata, 'schemaVersion' | 'time'>;
 }
@@ -36,7 +36,7 @@ export const handleCommand = async <State, Command extends DomainCommand, Event 
   command: Command,
   options: HandleCommandOptions = {},
 ): Promise<HandledCommand<State, Event>> => {
-  const maxRetries = options.maxRetries ?? 3;
+  const maxRetries = options.maxRetries ?? 50;
   for (let attempt = 0; ; attempt++) {
     const recorded = await store.readStream(streamId);
     const history = toDomainEvents<Event>(recorded, schemaVersions);
