@@ -122,6 +122,16 @@ export const SUBDIVISION_NAMES: Record<Notation['subdivision'], string> = {
   8: 'thirty-second notes',
 };
 
+/** Name of the grid's note value: a subdivision of 2 is 8ths under a quarter-note beat but 16ths in 6/8. */
+export const noteValueName = (grid: Pick<Grid, 'beatUnit' | 'subdivision'>): string =>
+  grid.beatUnit === 8
+    ? grid.subdivision === 2
+      ? 'sixteenth notes'
+      : grid.subdivision === 4
+        ? 'thirty-second notes'
+        : SUBDIVISION_NAMES[grid.subdivision]
+    : SUBDIVISION_NAMES[grid.subdivision];
+
 /** The sticking of a note list as text, grouped per beat: "R L R R | L R L L" (feet shown as "K" when asked). */
 export function stickingText(
   notes: NoteEvent[],

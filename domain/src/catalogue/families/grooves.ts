@@ -2,7 +2,7 @@ import type { LevelIndex } from '../../rules/levels.js';
 import type { Notation, Voice } from '../exercise.js';
 import type { ExerciseDraft, ExerciseFamily } from '../family.js';
 import { FAMILY_BLOCKS, sentences, slotOf } from '../family.js';
-import { SUBDIVISION_NAMES, countingFor, notation } from '../grid.js';
+import { countingFor, notation, noteValueName } from '../grid.js';
 import type { Grid } from '../grid.js';
 import { kitNotes, linearParts } from '../kit.js';
 import type { KitParts } from '../kit.js';
@@ -451,7 +451,7 @@ function grooveExercise(
     ...levelRange(level),
     padSufficient: false,
     description: sentences(
-      `${style.name} on the kit in ${grid.beats}/${grid.beatUnit}, written in ${SUBDIVISION_NAMES[grid.subdivision]}: ${timekeeper.label}, ${variation.label}.`,
+      `${style.name} on the kit in ${grid.beats}/${grid.beatUnit}, written in ${noteValueName(grid)}: ${timekeeper.label}, ${variation.label}.`,
       'Learn it limb by limb: first the timekeeper alone, then add the bass drum, then the snare, and only then play all of it together.',
       `Count "${counting}" out loud while you put the parts together.`,
       style.feel,

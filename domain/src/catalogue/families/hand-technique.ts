@@ -2,7 +2,16 @@ import type { LevelIndex } from '../../rules/levels.js';
 import type { NoteEvent, Notation } from '../exercise.js';
 import type { ExerciseDraft, ExerciseFamily } from '../family.js';
 import { FAMILY_BLOCKS, sentences, slotOf } from '../family.js';
-import { SUBDIVISION_NAMES, countingFor, mirrorHands, notation, stepsPerBar, stickingText } from '../grid.js';
+import {
+  SUBDIVISION_NAMES,
+  cleanPattern,
+  countingFor,
+  mirrorHands,
+  notation,
+  noteValueName,
+  stepsPerBar,
+  stickingText,
+} from '../grid.js';
 import type { Grid } from '../grid.js';
 import {
   accentBeatEnds,
@@ -16,7 +25,6 @@ import {
   stream,
   withoutAccents,
 } from '../notes.js';
-import { cleanPattern } from '../grid.js';
 import { FAMILY_TIPS, RUDIMENTS } from '../rudiments.js';
 import type { Rudiment } from '../rudiments.js';
 import { CONTROL_BPM_16THS, PLAYABLE_LEVELS, levelRange, roundBpm } from '../tempo.js';
@@ -186,7 +194,8 @@ function rudimentVariant(
     grid,
     accented: hasAccents(built.hands),
     shared: notation(grid, notes),
-    sticking: stickingText(notes, grid.subdivision),
+    // In 6/8 the sticking reads best grouped per dotted quarter.
+    sticking: stickingText(notes, grid.beatUnit === 8 ? 3 * grid.subdivision : grid.subdivision),
     speedFactor: Math.min(1.5, Math.max(0.6, 4 / density(built.hands, grid.beats * grid.bars))),
   };
 }
@@ -205,7 +214,7 @@ function rudimentExercise(variant: RudimentVariant, level: LevelIndex): Exercise
   const leadLabel = variation.lead === 'R' ? 'right lead' : 'left lead';
   const surface = kit ? 'drum kit' : 'practice pad or snare drum';
   const description = sentences(
-    `${rudiment.name} (PAS rudiment #${rudiment.pas}) on the ${surface}, ${SUBDIVISION_NAMES[grid.subdivision]} in ${grid.beats}/${grid.beatUnit}.`,
+    `${rudiment.name} (PAS rudiment #${rudiment.pas}) on the ${surface}, ${noteValueName(grid)} in ${grid.beats}/${grid.beatUnit}.`,
     `Sticking: ${variant.sticking}.`,
     TREATMENT_TEXT[variation.treatment](rudiment, accented),
     variation.lead === 'L' &&
