@@ -40,10 +40,12 @@ export interface BackendOptions {
 }
 
 export const createBackend = async (config: Config, options: BackendOptions = {}): Promise<Backend> => {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  const readonly = options.readonly ?? false;
+  // A read-only opening (the CLI inspecting a store) creates nothing in DATA_DIR.
+  if (!readonly) fs.mkdirSync(config.dataDir, { recursive: true });
   const logger = options.logger ?? createLogger(config);
-  const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir, 'jwt-secret');
-  const stores = await openStores(config, { readonly: options.readonly ?? false });
+  const jwtSecret = config.jwtSecret ?? (readonly ? '' : loadOrCreateSecret(config.dataDir, 'jwt-secret'));
+  const stores = await openStores(config, { readonly });
   const projections = createProjectionRunner(stores.store, stores.readModels, ALL_PROJECTIONS);
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)

@@ -13,10 +13,15 @@ export class CliError extends Error {
 export const openBackend = async (options: { readonly?: boolean } = {}): Promise<Backend> => {
   const config = loadConfig();
   try {
-    return await createBackend(config, { logger: pino({ level: 'silent' }), readonly: options.readonly ?? false });
+    return await createBackend(config, {
+      logger: pino({ level: 'silent' }),
+      readonly: options.readonly ?? false,
+    });
   } catch (error) {
-    const where = config.eventStoreConnectionString ? 'EventStoreDB' : `the embedded store in ${config.dataDir}`;
-    throw new CliError(`Cannot open ${where}: ${(error as Error).message}`);
+    const where = config.eventStoreConnectionString
+      ? 'EventStoreDB'
+      : `the embedded store in ${config.dataDir}`;
+    throw new CliError(`cannot open ${where}: ${(error as Error).message}`);
   }
 };
 

@@ -14,7 +14,7 @@ try {
     process.exitCode = error.exitCode;
   } else {
     const known = error instanceof CliError || error instanceof ConfigError;
-    await renderError(known ? (error as Error).message : String((error as Error).stack ?? error));
+    renderError(known ? (error as Error).message : String((error as Error).stack ?? error));
     process.exitCode = 1;
   }
 }

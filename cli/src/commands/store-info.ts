@@ -9,10 +9,9 @@ export const registerStoreCommands = (program: Command) => {
     .description('store kind, number of streams and events, last global position')
     .option('--json', 'print JSON for scripts')
     .action(async (options: { json?: boolean }) => {
-      const info = await withBackend(
-        async ({ store }) => ({ kind: store.kind, ...(await store.stats()) }),
-        { readonly: true },
-      );
+      const info = await withBackend(async ({ store }) => ({ kind: store.kind, ...(await store.stats()) }), {
+        readonly: true,
+      });
       if (options.json) return printJson(info);
       await renderKeyValues('Event store', [
         ['kind', info.kind],

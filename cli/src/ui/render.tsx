@@ -1,6 +1,6 @@
 import React, { type ReactElement } from 'react';
 import { render } from 'ink';
-import { ErrorMessage, KeyValues, Table, type Column } from './views.js';
+import { KeyValues, Table, type Column } from './views.js';
 
 /**
  * The only place commands meet Ink: they call these helpers with data (Shopify CLI's
@@ -18,7 +18,10 @@ export const renderTable = <Row,>(rows: readonly Row[], columns: readonly Column
 export const renderKeyValues = (title: string, entries: readonly [string, string][]) =>
   renderOnce(<KeyValues title={title} entries={entries} />);
 
-export const renderError = (message: string) => renderOnce(<ErrorMessage message={message} />, process.stderr);
+/** Errors go to stderr as one plain line, unwrapped, so scripts and people read them alike. */
+export const renderError = (message: string) => {
+  process.stderr.write(`stickwork: error: ${message}\n`);
+};
 
 export const printJson = (value: unknown) => {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);

@@ -9,7 +9,9 @@ export interface Column<Row> {
 /** A plain table: a bold header and columns padded to their widest cell. */
 export function Table<Row>({ rows, columns }: { rows: readonly Row[]; columns: readonly Column<Row>[] }) {
   const cells = rows.map((row) => columns.map((column) => column.value(row)));
-  const widths = columns.map((column, i) => Math.max(column.header.length, ...cells.map((line) => line[i]!.length)));
+  const widths = columns.map((column, i) =>
+    Math.max(column.header.length, ...cells.map((line) => line[i]!.length)),
+  );
   const pad = (text: string, i: number) => text.padEnd(widths[i]!);
   return (
     <Box flexDirection="column">
@@ -34,13 +36,5 @@ export function KeyValues({ title, entries }: { title?: string; entries: readonl
         </Text>
       ))}
     </Box>
-  );
-}
-
-export function ErrorMessage({ message }: { message: string }) {
-  return (
-    <Text color="red">
-      <Text bold>Error:</Text> {message}
-    </Text>
   );
 }

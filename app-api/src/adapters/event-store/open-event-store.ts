@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { EventStore } from '@stickwork/domain';
@@ -50,6 +51,10 @@ export const openStores = async (
         await store.close();
       },
     };
+  }
+  const file = sqliteFileIn(config.dataDir);
+  if (options.readonly && !fs.existsSync(file)) {
+    throw new Error(`no Stickwork store at ${file}: start the server once, or set DATA_DIR`);
   }
   const store = openSqliteEventStore({
     file: sqliteFileIn(config.dataDir),
