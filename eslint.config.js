@@ -15,5 +15,5 @@ export default tseslint.config(
     },
   },
   // The CLI and scripts talk to a terminal.
-  { files: ['cli/**', 'scripts/**', 'tests/**'], rules: { 'no-console': 'off' } },
+  { files: ['cli/**', 'scripts/**', 'tests/**', '**/scripts/**'], rules: { 'no-console': 'off' } },
 );

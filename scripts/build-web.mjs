@@ -6,7 +6,14 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const output = path.join(root, 'app-web/dist/index.html');
-const inputs = ['app-web/src', 'app-web/public', 'app-web/index.html', 'app-web/vite.config.ts', 'domain/src', 'package-lock.json'];
+const inputs = [
+  'app-web/src',
+  'app-web/public',
+  'app-web/index.html',
+  'app-web/vite.config.ts',
+  'domain/src',
+  'package-lock.json',
+];
 
 const newest = (entry) => {
   if (!fs.existsSync(entry)) return 0;
