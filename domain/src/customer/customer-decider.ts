@@ -36,8 +36,13 @@ export type CustomerState =
       customerId: string;
       email: string;
       firstname: string;
+      lastname: string;
       emailVerified: boolean;
       passwordHash: string;
+      /** ISO time of the last password change; login tokens issued before it are void. */
+      passwordChangedAt: string | null;
+      /** Recovery secrets (`jti`) already spent on a password change. */
+      usedRecoverySecretIds: readonly string[];
       subscription: SubscriptionState | null;
       /** A customer's first paid checkout starts the trial; later ones do not. */
       trialUsed: boolean;
@@ -53,14 +58,17 @@ export const initialCustomerState = (): CustomerState => ({ status: 'unregistere
 
 export const evolveCustomer = (state: CustomerState, event: CustomerEvent): CustomerState => {
   if (event.type === 'CustomerRegistered') {
-    const { customerId, email, firstname, passwordHash } = event.data;
+    const { customerId, email, firstname, lastname, passwordHash } = event.data;
     return {
       status: 'registered',
       customerId,
       email,
       firstname,
+      lastname,
       emailVerified: false,
       passwordHash,
+      passwordChangedAt: null,
+      usedRecoverySecretIds: [],
       subscription: null,
       trialUsed: false,
       subscriptionEnded: false,
@@ -80,8 +88,18 @@ export const evolveCustomer = (state: CustomerState, event: CustomerEvent): Cust
       return state;
     case 'EmailVerified':
       return { ...state, emailVerified: true };
-    case 'PasswordChanged':
-      return { ...state, passwordHash: event.data.passwordHash };
+    case 'PasswordChanged': {
+      const { passwordHash, changedAt, recoverySecretId } = event.data;
+      return {
+        ...state,
+        passwordHash,
+        passwordChangedAt: changedAt,
+        usedRecoverySecretIds:
+          recoverySecretId === undefined
+            ? state.usedRecoverySecretIds
+            : [...state.usedRecoverySecretIds, recoverySecretId],
+      };
+    }
     case 'SubscriptionStarted': {
       const { startedAt: _startedAt, ...started } = event.data;
       return {
@@ -143,7 +161,14 @@ export type RegisterCustomer = Command<'RegisterCustomer', Omit<CustomerRegister
 export type RequestVerificationMail = Command<'RequestVerificationMail'>;
 export type VerifyEmail = Command<'VerifyEmail'>;
 export type RequestPasswordRecovery = Command<'RequestPasswordRecovery'>;
-export type ChangePassword = Command<'ChangePassword', { passwordHash: string }>;
+export type ChangePassword = Command<
+  'ChangePassword',
+  {
+    passwordHash: string;
+    /** Set when a recovery secret allows the change: each secret changes the password once. */
+    recoverySecretId?: string;
+  }
+>;
 export type StartSubscription = Command<
   'StartSubscription',
   {
@@ -226,8 +251,21 @@ export const decideCustomer = (command: CustomerCommand, state: CustomerState): 
       return customer.emailVerified ? [] : [{ type: 'EmailVerified', data: { verifiedAt: now } }];
     case 'RequestPasswordRecovery':
       return [{ type: 'PasswordRecoveryRequested', data: { requestedAt: now } }];
-    case 'ChangePassword':
-      return [{ type: 'PasswordChanged', data: { passwordHash: command.data.passwordHash, changedAt: now } }];
+    case 'ChangePassword': {
+      const { passwordHash, recoverySecretId } = command.data;
+      if (recoverySecretId !== undefined && customer.usedRecoverySecretIds.includes(recoverySecretId))
+        throw new DomainError('invalid_transition', 'This password link has already been used.');
+      return [
+        {
+          type: 'PasswordChanged',
+          data: {
+            passwordHash,
+            changedAt: now,
+            ...(recoverySecretId === undefined ? {} : { recoverySecretId }),
+          },
+        },
+      ];
+    }
     case 'StartSubscription': {
       const current = customer.subscription;
       const sameProviderSubscription =

@@ -10,6 +10,12 @@ export const customerStreamId = (customerId: string): string => `customer-${cust
  */
 export const emailStreamId = (sha256Hex: string): string => `email-${sha256Hex.toLowerCase()}`;
 
+/**
+ * `erasure-<customerId>`: holds the anonymous `CustomerErased` marker. It outlives the deleted
+ * `customer-` stream so projections (and a rebuild) still learn to scrub that customer.
+ */
+export const erasureStreamId = (customerId: string): string => `erasure-${customerId}`;
+
 export type CustomerRegistered = DomainEvent<
   'CustomerRegistered',
   {
@@ -29,7 +35,15 @@ export type CustomerRegistered = DomainEvent<
 export type VerificationMailRequested = DomainEvent<'VerificationMailRequested', { requestedAt: string }>;
 export type EmailVerified = DomainEvent<'EmailVerified', { verifiedAt: string }>;
 export type PasswordRecoveryRequested = DomainEvent<'PasswordRecoveryRequested', { requestedAt: string }>;
-export type PasswordChanged = DomainEvent<'PasswordChanged', { passwordHash: string; changedAt: string }>;
+export type PasswordChanged = DomainEvent<
+  'PasswordChanged',
+  {
+    passwordHash: string;
+    changedAt: string;
+    /** The `jti` of the recovery secret that allowed the change, so it cannot be used twice. */
+    recoverySecretId?: string;
+  }
+>;
 
 /** Stripe's words for a live subscription. */
 export type LiveSubscriptionStatus = 'trialing' | 'active' | 'past_due';
