@@ -1,4 +1,15 @@
+import { customerDirectoryProjection } from './customer-directory-projection.js';
+import { practiceHeatmapProjection } from './practice-heatmap-projection.js';
+import { practiceProgressProjection } from './practice-progress-projection.js';
+import { practiceStreaksProjection } from './practice-streaks-projection.js';
+import { practiceUsageProjection } from './practice-usage-projection.js';
 import type { Projection } from './projection.js';
 
 /** Every read model the server keeps up to date and the CLI can inspect and rebuild. */
-export const ALL_PROJECTIONS: readonly Projection[] = [];
+export const ALL_PROJECTIONS: readonly Projection[] = [
+  practiceProgressProjection,
+  practiceStreaksProjection,
+  practiceHeatmapProjection,
+  practiceUsageProjection,
+  customerDirectoryProjection,
+] as Projection[];

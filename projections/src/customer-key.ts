@@ -1,0 +1,18 @@
+import type { RecordedEvent } from '@stickwork/domain';
+import { customerIdOfStream } from './projection.js';
+
+/**
+ * The customer an event belongs to. `CustomerErased` names its customer in its data: after an
+ * erasure it survives on its own anonymous stream (the customer's streams are deleted), and every
+ * read model of that customer is scrubbed when the projections reach it.
+ */
+export const customerKeyOf = (event: RecordedEvent): string | null => {
+  if (event.type === 'CustomerErased') {
+    const { customerId } = (event.data ?? {}) as { customerId?: unknown };
+    return typeof customerId === 'string' && customerId !== '' ? customerId : null;
+  }
+  return customerIdOfStream(event.streamId);
+};
+
+/** True for the erasure marker: the projection then deletes the customer's read model. */
+export const isCustomerErased = (event: RecordedEvent): boolean => event.type === 'CustomerErased';
