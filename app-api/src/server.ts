@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Backend } from './backend.js';
+import { accountsRouter } from './accounts/accounts-router.js';
 import { apiNotFound, errorHandler } from './http/error-handlers.js';
 import { healthRouter } from './http/health-router.js';
 import { requestLogger } from './http/request-logger.js';
@@ -40,6 +41,7 @@ export const createServer = (backend: Backend): Express => {
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(healthRouter(backend.store));
+  api.use(accountsRouter(backend));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -1,0 +1,153 @@
+import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
+import {
+  authenticateRequestSchema,
+  changePasswordRequestSchema,
+  domainErrorHttpStatus,
+  emailQuerySchema,
+  fieldErrors,
+  isDomainError,
+  registerRequestSchema,
+  validationErrorBody,
+  verifyEmailQuerySchema,
+} from '@stickwork/domain';
+import type { z } from 'zod';
+import type { Backend } from '../backend.js';
+import { HttpError } from '../http/http-error.js';
+import { authOf, requireAuth } from '../auth/require-auth.js';
+import {
+  createRateLimiter,
+  DEFAULT_ACCOUNT_RATE_LIMITS,
+  type AccountRateLimits,
+} from '../auth/rate-limits.js';
+import { ACCOUNT_MESSAGES, createAccountsService } from './accounts-service.js';
+import { eraseAccount, erasePracticeHistory } from './erasure.js';
+
+export const TOO_MANY_LOGIN_ATTEMPTS = 'Too many login attempts. Please wait a few minutes and try again.';
+export const TOO_MANY_MAIL_REQUESTS = 'Too many email requests. Please wait a few minutes and try again.';
+export const TOO_MANY_REGISTRATIONS = 'Too many registrations from your network. Please try again later.';
+
+export interface AccountsRouterOptions {
+  rateLimits?: Partial<AccountRateLimits>;
+}
+
+/** Validates or answers 400 `{ message, errors }` with every field's messages. */
+const valid = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => {
+  const result = fieldErrors(schema, input);
+  if (!result.ok) {
+    const body = validationErrorBody(result.errors);
+    throw new HttpError(400, body.message, body.errors);
+  }
+  return result.value;
+};
+
+/** The web app shows a failed login's response body as it is, so those answers are plain text. */
+const sendText = (res: Response, status: number, text: string) =>
+  void res.status(status).type('text/plain').send(text);
+
+/**
+ * The login service of product-spec §7 (second table) without the payment routes, mounted under
+ * /api. Protected routes take the login token from the x-auth-token header.
+ */
+export const accountsRouter = (backend: Backend, options: AccountsRouterOptions = {}): Router => {
+  const accounts = createAccountsService(backend);
+  const limits = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...options.rateLimits };
+  const logger = backend.logger;
+  const loginPerIp = createRateLimiter({
+    ...limits.loginPerIp,
+    by: 'ip',
+    respond: { text: TOO_MANY_LOGIN_ATTEMPTS },
+    logger,
+  });
+  const loginPerEmail = createRateLimiter({
+    ...limits.loginPerEmail,
+    by: { emailFrom: 'body' },
+    respond: { text: TOO_MANY_LOGIN_ATTEMPTS },
+    countFailuresOnly: true,
+    logger,
+  });
+  const mailPerIp = createRateLimiter({
+    ...limits.mailPerIp,
+    by: 'ip',
+    respond: { message: TOO_MANY_MAIL_REQUESTS },
+    logger,
+  });
+  const mailPerEmail = createRateLimiter({
+    ...limits.mailPerEmail,
+    by: { emailFrom: 'query' },
+    respond: { message: TOO_MANY_MAIL_REQUESTS },
+    logger,
+  });
+  const registerPerIp = createRateLimiter({
+    ...limits.registerPerIp,
+    by: 'ip',
+    respond: { message: TOO_MANY_REGISTRATIONS },
+    logger,
+  });
+  const authenticated = requireAuth(backend);
+
+  const router = express.Router();
+
+  router.post('/register', registerPerIp, async (req, res) => {
+    const { token } = await accounts.register(valid(registerRequestSchema, req.body));
+    // clientSecret belongs to a checkout started at registration; the local provider starts none.
+    res.status(201).json({ token, clientSecret: null });
+  });
+
+  router.post('/authenticate', loginPerIp, loginPerEmail, async (req, res) => {
+    const input = fieldErrors(authenticateRequestSchema, req.body);
+    if (!input.ok) return sendText(res, 400, validationErrorBody(input.errors).message);
+    const token = await accounts.authenticate(input.value);
+    if (token === null) return sendText(res, 401, ACCOUNT_MESSAGES.loginFailed);
+    res.json({ token });
+  });
+
+  router.get('/authenticate/update-jwt', authenticated, async (_req, res) => {
+    res.json({ token: await accounts.refreshToken(authOf(res).customer) });
+  });
+
+  router.get('/verify/email/request-verification', mailPerIp, mailPerEmail, async (req, res) => {
+    const { email } = valid(emailQuerySchema, req.query);
+    res.json({ message: await accounts.requestVerificationMail(email) });
+  });
+
+  router.get('/verify/email', async (req, res) => {
+    const { secret } = valid(verifyEmailQuerySchema, req.query);
+    res.json({ token: await accounts.verifyEmail(secret) });
+  });
+
+  router.get('/pw-recovery', mailPerIp, mailPerEmail, async (req, res) => {
+    const { email } = valid(emailQuerySchema, req.query);
+    res.json({ message: await accounts.requestPasswordRecovery(email) });
+  });
+
+  router.post('/pw-recovery/change-password', async (req, res) => {
+    res.json({ token: await accounts.changePassword(valid(changePasswordRequestSchema, req.body)) });
+  });
+
+  router.get('/customer-info', authenticated, (_req, res) => {
+    res.json(accounts.customerInfo(authOf(res).customer));
+  });
+
+  router.get('/customer-info/subscription-status', authenticated, (_req, res) => {
+    res.json(accounts.subscriptionStatus(authOf(res).customer));
+  });
+
+  router.delete('/delete/customer-data', authenticated, async (_req, res) => {
+    await erasePracticeHistory(backend, authOf(res).customerId);
+    res.json({ message: ACCOUNT_MESSAGES.practiceDataDeleted });
+  });
+
+  router.delete('/delete/account', authenticated, async (_req, res) => {
+    await eraseAccount(backend, authOf(res).customerId);
+    res.json({ message: ACCOUNT_MESSAGES.accountDeleted });
+  });
+
+  router.use(domainErrorsAsHttp);
+  return router;
+};
+
+/** A refusal of the deciders (say, a concurrent erasure) is the client's 4xx with its message. */
+const domainErrorsAsHttp: ErrorRequestHandler = (error: unknown, _req: Request, _res, next) => {
+  if (isDomainError(error)) next(new HttpError(domainErrorHttpStatus[error.code], error.message));
+  else next(error);
+};

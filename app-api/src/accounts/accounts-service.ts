@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import {
+  customerDecider,
+  customerEventSchemaVersions,
+  customerStreamId,
+  customerSubscription,
+  emailReservationDecider,
+  emailReservationEventSchemaVersions,
+  isCancellationScheduled,
+  isDomainError,
+  isWrongExpectedRevision,
+  SECRET_MIN_LENGTH,
+  type AuthenticateRequest,
+  type ChangePasswordRequest,
+  type CustomerCommand,
+  type RegisterRequest,
+  type SubscriptionStatus,
+  type Tier,
+} from '@stickwork/domain';
+import type { Backend } from '../backend.js';
+import { handleCommand } from '../application/command-handler.js';
+import { HttpError } from '../http/http-error.js';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.js';
+import { issueLoginToken } from '../auth/tokens.js';
+import {
+  emailStreamFor,
+  findCustomerByEmail,
+  loadCustomer,
+  loadRegisteredCustomer,
+  loginClaimsOf,
+  type RegisteredCustomer,
+} from './customer-records.js';
+import { passwordRecoveryMail, verificationMail } from './mail-templates.js';
+import { issueSecret, passwordFingerprint, verifySecret } from './one-time-secrets.js';
+
+/** Messages of product-spec §8 where it gives them, otherwise written for the customer. */
+export const ACCOUNT_MESSAGES = {
+  emailTaken: 'email already in use',
+  loginFailed: 'Email or password is wrong.',
+  invalidVerificationLink: 'This verification link is invalid or has expired. Please request a new email.',
+  alreadyVerified: 'This email address is already verified.',
+  verificationUnavailable: (email: string) => `The email ${email} is already verified or does not exist.`,
+  verificationSent: (email: string) =>
+    `Validation email send successfully to ${email}, please check your emails!`,
+  noAccount: 'The account is already verified or does not exist.',
+  recoverySent: (email: string) =>
+    `Password recovery email sent successfully to ${email}, please check your emails and follow our instructions. In case that you don't find the email, please check your Spam folder first :)`,
+  invalidRecoveryLink:
+    'This password link is invalid, expired or already used. Please request a new password email.',
+  mailFailed: 'We could not send the email right now. Please try again later.',
+  accountDeleted: 'Your account and all its data have been deleted.',
+  practiceDataDeleted: 'Your practice history has been deleted.',
+} as const;
+
+/** A reservation whose customer never got registered (a crash between the two appends) expires. */
+const STALE_RESERVATION_MS = 60_000;
+
+export interface CustomerInfo {
+  firstname: string;
+  lastname: string;
+  email: string;
+  status: SubscriptionStatus;
+  /** Unix seconds of a scheduled cancellation, or null. */
+  cancelAt: number | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+type AccountsBackend = Pick<Backend, 'store' | 'clock' | 'jwtSecret' | 'mailer' | 'logger' | 'config'>;
+
+/** The login service's use cases (product-spec §7, second table), on the event store. */
+export const createAccountsService = (backend: AccountsBackend) => {
+  const { store, clock, jwtSecret, mailer, logger } = backend;
+  const publicUrl = backend.config.publicUrl;
+
+  const runCustomerCommand = (customerId: string, command: Omit<CustomerCommand, 'metadata'>, now: Date) =>
+    handleCommand(store, customerStreamId(customerId), customerDecider, customerEventSchemaVersions, {
+      ...command,
+      metadata: { now },
+    } as CustomerCommand);
+
+  const registered = (state: Awaited<ReturnType<typeof loadCustomer>>): RegisteredCustomer => {
+    if (state.status !== 'registered') throw new Error('The customer is not registered');
+    return state;
+  };
+
+  const tokenFor = (customer: RegisteredCustomer, now: Date) =>
+    issueLoginToken(jwtSecret, loginClaimsOf(customer), now);
+
+  /**
+   * The email's uniqueness: `EmailReserved` on `email-<sha256>` with expected revision no_stream;
+   * of concurrent registrations exactly one append succeeds.
+   */
+  const reserveEmail = async (email: string, customerId: string, now: Date): Promise<void> => {
+    const stream = emailStreamFor(email);
+    const reserve = () =>
+      handleCommand(
+        store,
+        stream,
+        emailReservationDecider,
+        emailReservationEventSchemaVersions,
+        { type: 'ReserveEmail', data: { customerId }, metadata: { now } },
+        { maxRetries: 0 },
+      );
+    try {
+      await reserve();
+      return;
+    } catch (error) {
+      if (!isDomainError(error, 'email_taken') && !isWrongExpectedRevision(error)) throw error;
+    }
+    if (await releaseStaleReservation(stream, now)) {
+      try {
+        await reserve();
+        return;
+      } catch (error) {
+        if (!isDomainError(error, 'email_taken') && !isWrongExpectedRevision(error)) throw error;
+      }
+    }
+    throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
+  };
+
+  /** Frees an email whose reservation is old and whose customer stream is empty. */
+  const releaseStaleReservation = async (stream: string, now: Date): Promise<boolean> => {
+    const [reservation] = await store.readStream(stream, { maxCount: 1 });
+    const data = reservation?.data as { customerId?: unknown; reservedAt?: unknown } | undefined;
+    if (typeof data?.customerId !== 'string' || typeof data.reservedAt !== 'string') return false;
+    if (now.getTime() - Date.parse(data.reservedAt) < STALE_RESERVATION_MS) return false;
+    if ((await loadCustomer(store, data.customerId)).status !== 'unregistered') return false;
+    await store.deleteStream(stream);
+    logger.warn({ customerId: data.customerId }, 'released an email reservation without a customer');
+    return true;
+  };
+
+  const sendVerificationMail = async (customer: RegisteredCustomer, now: Date) => {
+    const secret = await issueSecret(jwtSecret, 'verify-email', customer.customerId, {}, now);
+    const link = `${publicUrl}/verify-mail/?secret=${encodeURIComponent(secret)}`;
+    await mailer.send(verificationMail(customer, link));
+  };
+
+  /** Mail errors can quote the address: only their kind is logged. */
+  const logMailFailure = (error: unknown, customerId: string, what: string) =>
+    logger.error(
+      { customerId, errorName: (error as Error).name, errorCode: (error as { code?: unknown }).code },
+      `could not send the ${what} mail`,
+    );
+
+  return {
+    /** POST /api/register: a freemium customer with an unverified email; the verification mail goes out. */
+    async register(request: RegisterRequest): Promise<{ token: string; customerId: string }> {
+      const now = clock();
+      // Hash first: it is the slow part, and the reservation should not wait for it.
+      const passwordHash = await hashPassword(request.password);
+      const customerId = randomUUID();
+      await reserveEmail(request.email, customerId, now);
+      let customer: RegisteredCustomer;
+      try {
+        const result = await runCustomerCommand(
+          customerId,
+          {
+            type: 'RegisterCustomer',
+            data: {
+              customerId,
+              email: request.email,
+              firstname: request.firstname,
+              lastname: request.lastname,
+              country: request.country,
+              passwordHash,
+              newsletterSubscription: request.newsletterSubscription,
+              dateTermsAndConditions: request.dateTermsAndConditions,
+            },
+          },
+          now,
+        );
+        customer = registered(result.state);
+      } catch (error) {
+        // Without a customer the reservation would lock the email for good.
+        await store
+          .deleteStream(emailStreamFor(request.email))
+          .catch((releaseError: unknown) =>
+            logger.error({ customerId, err: releaseError }, 'could not release an email reservation'),
+          );
+        throw error;
+      }
+      logger.info({ customerId }, 'customer registered');
+      try {
+        await sendVerificationMail(customer, now);
+      } catch (error) {
+        // The account exists; a new verification mail can be requested.
+        logMailFailure(error, customerId, 'verification');
+      }
+      return { token: await tokenFor(customer, now), customerId };
+    },
+
+    /** POST /api/authenticate: a token, or null. Unknown emails cost a password check too. */
+    async authenticate(request: AuthenticateRequest): Promise<string | null> {
+      const customer = await findCustomerByEmail(store, request.email);
+      const passwordHash = customer?.passwordHash ?? (await decoyPasswordHash());
+      const matches = await verifyPassword(passwordHash, request.password);
+      return customer && matches ? tokenFor(customer, clock()) : null;
+    },
+
+    /** GET /api/verify/email?secret=: marks the email verified, once. */
+    async verifyEmail(secret: string): Promise<string> {
+      const now = clock();
+      const claims = await verifySecret(jwtSecret, 'verify-email', secret, now);
+      const customer = claims && (await loadRegisteredCustomer(store, claims.customerId));
+      if (!customer) throw new HttpError(400, ACCOUNT_MESSAGES.invalidVerificationLink);
+      const result = await runCustomerCommand(customer.customerId, { type: 'VerifyEmail', data: {} }, now);
+      if (result.events.length === 0) throw new HttpError(409, ACCOUNT_MESSAGES.alreadyVerified);
+      return tokenFor(registered(result.state), now);
+    },
+
+    /** GET /api/verify/email/request-verification?email=: a new verification mail. */
+    async requestVerificationMail(email: string): Promise<string> {
+      const now = clock();
+      const customer = await findCustomerByEmail(store, email);
+      if (!customer) throw new HttpError(404, ACCOUNT_MESSAGES.verificationUnavailable(email));
+      try {
+        await runCustomerCommand(customer.customerId, { type: 'RequestVerificationMail', data: {} }, now);
+      } catch (error) {
+        if (isDomainError(error, 'already_verified'))
+          throw new HttpError(409, ACCOUNT_MESSAGES.verificationUnavailable(email));
+        throw error;
+      }
+      try {
+        await sendVerificationMail(customer, now);
+      } catch (error) {
+        logMailFailure(error, customer.customerId, 'verification');
+        throw new HttpError(503, ACCOUNT_MESSAGES.mailFailed);
+      }
+      return ACCOUNT_MESSAGES.verificationSent(email);
+    },
+
+    /** GET /api/pw-recovery?email=: a link to choose a new password, valid once for an hour. */
+    async requestPasswordRecovery(email: string): Promise<string> {
+      const now = clock();
+      const customer = await findCustomerByEmail(store, email);
+      if (!customer) throw new HttpError(404, ACCOUNT_MESSAGES.noAccount);
+      await runCustomerCommand(customer.customerId, { type: 'RequestPasswordRecovery', data: {} }, now);
+      const secret = await issueSecret(
+        jwtSecret,
+        'password-recovery',
+        customer.customerId,
+        // The change-password page greets with the first name it decodes from the secret.
+        { firstname: customer.firstname, pwd: passwordFingerprint(jwtSecret, customer.passwordHash) },
+        now,
+      );
+      if (secret.length < SECRET_MIN_LENGTH)
+        throw new Error(`A recovery secret must have at least ${SECRET_MIN_LENGTH} characters`);
+      const link = `${publicUrl}/change-password?secret=${encodeURIComponent(secret)}`;
+      try {
+        await mailer.send(passwordRecoveryMail(customer, link));
+      } catch (error) {
+        logMailFailure(error, customer.customerId, 'password recovery');
+        throw new HttpError(503, ACCOUNT_MESSAGES.mailFailed);
+      }
+      return ACCOUNT_MESSAGES.recoverySent(email);
+    },
+
+    /**
+     * POST /api/pw-recovery/change-password: the secret must be genuine, unexpired, issued for the
+     * current password (so one issued before the last change, or already used, fails) and unspent.
+     * Following the mailed link also proves the address, so the email counts as verified.
+     */
+    async changePassword(request: ChangePasswordRequest): Promise<string> {
+      const now = clock();
+      const claims = await verifySecret(jwtSecret, 'password-recovery', request.secret, now);
+      const customer = claims && (await loadRegisteredCustomer(store, claims.customerId));
+      if (!claims || !customer || claims.pwd !== passwordFingerprint(jwtSecret, customer.passwordHash))
+        throw new HttpError(400, ACCOUNT_MESSAGES.invalidRecoveryLink);
+      const passwordHash = await hashPassword(request.password);
+      try {
+        await runCustomerCommand(
+          customer.customerId,
+          { type: 'ChangePassword', data: { passwordHash, recoverySecretId: claims.jti } },
+          now,
+        );
+      } catch (error) {
+        if (isDomainError(error, 'invalid_transition') || isDomainError(error, 'not_registered'))
+          throw new HttpError(400, ACCOUNT_MESSAGES.invalidRecoveryLink);
+        throw error;
+      }
+      const result = await runCustomerCommand(customer.customerId, { type: 'VerifyEmail', data: {} }, now);
+      logger.info({ customerId: customer.customerId }, 'password changed through a recovery link');
+      return tokenFor(registered(result.state), now);
+    },
+
+    /** GET /api/customer-info. */
+    customerInfo(customer: RegisteredCustomer): CustomerInfo {
+      const subscription = customerSubscription(customer);
+      return {
+        firstname: customer.firstname,
+        lastname: customer.lastname,
+        email: customer.email,
+        status: subscription.status,
+        cancelAt:
+          subscription.cancelAt === null ? null : Math.floor(Date.parse(subscription.cancelAt) / 1000),
+        cancelAtPeriodEnd: isCancellationScheduled(subscription),
+      };
+    },
+
+    /** GET /api/customer-info/subscription-status: what the token's subscription_status and activeTier should say. */
+    subscriptionStatus(customer: RegisteredCustomer): { status: SubscriptionStatus; activeTier: Tier } {
+      const { status, tier } = customerSubscription(customer);
+      return { status, activeTier: tier };
+    },
+
+    /** GET /api/authenticate/update-jwt: a fresh token with the current plan and verification state. */
+    refreshToken(customer: RegisteredCustomer): Promise<string> {
+      return tokenFor(customer, clock());
+    },
+  };
+};
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import {
+  customerDecider,
+  customerEventSchemaVersions,
+  customerStreamId,
+  emailReservationDecider,
+  emailReservationEventSchemaVersions,
+  emailStreamId,
+  subscriptionOf,
+  type CustomerState,
+  type EventStore,
+} from '@stickwork/domain';
+import { loadState } from '../application/command-handler.js';
+import type { LoginClaims } from '../auth/tokens.js';
+
+export type RegisteredCustomer = Extract<CustomerState, { status: 'registered' }>;
+
+/** Emails are unique regardless of case and surrounding blanks. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** `email-<sha256 of the normalized email>`: the stream name never shows the address. */
+export const emailStreamFor = (email: string): string =>
+  emailStreamId(createHash('sha256').update(normalizeEmail(email), 'utf8').digest('hex'));
+
+export const loadCustomer = (store: EventStore, customerId: string): Promise<CustomerState> =>
+  loadState(store, customerStreamId(customerId), customerDecider, customerEventSchemaVersions);
+
+export const loadRegisteredCustomer = async (
+  store: EventStore,
+  customerId: string,
+): Promise<RegisteredCustomer | null> => {
+  const state = await loadCustomer(store, customerId);
+  return state.status === 'registered' ? state : null;
+};
+
+/** The customer an email belongs to, through its reservation; null when there is none. */
+export const findCustomerByEmail = async (
+  store: EventStore,
+  email: string,
+): Promise<RegisteredCustomer | null> => {
+  const reservation = await loadState(
+    store,
+    emailStreamFor(email),
+    emailReservationDecider,
+    emailReservationEventSchemaVersions,
+  );
+  return reservation.reservedBy === null ? null : loadRegisteredCustomer(store, reservation.reservedBy);
+};
+
+/** What the login token says about a customer (product-spec §3 "Login token"). */
+export const loginClaimsOf = (customer: RegisteredCustomer): LoginClaims => {
+  const { tier, status } = subscriptionOf(customer);
+  return {
+    customerId: customer.customerId,
+    firstname: customer.firstname,
+    verification_state: customer.emailVerified ? 'verified' : 'unverified',
+    subscription_status: status,
+    activeTier: tier,
+  };
+};

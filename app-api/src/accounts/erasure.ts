@@ -1,0 +1,86 @@
+import {
+  customerDecider,
+  customerEventSchemaVersions,
+  customerStreamId,
+  erasureStreamId,
+  isDomainError,
+  practiceDecider,
+  practiceEventSchemaVersions,
+  practiceStreamId,
+  toEventsToAppend,
+  type CustomerCommand,
+} from '@stickwork/domain';
+import type { Backend } from '../backend.js';
+import { handleCommand } from '../application/command-handler.js';
+import { emailStreamFor, loadCustomer } from './customer-records.js';
+
+type ErasureBackend = Pick<Backend, 'store' | 'clock' | 'projections' | 'compactStore' | 'logger'>;
+
+/**
+ * DELETE /api/delete/customer-data: the practice history (ratings, levels, sessions,
+ * evaluations, activity) is reset by a `PracticeHistoryErased` marker the projections scrub
+ * their read models on; today's usage survives it, so the daily limit cannot be reset this way.
+ * The account itself stays.
+ */
+export const erasePracticeHistory = async (backend: ErasureBackend, customerId: string): Promise<void> => {
+  const result = await handleCommand(
+    backend.store,
+    practiceStreamId(customerId),
+    practiceDecider,
+    practiceEventSchemaVersions,
+    { type: 'ErasePracticeHistory', data: {}, metadata: { now: backend.clock() } },
+  );
+  if (result.position !== null) await backend.projections.waitFor(result.position);
+};
+
+/**
+ * DELETE /api/delete/account (DESIGN.md "Erasure"): removes the customer for real.
+ * 1. A running subscription is set to cancel at its period end, and the erasure is recorded.
+ * 2. An anonymous `CustomerErased { customerId, erasedAt }` goes to `erasure-<customerId>`, a
+ *    stream that survives, so projections (now and on a rebuild) scrub their read models.
+ * 3. The `customer-` (personal data), `email-` (reservation: the email is free again) and
+ *    `practice-` streams are deleted.
+ * 4. Once the projections have passed the marker, the store's files are compacted so no copy of
+ *    the deleted bytes stays in SQLite's WAL or free pages.
+ * Running it again for an erased customer does nothing.
+ */
+export const eraseAccount = async (backend: ErasureBackend, customerId: string): Promise<void> => {
+  const { store } = backend;
+  const stream = customerStreamId(customerId);
+  const run = (command: Omit<CustomerCommand, 'metadata'>) =>
+    handleCommand(store, stream, customerDecider, customerEventSchemaVersions, {
+      ...command,
+      metadata: { now: backend.clock() },
+    } as CustomerCommand);
+
+  let customer = await loadCustomer(store, customerId);
+  if (customer.status !== 'registered') return;
+
+  if (customer.subscription !== null && customer.subscription.cancelAt === null) {
+    try {
+      await run({ type: 'ScheduleCancellation', data: {} });
+    } catch (error) {
+      // A subscription the machine will not cancel (already ending) must not block an erasure.
+      if (!isDomainError(error, 'invalid_transition')) throw error;
+    }
+  }
+  customer = (await run({ type: 'RequestErasure', data: {} })).state;
+  if (customer.status !== 'registered') return;
+
+  const now = backend.clock();
+  const erased = customerDecider.decide({ type: 'EraseCustomer', data: {}, metadata: { now } }, customer);
+  const { position } = await store.appendToStream(
+    erasureStreamId(customerId),
+    toEventsToAppend(erased, customerEventSchemaVersions, { time: now.toISOString() }),
+    { expectedRevision: 'any' },
+  );
+
+  await store.deleteStream(stream);
+  await store.deleteStream(emailStreamFor(customer.email));
+  await store.deleteStream(practiceStreamId(customerId));
+
+  if (!(await backend.projections.waitFor(position, 10_000)))
+    backend.logger.warn({ customerId }, 'projections had not passed the erasure marker before compaction');
+  backend.compactStore();
+  backend.logger.info({ customerId }, 'customer erased');
+};
