@@ -51,12 +51,16 @@ export const Carousel = ({ label, slides, layout, autoplayDelayMs = 5000, durati
   ]);
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
+  // Embla only loops when the slides out of view can fill the view; with barely more slides than
+  // are shown (4 at 3 per view) it would silently stop looping, so the slides are laid out twice.
+  const copies = slides.length <= slidesPerView + 1 ? 2 : 1;
+  const renderedSlides = Array.from({ length: copies }, () => slides).flat();
 
   const onSelect = useCallback(() => {
     if (!emblaApi) return;
-    setSelected(emblaApi.selectedScrollSnap());
-    setSnapCount(emblaApi.scrollSnapList().length);
-  }, [emblaApi]);
+    setSelected(emblaApi.selectedScrollSnap() % slides.length);
+    setSnapCount(Math.min(emblaApi.scrollSnapList().length, slides.length));
+  }, [emblaApi, slides.length]);
 
   useEffect(() => {
     if (!emblaApi) return;
@@ -70,7 +74,7 @@ export const Carousel = ({ label, slides, layout, autoplayDelayMs = 5000, durati
   // Slide widths change with the breakpoint; let Embla measure again.
   useEffect(() => {
     emblaApi?.reInit();
-  }, [emblaApi, slidesPerView]);
+  }, [emblaApi, slidesPerView, copies]);
 
   return (
     <section
@@ -81,13 +85,13 @@ export const Carousel = ({ label, slides, layout, autoplayDelayMs = 5000, durati
     >
       <div className="carousel__viewport" ref={emblaRef}>
         <div className="carousel__container">
-          {slides.map((slide, index) => (
+          {renderedSlides.map((slide, index) => (
             <div
               key={index}
               className="carousel__slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${slides.length}`}
+              aria-label={`${(index % slides.length) + 1} of ${slides.length}`}
             >
               {slide}
             </div>

@@ -23,7 +23,10 @@ export const Footer = ({ onOpenCookiePreferences }: { onOpenCookiePreferences: (
   <footer className="site-footer">
     <div className="container site-footer__grid">
       <div className="site-footer__brand">
-        <Logo size={40} />
+        <p className="site-footer__logo">
+          <Logo size={40} />
+          <span>Stickwork</span>
+        </p>
         <p>
           Your drumming practice guide. Lessons by a professional drummer and teacher, sessions generated for
           your level.
