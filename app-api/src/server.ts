@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Backend } from './backend.js';
 import { accountsRouter } from './accounts/accounts-router.js';
+import { practiceRouter } from './practice/practice-router.js';
 import { apiNotFound, errorHandler } from './http/error-handlers.js';
 import { healthRouter } from './http/health-router.js';
 import { requestLogger } from './http/request-logger.js';
@@ -42,6 +43,7 @@ export const createServer = (backend: Backend): Express => {
   api.use(express.json({ limit: '100kb' }));
   api.use(healthRouter(backend.store));
   api.use(accountsRouter(backend));
+  api.use(practiceRouter(backend));
   api.use(apiNotFound);
   app.use('/api', api);
 

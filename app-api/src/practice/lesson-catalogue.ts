@@ -1,0 +1,9 @@
+import { getCatalogue, indexCatalogue, type CatalogueIndex } from '@stickwork/domain';
+
+let index: CatalogueIndex | undefined;
+
+/**
+ * The full catalogue indexed by focus, level and pad mode. Built once per process, at start-up
+ * (the practice router asks for it when it is created), and shared by every server in it.
+ */
+export const lessonCatalogue = (): CatalogueIndex => (index ??= indexCatalogue(getCatalogue()));

@@ -1,0 +1,156 @@
+import express, { type ErrorRequestHandler, type Request, type Router } from 'express';
+import {
+  domainErrorHttpStatus,
+  fieldErrors,
+  finishExerciseRequestSchema,
+  isDomainError,
+  objectOf,
+  practiceActivityRequestSchema,
+  resolveTimeZone,
+  scheduleRequestSchema,
+  skillField,
+  skillPreferencePatchSchema,
+  skillSelfRatingRequestSchema,
+  subscriptionOf,
+  TIME_ZONE_HEADER,
+  usageIncrementRequestSchema,
+  validationErrorBody,
+} from '@stickwork/domain';
+import { progressEntries } from '@stickwork/projections';
+import type { z } from 'zod';
+import type { Backend } from '../backend.js';
+import { authOf, requireAuth } from '../auth/require-auth.js';
+import { HttpError } from '../http/http-error.js';
+import { lessonCatalogue } from './lesson-catalogue.js';
+import { createPracticeService, type Practitioner } from './practice-service.js';
+import { focusView, lessonProgressView } from './practice-views.js';
+
+/** POST /api/focus/level-up. */
+export const levelUpRequestSchema = objectOf({ skillName: skillField() });
+
+const valid = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => {
+  const result = fieldErrors(schema, input);
+  if (!result.ok) {
+    const body = validationErrorBody(result.errors);
+    throw new HttpError(400, body.message, body.errors);
+  }
+  return result.value;
+};
+
+const timeZoneOf = (req: Request): string | undefined => req.get(TIME_ZONE_HEADER);
+
+/**
+ * The schedule service of product-spec §7 (first table), mounted under /api. Every route needs
+ * the login token in `x-auth-token` (401 `{ message: 'User not authorized' }` otherwise); errors
+ * are `{ message }`, bad input a 400 `{ message, errors: { field: [messages] } }`.
+ *
+ * | route | request | success |
+ * |---|---|---|
+ * | POST /lesson/schedule | `{ skillPreference: [{focus, level}], practiceTime, padSufficient }`, `time-zone` header | 200 practice schedule `{ lessons, currentLessonIndex, targetPracticeTime, practiceTimeBeforeCurrentExercise, evaluation: { rating_difficulty } }` |
+ * | GET /focus | | 200 `{ skillPreference: [{focus, level}], skillSelfRating: [{skillName, selected, level}], selfRated }` |
+ * | POST /focus | `{ skillSelfRating: [{skillName, selected, level}] }` | 200 as GET /focus |
+ * | PATCH /focus | `{ skillName, selected, level }` (a new level restarts its progress at 0) | 200 as GET /focus |
+ * | POST /focus/level-up | `{ skillName }`: one level up, only when offered (progress 80+, below absolute_pro, not the beginner course) | 200 `{ skillName, skillLevel, levelProgress }`; 409 when not offered |
+ * | POST /lesson/finishExercise | `{ lessonId, type, ratingDifficulty, skipLesson }` (skip records too_easy) | 200 `{ lessonId, ratingDifficulty, skipped, countedTowardProgress, progress: {skillName, skillLevel, levelProgress} \| null, levelUpOffered }`; 404 unknown lesson |
+ * | GET /usage | `time-zone` header | 200 `{ lesson: { data_used }, lessonsLeftToday }` (null: unlimited) |
+ * | POST /usage | `{ usageType: 'lesson' }`, `time-zone` header | 201 as GET /usage; 429 `{ message: 'Free lesson limit reached' }`, nothing counted |
+ * | GET /practiceActivity | | 200 `[{ date, count, practiceDurationMinutes }]`, oldest day first |
+ * | POST /practiceActivity | `{ countLessonsPracticed, practiceDurationMinutes }` (whole minutes, 1+), `time-zone` header | 201 that day's totals `{ date, count, practiceDurationMinutes }` |
+ * | GET /progress | | 200 `[{ skillName, skillLevel, levelProgress }]`, one per skill |
+ * | GET /lesson/progress | `time-zone` header | 200 the practice report: see `lessonProgressView` |
+ * | GET /file/download?lessonId= | | 200 the sheet music PDF as an attachment named after the lesson; 404 unknown lesson |
+ *
+ * Schedule refusals: 400 with the §5/§8 messages ('Practice time must be between 10 and 360
+ * minutes', 'Please select at least one skill'), 400 for more than 2 skills or Drum Pad mode on
+ * the freemium and basic plans, 429 'Free lesson limit reached' when a freemium customer has no
+ * lesson left today, 422 when no lesson fits ('Could not receive practice session').
+ */
+export const practiceRouter = (backend: Backend): Router => {
+  const practice = createPracticeService(backend, lessonCatalogue());
+  const authenticated = requireAuth(backend);
+  const router = express.Router();
+
+  const practitioner = (res: Parameters<typeof authOf>[0]): Practitioner => {
+    const { customerId, customer } = authOf(res);
+    return { customerId, plan: subscriptionOf(customer) };
+  };
+
+  router.post('/lesson/schedule', authenticated, async (req, res) => {
+    const request = valid(scheduleRequestSchema, req.body);
+    res.json(await practice.schedule(practitioner(res), request, timeZoneOf(req)));
+  });
+
+  router.get('/focus', authenticated, (_req, res) => {
+    res.json(focusView(practice.progress(authOf(res).customerId)));
+  });
+
+  router.post('/focus', authenticated, async (req, res) => {
+    const request = valid(skillSelfRatingRequestSchema, req.body);
+    const who = practitioner(res);
+    await practice.rateSkills(who, request);
+    res.json(focusView(practice.progress(who.customerId)));
+  });
+
+  router.patch('/focus', authenticated, async (req, res) => {
+    const patch = valid(skillPreferencePatchSchema, req.body);
+    const who = practitioner(res);
+    await practice.changeSkillPreference(who, patch);
+    res.json(focusView(practice.progress(who.customerId)));
+  });
+
+  router.post('/focus/level-up', authenticated, async (req, res) => {
+    const { skillName } = valid(levelUpRequestSchema, req.body);
+    res.json(await practice.levelUp(practitioner(res), skillName));
+  });
+
+  router.post('/lesson/finishExercise', authenticated, async (req, res) => {
+    const request = valid(finishExerciseRequestSchema, req.body);
+    res.json(await practice.finishExercise(practitioner(res), request));
+  });
+
+  router.get('/usage', authenticated, (req, res) => {
+    res.json(practice.usage(practitioner(res), timeZoneOf(req)));
+  });
+
+  router.post('/usage', authenticated, async (req, res) => {
+    valid(usageIncrementRequestSchema, req.body);
+    res.status(201).json(await practice.countLesson(practitioner(res), timeZoneOf(req)));
+  });
+
+  router.get('/practiceActivity', authenticated, (_req, res) => {
+    res.json(practice.activity(authOf(res).customerId));
+  });
+
+  router.post('/practiceActivity', authenticated, async (req, res) => {
+    const request = valid(practiceActivityRequestSchema, req.body);
+    res.status(201).json(await practice.recordActivity(practitioner(res), request, timeZoneOf(req)));
+  });
+
+  router.get('/progress', authenticated, (_req, res) => {
+    res.json(progressEntries(practice.progress(authOf(res).customerId)));
+  });
+
+  router.get('/lesson/progress', authenticated, (req, res) => {
+    const { customerId } = authOf(res);
+    const timeZone = resolveTimeZone(timeZoneOf(req));
+    res.json(
+      lessonProgressView(
+        practice.progress(customerId),
+        practice.streaks(customerId),
+        practice.activity(customerId),
+        practice.now(),
+        timeZone,
+        practice.today(timeZone),
+      ),
+    );
+  });
+
+  router.use(domainErrorsAsHttp);
+  return router;
+};
+
+/** A refusal of the deciders or the scheduler is a 4xx with its message for the customer. */
+const domainErrorsAsHttp: ErrorRequestHandler = (error: unknown, _req, _res, next) => {
+  if (isDomainError(error)) next(new HttpError(domainErrorHttpStatus[error.code], error.message));
+  else next(error);
+};

@@ -1,0 +1,318 @@
+import {
+  canLevelUp,
+  customerDay,
+  dayKeyInZone,
+  foldEvents,
+  generateSchedule,
+  handleCommand,
+  lessonsLeftToday,
+  practiceDecider,
+  practiceEventSchemaVersions,
+  practiceStreamId,
+  resolveTimeZone,
+  scheduleInputFor,
+  SKILLS,
+  toDomainEvents,
+  usageOn,
+  type CatalogueIndex,
+  type CustomerProgressEntry,
+  type Decider,
+  type Exercise,
+  type FinishExerciseRequest,
+  type Plan,
+  type PracticeActivityEntry,
+  type PracticeActivityRequest,
+  type PracticeCommand,
+  type PracticeEvent,
+  type PracticeSchedule,
+  type PracticeState,
+  type ScheduleRequestBody,
+  type Skill,
+  type SkillPreferencePatch,
+  type SkillSelfRatingRequest,
+} from '@stickwork/domain';
+import {
+  initialPracticeProgress,
+  lessonsUsedOn,
+  practiceActivityEntries,
+  practiceHeatmapProjection,
+  practiceProgressProjection,
+  practiceStreaksProjection,
+  practiceUsageProjection,
+  type PracticeHeatmapModel,
+  type PracticeProgressModel,
+  type PracticeStreaksModel,
+  type PracticeUsageModel,
+} from '@stickwork/projections';
+import type { Backend } from '../backend.js';
+import { HttpError } from '../http/http-error.js';
+import { scheduleSeed } from './schedule-seed.js';
+
+/** The authenticated customer a practice request acts for. */
+export interface Practitioner {
+  customerId: string;
+  /** From the customer stream, not the token: a plan change counts at once. */
+  plan: Plan;
+}
+
+export type PracticeBackend = Pick<Backend, 'store' | 'readModels' | 'projections' | 'clock'>;
+
+export const NO_SESSION_MESSAGE = 'Could not receive practice session';
+
+/**
+ * The schedule service's application logic (product-spec §7, first table).
+ *
+ * Where answers come from:
+ * - Commands (schedule, ratings, level changes, evaluations, usage, activity) read and fold the
+ *   customer's `practice-` stream and append with the revision they read (`handleCommand`), so
+ *   rules such as the daily lesson limit hold under concurrency. Each command then waits until
+ *   the projections have passed its position before it answers (read-your-writes, DESIGN.md),
+ *   so whatever the client reads next already shows its write.
+ * - Queries (focus, progress, usage, activity, the practice report) read the read models of
+ *   `@stickwork/projections` (the same ones the CLI uses), never the stream.
+ */
+export const createPracticeService = (backend: PracticeBackend, catalogue: CatalogueIndex) => {
+  const { store, readModels, projections } = backend;
+
+  const loadPractice = async (customerId: string): Promise<PracticeState> =>
+    foldEvents(
+      practiceDecider,
+      toDomainEvents<PracticeEvent>(
+        await store.readStream(practiceStreamId(customerId)),
+        practiceEventSchemaVersions,
+      ),
+    );
+
+  /** Decides and appends, then waits (bounded) until the read models show the new events. */
+  const run = async (
+    customerId: string,
+    command: PracticeCommand,
+    decider: Decider<PracticeState, PracticeCommand, PracticeEvent> = practiceDecider,
+  ) => {
+    const result = await handleCommand(
+      store,
+      practiceStreamId(customerId),
+      decider,
+      practiceEventSchemaVersions,
+      command,
+    );
+    if (result.position !== null) await projections.waitFor(result.position);
+    return result;
+  };
+
+  const command = <Type extends PracticeCommand['type']>(
+    type: Type,
+    data: Extract<PracticeCommand, { type: Type }>['data'],
+  ) => ({ type, data, metadata: { now: backend.clock() } }) as Extract<PracticeCommand, { type: Type }>;
+
+  const model = <State>(projection: { name: string }, customerId: string): State | undefined =>
+    readModels.get<State>(projection.name, customerId);
+
+  const progressModel = (customerId: string): PracticeProgressModel =>
+    model<PracticeProgressModel>(practiceProgressProjection, customerId) ?? initialPracticeProgress();
+
+  const progressEntry = (
+    state: Pick<PracticeState, 'levels' | 'progress'>,
+    skill: Skill,
+  ): CustomerProgressEntry => ({
+    skillName: skill,
+    skillLevel: state.levels[skill],
+    levelProgress: state.progress[skill],
+  });
+
+  return {
+    /** POST /api/lesson/schedule: a session on the full catalogue, recorded on the stream. */
+    async schedule(
+      who: Practitioner,
+      request: ScheduleRequestBody,
+      timeZoneHeader: string | undefined,
+    ): Promise<PracticeSchedule> {
+      const now = backend.clock();
+      const seed = scheduleSeed(who.customerId, now);
+      const state = await loadPractice(who.customerId);
+      const schedule = generateSchedule(
+        scheduleInputFor(state, {
+          catalogue,
+          skills: request.skillPreference,
+          practiceTime: request.practiceTime,
+          padSufficient: request.padSufficient,
+          plan: who.plan,
+          timeZone: timeZoneHeader,
+          now,
+          seed,
+        }),
+      );
+      // A session without a single lesson to practise is a failure, never an empty success.
+      if (!schedule.lessons.some((lesson) => lesson.type !== 'limit_reached'))
+        throw new HttpError(422, NO_SESSION_MESSAGE);
+      await run(
+        who.customerId,
+        command('ScheduleSession', {
+          schedule,
+          skills: request.skillPreference,
+          padSufficient: request.padSufficient,
+          seed,
+        }),
+      );
+      return schedule;
+    },
+
+    /**
+     * POST /api/focus: the self-rating of registration. A skill sent as unselected but with a
+     * level keeps that level and is deselected, in the same append.
+     */
+    async rateSkills(who: Practitioner, request: SkillSelfRatingRequest): Promise<void> {
+      const entries = request.skillSelfRating;
+      const rating = command('RateSkills', {
+        ratings: entries.map(({ skillName, level }) => ({ skill: skillName, level })),
+      });
+      const deselections = entries
+        .filter(({ selected, level }) => !selected && level !== 'level not set')
+        .map(({ skillName, level }) =>
+          command('SetSkillPreference', { skill: skillName, level, selected: false }),
+        );
+      await run(who.customerId, rating, inSequence([rating, ...deselections]));
+    },
+
+    /** PATCH /api/focus: one skill's selection and level; a new level restarts its progress at 0. */
+    async changeSkillPreference(who: Practitioner, patch: SkillPreferencePatch): Promise<void> {
+      await run(
+        who.customerId,
+        command('SetSkillPreference', {
+          skill: patch.skillName,
+          selected: patch.selected,
+          level: patch.level,
+        }),
+      );
+    },
+
+    /** POST /api/focus/level-up: one level up, only when it is offered (else 409). */
+    async levelUp(who: Practitioner, skill: Skill): Promise<CustomerProgressEntry> {
+      const { state } = await run(who.customerId, command('RaiseLevel', { skill }));
+      return progressEntry(state, skill);
+    },
+
+    /** POST /api/lesson/finishExercise: the evaluation, and the skill's progress after it. */
+    async finishExercise(who: Practitioner, request: FinishExerciseRequest) {
+      const lesson = catalogue.byId.get(request.lessonId);
+      if (!lesson) throw new HttpError(404, `There is no lesson with id ${request.lessonId}.`);
+      if (lesson.type !== request.type)
+        throw new HttpError(400, `type must be ${lesson.type} for lesson ${lesson.lesson_id}`, {
+          type: [`must be ${lesson.type} for this lesson`],
+        });
+      const { events, state } = await run(
+        who.customerId,
+        command('EvaluateLesson', {
+          lesson,
+          ratingDifficulty: request.ratingDifficulty,
+          skipped: request.skipLesson,
+        }),
+      );
+      const evaluated = events.find((event) => event.type === 'LessonEvaluated');
+      const skill = SKILLS.find((candidate) => candidate === lesson.focus);
+      const progress = skill ? progressEntry(state, skill) : null;
+      return {
+        lessonId: lesson.lesson_id,
+        ratingDifficulty: evaluated?.data.ratingDifficulty ?? request.ratingDifficulty,
+        skipped: request.skipLesson,
+        countedTowardProgress: evaluated?.data.progressAfter !== undefined,
+        progress,
+        levelUpOffered:
+          progress !== null &&
+          canLevelUp(progress.skillName, { level: progress.skillLevel, progress: progress.levelProgress }),
+      };
+    },
+
+    /** POST /api/usage: counts one lesson today, or refuses (429) past the plan's daily limit. */
+    async countLesson(who: Practitioner, timeZoneHeader: string | undefined) {
+      const { state, events } = await run(
+        who.customerId,
+        command('IncrementUsage', { usageType: 'lesson', plan: who.plan, timeZone: timeZoneHeader }),
+      );
+      const incremented = events.find((event) => event.type === 'UsageIncremented');
+      const day = incremented?.data.day ?? customerDay(backend.clock(), timeZoneHeader);
+      return usageView(who.plan, usageOn(state, day));
+    },
+
+    /** POST /api/practiceActivity: adds lessons and minutes to today; answers today's totals. */
+    async recordActivity(
+      who: Practitioner,
+      request: PracticeActivityRequest,
+      timeZoneHeader: string | undefined,
+    ): Promise<PracticeActivityEntry> {
+      const { events } = await run(
+        who.customerId,
+        command('RecordPracticeActivity', {
+          lessons: request.countLessonsPracticed,
+          minutes: request.practiceDurationMinutes,
+          timeZone: timeZoneHeader,
+        }),
+      );
+      const recorded = events.find((event) => event.type === 'PracticeActivityRecorded');
+      if (!recorded) throw new Error('RecordPracticeActivity decided no PracticeActivityRecorded');
+      const heatmap = model<PracticeHeatmapModel>(practiceHeatmapProjection, who.customerId);
+      const day = heatmap?.days[recorded.data.day];
+      return {
+        date: recorded.data.day,
+        count: day?.count ?? recorded.data.lessons,
+        practiceDurationMinutes: day?.minutes ?? recorded.data.minutes,
+      };
+    },
+
+    //////////////////// Queries (read models)
+
+    progress: progressModel,
+
+    /** GET /api/usage: lessons counted on the customer's today. */
+    usage(who: Practitioner, timeZoneHeader: string | undefined) {
+      const usage = model<PracticeUsageModel>(practiceUsageProjection, who.customerId);
+      const today = customerDay(backend.clock(), timeZoneHeader);
+      return usageView(who.plan, usage ? lessonsUsedOn(usage, today) : 0);
+    },
+
+    activity(customerId: string): PracticeActivityEntry[] {
+      const heatmap = model<PracticeHeatmapModel>(practiceHeatmapProjection, customerId);
+      return heatmap ? practiceActivityEntries(heatmap) : [];
+    },
+
+    streaks(customerId: string): PracticeStreaksModel {
+      return model<PracticeStreaksModel>(practiceStreaksProjection, customerId) ?? { runs: [] };
+    },
+
+    /** Today in the customer's zone (the `time-zone` header; invalid or missing is UTC). */
+    today(timeZoneHeader: string | undefined): string {
+      return dayKeyInZone(backend.clock(), resolveTimeZone(timeZoneHeader));
+    },
+
+    now: () => backend.clock(),
+    lesson: (lessonId: number): Exercise | undefined => catalogue.byId.get(lessonId),
+  };
+};
+
+export type PracticeService = ReturnType<typeof createPracticeService>;
+
+/** `{ lesson: { data_used } }` (product-spec §7) plus what is left today (null: unlimited). */
+const usageView = (plan: Plan, dataUsed: number) => ({
+  lesson: { data_used: dataUsed },
+  lessonsLeftToday: lessonsLeftToday(plan, dataUsed),
+});
+
+/**
+ * Several practice commands decided in turn, each on the state the previous one left, and
+ * appended together: all of them or none.
+ */
+const inSequence = (
+  commands: readonly PracticeCommand[],
+): Decider<PracticeState, PracticeCommand, PracticeEvent> => ({
+  ...practiceDecider,
+  decide: (_first, state) => {
+    const decided: PracticeEvent[] = [];
+    let current = state;
+    for (const next of commands) {
+      const events = practiceDecider.decide(next, current);
+      current = events.reduce(practiceDecider.evolve, current);
+      decided.push(...events);
+    }
+    return decided;
+  },
+});

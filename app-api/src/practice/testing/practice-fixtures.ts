@@ -1,0 +1,78 @@
+import {
+  customerDecider,
+  customerEventSchemaVersions,
+  customerStreamId,
+  handleCommand,
+  type CustomerCommand,
+} from '@stickwork/domain';
+import { startTestServer, type TestServer } from '../../testing/test-server.js';
+import {
+  apiClient,
+  decodeJwtPayload,
+  nextClientIp,
+  registerCustomer,
+  type ApiClient,
+} from '../../accounts/testing/account-fixtures.js';
+
+/** A test server whose clock the test moves. */
+export interface PracticeTestServer extends TestServer {
+  api: ApiClient;
+  setNow(instant: string | Date): void;
+  now(): Date;
+}
+
+export const startPracticeServer = async (
+  startAt = '2026-03-10T09:00:00.000Z',
+): Promise<PracticeTestServer> => {
+  let now = new Date(startAt);
+  const server = await startTestServer({}, { clock: () => new Date(now) });
+  return {
+    ...server,
+    api: apiClient(server),
+    setNow: (instant) => void (now = new Date(instant)),
+    now: () => new Date(now),
+  };
+};
+
+export interface Drummer {
+  customerId: string;
+  token: string;
+  /** Requests as this customer (its token, its own client address). */
+  api: ApiClient & { patch: ApiClient['post'] };
+}
+
+/** A customer registered through POST /api/register (the login service), freemium. */
+export const registerDrummer = async (server: PracticeTestServer): Promise<Drummer> => {
+  const ip = nextClientIp();
+  const { token } = await registerCustomer(apiClient(server, { ip }));
+  const customerId = decodeJwtPayload(token).customerId as string;
+  const api = apiClient(server, { ip, token });
+  return {
+    customerId,
+    token,
+    api: {
+      ...api,
+      patch: (pathAndQuery, body, options) => api.request('PATCH', pathAndQuery, body, options),
+    },
+  };
+};
+
+/** Puts a customer on a paid plan the way a payment would (the payment service's command). */
+export const subscribe = async (
+  server: PracticeTestServer,
+  customerId: string,
+  tier: 'basic' | 'premium' | 'exclusive',
+  status: 'trialing' | 'active' = 'active',
+): Promise<void> => {
+  await handleCommand(
+    server.backend.store,
+    customerStreamId(customerId),
+    customerDecider,
+    customerEventSchemaVersions,
+    {
+      type: 'StartSubscription',
+      data: { tier, period: 'monthly', status, currentPeriodEnd: '2026-12-31T00:00:00.000Z' },
+      metadata: { now: server.now() },
+    } as CustomerCommand,
+  );
+};
