@@ -1,6 +1,6 @@
 import type { LevelIndex } from '../rules/levels.js';
 import type { LessonFocus } from '../rules/skills.js';
-import type { ClickTrack, Notation, Voice } from './exercise.js';
+import type { ClickTrack, NoteEvent, Notation, Voice } from './exercise.js';
 import type { ExerciseDraft, ExerciseFamily } from './family.js';
 import { sentences, slotOf } from './family.js';
 import { notation } from './grid.js';
@@ -58,6 +58,11 @@ export interface ComboSpec {
   click?: (context: Omit<ComboContext, 'repetitions'>) => ClickTrack | undefined;
   /** Adds a slow-practice version at 75% of the level tempo next to every exercise. */
   slowPractice?: boolean;
+  /**
+   * Writes the notes of a combination when voices alone cannot say it, e.g. both hands on the one pad;
+   * by default every voice of both layers is played as `kitNotes` writes it.
+   */
+  notes?: (base: Layer, variation: Layer, totalSteps: number) => NoteEvent[];
 }
 
 const SLOW_PRACTICE_SHARE = 0.75;
@@ -75,10 +80,12 @@ export function comboFamily(spec: ComboSpec): ExerciseFamily {
     build: () =>
       spec.bases.flatMap((base, b) =>
         spec.variations.flatMap((variation, v) => {
-          const notes = kitNotes({ ...base.parts, ...variation.parts }, total, {
-            ...base.sticking,
-            ...variation.sticking,
-          });
+          const notes = spec.notes
+            ? spec.notes(base, variation, total)
+            : kitNotes({ ...base.parts, ...variation.parts }, total, {
+                ...base.sticking,
+                ...variation.sticking,
+              });
           // One notation per combination, shared by its levels (catalogue entries are read-only).
           const shared = notation(spec.grid, notes);
           const tempoSteps = spec.slowPractice ? [0, 1] : [0];

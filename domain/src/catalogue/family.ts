@@ -39,6 +39,8 @@ export const FAMILY_ID_RANGE = 10_000;
  * Family indexes by block. Never renumber: lesson ids are stored in users' histories.
  * 1-2 warm-ups, 5 beginner course, 10-49 the 40 PAS rudiments (10 + PAS number - 1), 50-59 hand speed,
  * 60-69 independence, 70-89 groove styles, 90-99 groove feel and sound, 100-109 fills, 110-119 timing.
+ * Inside a skill's block the Drum Pad families follow the kit ones: 65-67 pad independence, 104-107 pad
+ * fills (one per fill length), 116-119 pad timing.
  */
 export const FAMILY_BLOCKS = {
   warmUpKit: 1,
@@ -51,6 +53,9 @@ export const FAMILY_BLOCKS = {
   grooveFeel: 90,
   fills: 100,
   timing: 110,
+  padIndependence: 65,
+  padFills: 104,
+  padTiming: 116,
 } as const;
 
 /**

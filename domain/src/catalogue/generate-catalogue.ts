@@ -4,12 +4,15 @@ import type { ExerciseDraft, ExerciseFamily } from './family.js';
 import { FAMILY_ID_RANGE } from './family.js';
 import { beginnerCourseFamily } from './families/beginner-course.js';
 import { drumFillFamilies } from './families/drum-fills.js';
+import { padDrumFillFamilies } from './families/drum-fills-pad.js';
 import { grooveFeelFamilies } from './families/groove-feel-sound.js';
 import { grooveFamilies } from './families/grooves.js';
 import { handSpeedFamilies } from './families/hand-speed.js';
 import { handTechniqueFamilies } from './families/hand-technique.js';
 import { independenceFamilies } from './families/independence.js';
+import { padIndependenceFamilies } from './families/independence-pad.js';
 import { timingFamilies } from './families/timing.js';
+import { padTimingFamilies } from './families/timing-pad.js';
 import { warmUpFamilies } from './families/warm-ups.js';
 
 /** Every family of the catalogue. Order does not matter for ids (they come from each family's index). */
@@ -19,10 +22,13 @@ export const CATALOGUE_FAMILIES: readonly ExerciseFamily[] = [
   ...handTechniqueFamilies,
   ...handSpeedFamilies,
   ...independenceFamilies,
+  ...padIndependenceFamilies,
   ...grooveFamilies,
   ...grooveFeelFamilies,
   ...drumFillFamilies,
+  ...padDrumFillFamilies,
   ...timingFamilies,
+  ...padTimingFamilies,
 ];
 
 /** Video ids are derived from lesson ids so a filmed exercise keeps its link across generations. */

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { LEVELS, levelIndex } from '../rules/levels.js';
 import type { Level } from '../rules/levels.js';
 import { SKILLS } from '../rules/skills.js';
-import type { Exercise, Voice } from './exercise.js';
+import type { Skill } from '../rules/skills.js';
+import type { Exercise, NoteEvent, Voice } from './exercise.js';
 import { FAMILY_ID_RANGE } from './family.js';
 import { CATALOGUE_FAMILIES, generateCatalogue } from './generate-catalogue.js';
 import { cleanPattern } from './grid.js';
@@ -18,6 +19,12 @@ const voices = (exercise: Exercise): Set<Voice> => new Set(exercise.notation.not
 const familyOf = (exercise: Exercise): number => Math.floor(exercise.lesson_id / FAMILY_ID_RANGE);
 const TOMS: Voice[] = ['high_tom', 'mid_tom', 'floor_tom'];
 const TIMEKEEPERS: Voice[] = ['hi_hat', 'hi_hat_open', 'ride', 'ride_bell', 'crash', 'china', 'cowbell'];
+/** Skills a drummer can practise on a practice pad; grooves need bass drum and hi-hat, so a kit. */
+const PAD_SKILLS: Skill[] = ['hand_technique', 'hand_speed', 'independence', 'timing', 'drum_fills'];
+const onPad = (exercise: Exercise): boolean => exercise.pad_sufficient;
+const onKit = (exercise: Exercise): boolean => !exercise.pad_sufficient;
+const hands = (exercise: Exercise, hand: 'R' | 'L'): number[] =>
+  exercise.notation.notes.filter((note) => note.sticking === hand).map((note) => note.step);
 
 describe('generateCatalogue', () => {
   it('builds more than 9000 exercises that pass the validator', () => {
@@ -59,6 +66,20 @@ describe('generateCatalogue', () => {
     expect(byName.get('Flam Tap — accents as written, right lead, 58 bpm')).toBe(310_003);
     // Rock groove is groove family 70; timekeeper 0, variation 0, starter, full tempo -> slot 3.
     expect(byName.get('Rock groove — bass drum on 1 and 3, hi-hat 8ths, 72 bpm')).toBe(700_003);
+    // Drum Pad families: 65-67 independence, 104-107 fills, 116-119 timing. The "1" cell is 16th cell 7
+    // (bit mask 8), so ostinato 0, cell 7, starter, full tempo -> slot (7 * 8 + 1) * 2 + 1.
+    expect(byName.get('Pad hand ostinato: right hand quarters — left hand on 1 of every beat, 56 bpm')).toBe(
+      650_115,
+    );
+    expect(
+      byName.get('Pad polyrhythm 3:2 — 8th-note triplets against 8th notes, click on every beat, 60 bpm'),
+    ).toBe(670_005);
+    expect(
+      byName.get(
+        'Pad 2-beat fill — 8th notes, accents where the drums change, quarter-note pulse, accent on 1, 70 bpm',
+      ),
+    ).toBe(1_050_002);
+    expect(byName.get('Pad gap click — 1 bar click, 1 bar silent, quarter notes, 60 bpm')).toBe(1_160_003);
   });
 
   it('covers every skill at every level it has with at least 20 exercises', () => {
@@ -73,11 +94,21 @@ describe('generateCatalogue', () => {
     expect(beginner.every((e) => e.min_level === 'starter' && e.max_level === 'starter')).toBe(true);
   });
 
-  it('has pad-sufficient material for the hand skills at every level', () => {
-    for (const skill of ['hand_technique', 'hand_speed'] as const) {
+  it('has at least 20 Drum Pad exercises at every level of every skill that can be practised on a pad', () => {
+    for (const skill of PAD_SKILLS) {
       for (const level of PLAYABLE) {
-        const onPad = exercises.filter((e) => e.focus === skill && e.pad_sufficient && covers(e, level));
-        expect(onPad.length, `${skill} on the pad at ${level}`).toBeGreaterThanOrEqual(20);
+        const padOnes = exercises.filter((e) => e.focus === skill && onPad(e) && covers(e, level));
+        expect(padOnes.length, `${skill} on the pad at ${level}`).toBeGreaterThanOrEqual(20);
+      }
+    }
+    // Every other skill but grooves has some pad material at every level it has.
+    for (const skill of SKILLS.filter((s) => s !== 'grooves' && !PAD_SKILLS.includes(s))) {
+      const levels = skill === 'beginner_course' ? (['starter'] as Level[]) : PLAYABLE;
+      for (const level of levels) {
+        expect(
+          exercises.some((e) => e.focus === skill && onPad(e) && covers(e, level)),
+          `${skill} on the pad at ${level}`,
+        ).toBe(true);
       }
     }
   });
@@ -100,12 +131,14 @@ describe('generateCatalogue', () => {
     }
   });
 
-  it('plays pad-sufficient exercises with the hands only', () => {
-    const padOnes = exercises.filter((e) => e.pad_sufficient);
+  it('plays pad-sufficient exercises with the hands only, a hand sticking on every note', () => {
+    const padOnes = exercises.filter(onPad);
     for (const exercise of padOnes) {
       expect(
         exercise.notation.notes.every(
-          (note) => (note.voice === 'snare' || note.voice === 'pad') && note.sticking !== 'F',
+          (note) =>
+            (note.voice === 'snare' || note.voice === 'pad') &&
+            (note.sticking === 'R' || note.sticking === 'L' || note.sticking === 'B'),
         ),
         exercise.name,
       ).toBe(true);
@@ -139,8 +172,8 @@ describe('generateCatalogue', () => {
     }
   });
 
-  it('plays every fill on the toms, after a groove, with a crash landing only when named', () => {
-    for (const exercise of exercises.filter((e) => e.focus === 'drum_fills')) {
+  it('plays every kit fill on the toms, after a groove, with a crash landing only when named', () => {
+    for (const exercise of exercises.filter((e) => e.focus === 'drum_fills' && onKit(e))) {
       const used = voices(exercise);
       expect(
         TOMS.some((voice) => used.has(voice)),
@@ -152,8 +185,40 @@ describe('generateCatalogue', () => {
     }
   });
 
+  it('plays every pad fill after a pulse of quarters or 8ths, accented where the toms would be, landing on 1', () => {
+    const padFills = exercises.filter((e) => e.focus === 'drum_fills' && onPad(e));
+    expect(padFills.length).toBeGreaterThan(500);
+    for (const exercise of padFills) {
+      const { subdivision, bars, notes } = exercise.notation;
+      const barSteps = 4 * subdivision;
+      const fillBeats = { '1-beat': 1, '2-beat': 2, '1-bar': 4, '2-bar': 8 }[exercise.name.split(' ')[1]!]!;
+      const fillStart = bars * barSteps - fillBeats * subdivision;
+      const pulse = notes.filter((note) => note.step < fillStart);
+      const fill = notes.filter((note) => note.step >= fillStart);
+      // At least a full bar of time: every 8th note (or every beat) and nothing between.
+      const every = exercise.name.includes('quarter-note pulse') ? subdivision : subdivision / 2;
+      expect(fillStart, exercise.name).toBeGreaterThanOrEqual(barSteps);
+      expect(
+        pulse.map((note) => note.step),
+        exercise.name,
+      ).toEqual(Array.from({ length: fillStart / every }, (_, i) => i * every));
+      expect(pulse[0]?.accent, exercise.name).toBe(true);
+      expect(pulse[0]?.sticking, exercise.name).toBe(exercise.name.includes('both hands on 1') ? 'B' : 'R');
+      expect(
+        fill.some((note) => note.accent),
+        exercise.name,
+      ).toBe(true);
+      // From a bar on, every shape leaves taps between the accents.
+      if (fillBeats >= 4)
+        expect(
+          fill.some((note) => !note.accent),
+          exercise.name,
+        ).toBe(true);
+    }
+  });
+
   it('sets an ostinato in one limb against another limb in independence work', () => {
-    for (const exercise of exercises.filter((e) => e.focus === 'independence')) {
+    for (const exercise of exercises.filter((e) => e.focus === 'independence' && onKit(e))) {
       const limbs = new Set(exercise.notation.notes.map((note) => note.sticking));
       expect(limbs.has('F') && (limbs.has('R') || limbs.has('L')), exercise.name).toBe(true);
     }
@@ -166,6 +231,85 @@ describe('generateCatalogue', () => {
         .map((note) => `${note.step}:${note.voice}`);
       expect(feet).toEqual(['0:bass_drum', '4:bass_drum', '8:bass_drum', '12:bass_drum']);
     }
+  });
+
+  it('sets one hand against the other in pad independence, the ostinato never changing', () => {
+    const padIndependence = exercises.filter((e) => e.focus === 'independence' && onPad(e));
+    expect(padIndependence.length).toBeGreaterThan(500);
+    for (const exercise of padIndependence) {
+      expect(hands(exercise, 'R').length > 0 && hands(exercise, 'L').length > 0, exercise.name).toBe(true);
+    }
+    const rightQuarters = padIndependence.filter((e) =>
+      e.name.startsWith('Pad hand ostinato: right hand quarters —'),
+    );
+    expect(rightQuarters.length).toBeGreaterThan(10);
+    for (const exercise of rightQuarters) {
+      expect(hands(exercise, 'R'), exercise.name).toEqual([0, 4, 8, 12, 16, 20, 24, 28]);
+    }
+    const accentWork = padIndependence.filter((e) => e.name.startsWith('Pad accent independence:'));
+    expect(accentWork.length).toBeGreaterThan(50);
+    for (const exercise of accentWork) {
+      const accentHand = exercise.name.includes(': right hand accents') ? 'R' : 'L';
+      const accents = exercise.notation.notes.filter((note) => note.accent);
+      expect(accents.length, exercise.name).toBeGreaterThan(0);
+      expect(
+        accents.every((note) => note.sticking === accentHand),
+        exercise.name,
+      ).toBe(true);
+    }
+  });
+
+  it('plays pad polyrhythms as two evenly spaced hands in the named ratio', () => {
+    const polyrhythms = exercises.filter((e) => e.name.startsWith('Pad polyrhythm '));
+    const ratios = new Set(polyrhythms.map((e) => e.name.split(' ')[2]));
+    expect([...ratios].sort()).toEqual(['3:2', '4:3', '5:4']);
+    for (const exercise of polyrhythms) {
+      const [more, fewer] = exercise.name.split(' ')[2]!.split(':').map(Number);
+      const { timeSignature, subdivision, bars } = exercise.notation;
+      const total = timeSignature.beats * subdivision * bars;
+      const counts = [hands(exercise, 'R').length, hands(exercise, 'L').length].sort((a, b) => b - a);
+      expect(counts[0]! * fewer!, exercise.name).toBe(counts[1]! * more!);
+      for (const hand of ['R', 'L'] as const) {
+        const steps = hands(exercise, hand);
+        const gaps = steps.map((step, i) => (steps[i + 1] ?? steps[0]! + total) - step);
+        expect(new Set(gaps).size, `${exercise.name}, ${hand}`).toBe(1);
+      }
+    }
+  });
+
+  it('gives Drum Pad timing a click to play against: silent bars, switching grids, displacement', () => {
+    const padTiming = exercises.filter((e) => e.focus === 'timing' && onPad(e));
+    const gaps = padTiming.filter((e) => e.name.startsWith('Pad gap click'));
+    expect(gaps.length).toBeGreaterThan(50);
+    for (const exercise of gaps) {
+      expect(exercise.notation.click?.mutedBars.length, exercise.name).toBeGreaterThan(0);
+    }
+    const grids = padTiming.filter((e) => e.name.startsWith('Pad subdivision grid'));
+    expect(new Set(grids.map((e) => e.notation.subdivision))).toEqual(new Set([4, 6]));
+    for (const exercise of grids) {
+      const steps = exercise.notation.notes.map((note) => note.step);
+      const spacings = new Set(steps.slice(1).map((step, i) => step - steps[i]!));
+      expect(spacings.size, exercise.name).toBeGreaterThan(1);
+      expect(exercise.notation.click, exercise.name).toBeDefined();
+    }
+    const displaced = padTiming.filter((e) => e.name.startsWith('Pad displacement'));
+    expect(displaced.length).toBeGreaterThan(50);
+    for (const exercise of displaced) {
+      const key = (note: NoteEvent, shift: number) => `${(note.step + shift) % 16}${note.accent ? '>' : ''}`;
+      const bar1 = exercise.notation.notes.filter((note) => note.step < 16);
+      const bar2 = exercise.notation.notes
+        .filter((note) => note.step >= 16)
+        .map((note) => key(note, 0))
+        .sort();
+      // Bar 2 is bar 1 moved later, and sounds different from it.
+      expect(bar2, exercise.name).not.toEqual(bar1.map((note) => key(note, 0)).sort());
+      const shifts = [1, 2, 3, 4, 5, 6, 7].filter(
+        (shift) => JSON.stringify(bar1.map((note) => key(note, shift)).sort()) === JSON.stringify(bar2),
+      );
+      expect(shifts.length, exercise.name).toBeGreaterThan(0);
+    }
+    const placements = new Set(padTiming.map((e) => e.notation.click?.placement ?? 'beat'));
+    expect(placements).toEqual(new Set(['beat', 'backbeat', 'bar_downbeat', 'offbeat']));
   });
 
   it('gives gap-click exercises silent bars inside the notation', () => {

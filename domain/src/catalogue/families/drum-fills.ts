@@ -7,7 +7,7 @@ import type { Grid } from '../grid.js';
 import { kitNotes } from '../kit.js';
 import { levelRange, levelsFrom, tempoForLevel } from '../tempo.js';
 
-interface FillRhythm {
+export interface FillRhythm {
   key: string;
   label: string;
   subdivision: 4 | 6;
@@ -19,7 +19,7 @@ interface FillRhythm {
   tempo: [number, number];
 }
 
-const RHYTHMS: readonly FillRhythm[] = [
+export const RHYTHMS: readonly FillRhythm[] = [
   {
     key: 'eighths',
     label: '8th notes',
@@ -174,8 +174,8 @@ const ORCHESTRATIONS: readonly Orchestration[] = [
 ];
 
 /** Fill lengths in beats: 1, 2 and 4 beats, and a two-bar solo break. */
-const LENGTHS = [1, 2, 4, 8] as const;
-const LENGTH_LABEL: Record<(typeof LENGTHS)[number], string> = {
+export const LENGTHS = [1, 2, 4, 8] as const;
+export const LENGTH_LABEL: Record<(typeof LENGTHS)[number], string> = {
   1: '1-beat fill',
   2: '2-beat fill',
   4: '1-bar fill',

@@ -32,7 +32,7 @@ const MATERIAL: Layer[] = [
 ];
 
 /** Bars (of 8) in which the click is silent. */
-const GAPS: { label: string; muted: number[]; level: number }[] = [
+export const GAPS: { label: string; muted: number[]; level: number }[] = [
   { label: '1 bar click, 1 bar silent', muted: [1, 3, 5, 7], level: 0 },
   { label: '2 bars click, 2 bars silent', muted: [2, 3, 6, 7], level: 0 },
   { label: '1 bar click, 3 bars silent', muted: [1, 2, 3, 5, 6, 7], level: 1 },
@@ -68,7 +68,7 @@ const gapClick = comboFamily({
 });
 
 /** Subdivision ladders: one grid per bar, pulse unchanged. */
-const ladderPattern = (steps: number[], perBar: number): string =>
+export const ladderPattern = (steps: number[], perBar: number): string =>
   steps
     .map((every) => Array.from({ length: perBar }, (_, i) => (i % every === 0 ? 'x' : '-')).join(''))
     .join('|');
@@ -139,7 +139,7 @@ const ternaryGrids = comboFamily({
 });
 
 /** Displacement: a one-bar groove shifted later by 1 to 7 sixteenths. */
-const rotate = (pattern: string, by: number): string => {
+export const rotate = (pattern: string, by: number): string => {
   const cells = pattern.replace(/[\s|]/g, '');
   const k = ((by % cells.length) + cells.length) % cells.length;
   return cells.slice(cells.length - k) + cells.slice(0, cells.length - k);
@@ -155,7 +155,7 @@ const DISPLACED_GROOVES = [
     parts: { snare: '---- x--- ---- x---', bass_drum: 'x--- --x- x--- ----' },
   },
 ];
-const SHIFT_NAMES = [
+export const SHIFT_NAMES = [
   '',
   'one 16th',
   'an 8th',
