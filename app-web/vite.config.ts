@@ -12,5 +12,14 @@ export default defineConfig({
   preview: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // domain is pure by rule (no I/O, no globals), so the bundle keeps only what the app imports from it.
+        moduleSideEffects: (id: string) => !/[\\/]domain[\\/]src[\\/]/.test(id),
+      },
+    },
+  },
 });

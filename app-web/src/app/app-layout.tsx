@@ -6,7 +6,7 @@ import { Header } from '../components/header/header';
 import { ScrollToTop } from '../components/layout/scroll-to-top';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/layout/skip-link';
 import { ConsentDialog } from '../features/consent/consent-dialog';
-import { preferencesRequested, selectConsentDialogOpen } from '../features/consent/consent-slice';
+import { useConsent } from '../features/consent/use-consent';
 import { isLoggedIn } from '../lib/session/jwt';
 import { loggedOut, selectToken } from '../lib/session/session-slice';
 import '../components/layout/layout.css';
@@ -17,10 +17,10 @@ export const AppLayout = () => {
   const navigate = useNavigate();
   useLocation(); // re-evaluate the login state on every navigation
   const token = useSelector(selectToken);
-  const consentOpen = useSelector(selectConsentDialogOpen);
+  const consent = useConsent();
   const loggedIn = isLoggedIn(token, Date.now());
 
-  const openCookiePreferences = () => dispatch(preferencesRequested());
+  const openCookiePreferences = consent.reopen;
   const logout = () => {
     dispatch(loggedOut());
     void navigate('/');
@@ -36,7 +36,7 @@ export const AppLayout = () => {
       </main>
       {loggedIn ? <BottomMenu onOpenCookiePreferences={openCookiePreferences} /> : null}
       <Footer onOpenCookiePreferences={openCookiePreferences} />
-      <ConsentDialog open={consentOpen} />
+      <ConsentDialog consent={consent} />
     </div>
   );
 };

@@ -10,7 +10,7 @@ const expiredToken = fakeToken({ exp: expAt(NOW) - 60, firstname: 'Alex' });
 
 /** Where the router ends up when a visitor with `token` opens `path` (loaders only, nothing rendered). */
 const landOn = async (path: string, token: string | null) => {
-  const store = createAppStore({ session: { token }, consent: { dialogOpen: false } });
+  const store = createAppStore({ session: { token } });
   const router = createMemoryRouter(createAppRoutes(store), { initialEntries: [path] });
   await new Promise<void>((resolve) => {
     if (router.state.initialized && router.state.navigation.state === 'idle') return resolve();

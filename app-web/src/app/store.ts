@@ -1,16 +1,14 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
-import { consentSlice } from '../features/consent/consent-slice';
 import { newsletterSlice } from '../features/landing/newsletter-slice';
-import { readConsent, shouldAskForConsent } from '../lib/consent/consent-cookie';
 import { readStoredToken } from '../lib/session/auth-token';
 import { sessionSaga } from '../lib/session/session-saga';
 import { sessionSlice } from '../lib/session/session-slice';
 import { newsletterSaga } from '../features/landing/newsletter-saga';
 
 // Features add their slice here and their saga to rootSaga.
-const rootReducer = combineSlices(sessionSlice, consentSlice, newsletterSlice);
+const rootReducer = combineSlices(sessionSlice, newsletterSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -18,10 +16,9 @@ function* rootSaga() {
   yield all([fork(sessionSaga), fork(newsletterSaga)]);
 }
 
-/** What the browser already knows at start: the stored token and whether consent was given. */
+/** What the browser already knows at start: the stored token. */
 export const initialStateFromBrowser = (): Partial<RootState> => ({
   session: { token: readStoredToken() },
-  consent: { dialogOpen: shouldAskForConsent(readConsent()) },
 });
 
 export const createAppStore = (preloadedState: Partial<RootState> = initialStateFromBrowser()) => {

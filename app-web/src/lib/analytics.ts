@@ -1,4 +1,4 @@
-import { readConsent } from './consent/consent-cookie';
+import { analyticsAllowed } from './consent/consent-cookie';
 
 /** The analytics events of product-spec §4; nothing else is recorded. */
 export type AnalyticsEvent =
@@ -11,7 +11,7 @@ export const ANALYTICS_ENDPOINT = '/api/analytics';
  * and never blocks the UI. Returns whether the event was handed to the browser.
  */
 export const trackEvent = (event: AnalyticsEvent, params: Record<string, string | number> = {}): boolean => {
-  if (!readConsent().googleAnalytics) return false;
+  if (!analyticsAllowed()) return false;
   if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
   const payload = JSON.stringify({ event, params, page: window.location.pathname });
   return navigator.sendBeacon(ANALYTICS_ENDPOINT, new Blob([payload], { type: 'application/json' }));

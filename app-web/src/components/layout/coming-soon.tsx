@@ -12,8 +12,8 @@ export const ComingSoon = ({ what, children }: { what: string; children?: ReactN
     <div>
       <h2 className="coming-soon__title">Coming in the next release</h2>
       <p>
-        {what} connects to the Stickwork service, which arrives in the next release. Everything on this page
-        will work then; nothing you enter here is lost because nothing is sent yet.
+        {what} connects to the Stickwork service, which arrives in the next release. Until then, this page
+        shows you what is coming.
       </p>
       {children}
     </div>

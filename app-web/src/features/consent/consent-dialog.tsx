@@ -3,26 +3,20 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../components/button/button';
 import { Modal } from '../../components/modal/modal';
 import { Switch } from '../../components/switch/switch';
-import { useConsentChoices, type ConsentEffects } from './use-consent-choices';
+import type { ConsentController } from './use-consent';
 import './consent-dialog.css';
 
-interface ConsentDialogProps {
-  open: boolean;
-  effects?: ConsentEffects;
-}
-
 /** The cookie consent dialog of product-spec §2; closing it declines the optional cookies. */
-export const ConsentDialog = ({ open, effects }: ConsentDialogProps) => {
-  const choices = useConsentChoices(effects);
+export const ConsentDialog = ({ consent: choices }: { consent: ConsentController }) => {
   const requiredId = useId();
   const functionalId = useId();
   const marketingId = useId();
 
   return (
     <Modal
-      open={open}
+      open={choices.open}
       title="This website uses cookies"
-      onClose={choices.declineUnrequired}
+      onClose={choices.close}
       footer={
         <>
           <Button variant="ghost" onClick={choices.declineUnrequired} disabled={choices.deciding}>
@@ -58,7 +52,7 @@ export const ConsentDialog = ({ open, effects }: ConsentDialogProps) => {
             <Switch
               label="Functional cookies"
               checked={choices.selection.vimeo}
-              onChange={() => choices.toggle('vimeo')}
+              onChange={choices.toggleFunctional}
               describedBy={functionalId}
             />
             <span className="consent__badge consent__badge--recommended">Recommended</span>
@@ -73,7 +67,7 @@ export const ConsentDialog = ({ open, effects }: ConsentDialogProps) => {
             <Switch
               label="Marketing cookies"
               checked={choices.selection.googleAnalytics}
-              onChange={() => choices.toggle('googleAnalytics')}
+              onChange={choices.toggleMarketing}
               describedBy={marketingId}
             />
             <span className="consent__badge">Optional</span>

@@ -1,55 +1,36 @@
+import {
+  CONSENT_COOKIE_MAX_AGE_SECONDS,
+  CONSENT_COOKIE_NAME,
+  DEFAULT_CONSENT_PREFERENCE,
+  hasAnalyticsConsent,
+  isConsentDialogNeeded,
+  parseConsentPreference,
+  serializeConsentPreference,
+  type ConsentPreference,
+} from '@stickwork/domain';
 import Cookies from 'js-cookie';
 
-/** Consent cookie of product-spec §3 and §9. */
-export const CONSENT_COOKIE = 'gdpr-cookie';
-export const CONSENT_MAX_AGE_SECONDS = 31_536_000;
-
-export interface ConsentPreference {
-  /** First-party login cookie: required, always true. */
-  stickwork: true;
-  /** Card payment provider: required, always true. */
-  stripe: true;
-  /** Video provider (functional). */
-  vimeo: boolean;
-  /** Analytics provider (marketing). */
-  googleAnalytics: boolean;
-  consentSeen: boolean;
-}
-
-export const DEFAULT_CONSENT: ConsentPreference = {
-  stickwork: true,
-  stripe: true,
-  vimeo: false,
-  googleAnalytics: false,
-  consentSeen: false,
-};
+/** Consent cookie of product-spec §3 and §9; its shape and rules live in domain's consent machine. */
+export type { ConsentPreference };
+export const CONSENT_COOKIE = CONSENT_COOKIE_NAME;
+export const CONSENT_MAX_AGE_SECONDS = CONSENT_COOKIE_MAX_AGE_SECONDS;
+export const DEFAULT_CONSENT = DEFAULT_CONSENT_PREFERENCE;
 
 /**
- * Reads a stored cookie value. Anything unreadable falls back to the default, so the dialog shows
- * again rather than assuming consent; the required entries are always true whatever was stored.
+ * A stored cookie value as a preference. Anything missing or unreadable is the default (nothing
+ * optional allowed, not seen), so the dialog asks again rather than assuming consent.
  */
-export const parseConsent = (raw: string | undefined): ConsentPreference => {
-  if (!raw) return DEFAULT_CONSENT;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null) return DEFAULT_CONSENT;
-    const stored = value as Record<string, unknown>;
-    return {
-      stickwork: true,
-      stripe: true,
-      vimeo: stored.vimeo === true,
-      googleAnalytics: stored.googleAnalytics === true,
-      consentSeen: stored.consentSeen === true,
-    };
-  } catch {
-    return DEFAULT_CONSENT;
-  }
-};
+export const parseConsent = (raw: string | undefined): ConsentPreference =>
+  parseConsentPreference(raw) ?? DEFAULT_CONSENT;
 
-export const readConsent = (): ConsentPreference => parseConsent(Cookies.get(CONSENT_COOKIE));
+/** The stored preference, or null when there is no readable cookie (the consent machine's input). */
+export const readStoredConsent = (): ConsentPreference | null =>
+  parseConsentPreference(Cookies.get(CONSENT_COOKIE));
+
+export const readConsent = (): ConsentPreference => readStoredConsent() ?? DEFAULT_CONSENT;
 
 export const writeConsent = (preference: ConsentPreference): void => {
-  Cookies.set(CONSENT_COOKIE, JSON.stringify(preference), {
+  Cookies.set(CONSENT_COOKIE, serializeConsentPreference(preference), {
     path: '/',
     sameSite: 'Lax',
     'max-age': String(CONSENT_MAX_AGE_SECONDS),
@@ -57,4 +38,7 @@ export const writeConsent = (preference: ConsentPreference): void => {
   });
 };
 
-export const shouldAskForConsent = (preference: ConsentPreference): boolean => !preference.consentSeen;
+export const shouldAskForConsent = (preference: ConsentPreference | null): boolean =>
+  isConsentDialogNeeded(preference);
+
+export const analyticsAllowed = (): boolean => hasAnalyticsConsent(readStoredConsent());
