@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { customerDecider, foldEvents, type CustomerEvent } from '@stickwork/domain';
+import {
+  emailStreamFor,
+  loginClaimsOf,
+  normalizeEmail,
+  type RegisteredCustomer,
+} from './customer-records.js';
+
+const time = '2026-01-01T00:00:00.000Z';
+const history: CustomerEvent[] = [
+  {
+    type: 'CustomerRegistered',
+    data: {
+      customerId: 'c-1',
+      email: 'Ringo@Example.com',
+      firstname: 'Ringo',
+      lastname: 'Starr',
+      country: 'GB',
+      passwordHash: 'hash',
+      newsletterSubscription: false,
+      dateTermsAndConditions: time,
+      registeredAt: time,
+    },
+  },
+];
+const customerAfter = (...more: CustomerEvent[]) =>
+  foldEvents(customerDecider, [...history, ...more]) as RegisteredCustomer;
+
+describe('customer records', () => {
+  it('key an email by its trimmed lower-case form, without showing it', () => {
+    expect(normalizeEmail('  Ringo@Example.COM ')).toBe('ringo@example.com');
+    const stream = emailStreamFor('  Ringo@Example.COM ');
+    expect(stream).toBe(emailStreamFor('ringo@example.com'));
+    expect(stream).toMatch(/^email-[0-9a-f]{64}$/);
+    expect(stream).not.toBe(emailStreamFor('ringo@example.org'));
+  });
+
+  it('give a new customer an unverified freemium token', () => {
+    expect(loginClaimsOf(customerAfter())).toEqual({
+      customerId: 'c-1',
+      firstname: 'Ringo',
+      verification_state: 'unverified',
+      subscription_status: 'freemium',
+      activeTier: 'freemium',
+    });
+  });
+
+  it('follow verification and the subscription into the token', () => {
+    const customer = customerAfter(
+      { type: 'EmailVerified', data: { verifiedAt: time } },
+      {
+        type: 'SubscriptionStarted',
+        data: {
+          tier: 'exclusive',
+          period: 'yearly',
+          status: 'active',
+          currentPeriodEnd: time,
+          startedAt: time,
+        },
+      },
+    );
+    expect(loginClaimsOf(customer)).toMatchObject({
+      verification_state: 'verified',
+      subscription_status: 'active',
+      activeTier: 'exclusive',
+    });
+    const ended = customerAfter({ type: 'SubscriptionEnded', data: { endedAt: time } });
+    expect(loginClaimsOf(ended)).toMatchObject({ subscription_status: 'canceled', activeTier: 'freemium' });
+  });
+});
