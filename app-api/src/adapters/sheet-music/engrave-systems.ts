@@ -1,0 +1,297 @@
+import type { Notation, NoteEvent } from '@stickwork/domain';
+import { JSDOM } from 'jsdom';
+import type { StaveNote} from 'vexflow';
+import { BarlineType, Formatter, Stave, Stem, SVGContext } from 'vexflow';
+import { stickingAt } from './sticking-letters.js';
+import { engraveBar, stemLayoutFor, type EngravedBar, type EngravedStroke } from './engrave-bar.js';
+
+/** Text placed over a system by the PDF writer (so it stays real, extractable text), in SVG units. */
+export interface SheetLabel {
+  x: number;
+  y: number;
+  text: string;
+  size: number;
+  align: 'center' | 'left' | 'right';
+  italic?: boolean;
+}
+
+/** One line of music: an SVG whose coordinates start at (0, 0), plus its labels. */
+export interface EngravedSystem {
+  svg: string;
+  width: number;
+  height: number;
+  labels: SheetLabel[];
+}
+
+export interface SystemOptions {
+  /** Width of a system in SVG units (10 units = one staff space). */
+  width: number;
+  /** How many times the pattern is played; more than once draws repeat barlines. */
+  repetitions: number;
+  /** Bars per system at most, so a page reads like a chart rather than a scroll. */
+  maxBarsPerSystem?: number;
+}
+
+const STAFF_TOP = 100; // drawing origin of the top line; the SVG is cropped to the ink afterwards
+const STAFF_SPACE = 10;
+const STICKING_SIZE = 11;
+const NOTE_PADDING = 14;
+const STAFF_COLOUR = '#333333';
+
+let dom: JSDOM | undefined;
+
+/** VexFlow's SVG backend creates elements through the global `document`; lend it one only while drawing. */
+function withDocument<T>(draw: (document: Document) => T): T {
+  dom ??= new JSDOM('<!DOCTYPE html><html><body></body></html>');
+  const document = dom.window.document as unknown as Document;
+  const scope = globalThis as { document?: Document };
+  const previous = scope.document;
+  scope.document = document;
+  try {
+    return draw(document);
+  } finally {
+    if (previous === undefined) delete scope.document;
+    else scope.document = previous;
+  }
+}
+
+/** Horizontal room a bar's notes need, measured by VexFlow's own formatter. */
+function minimumNotesWidth(bar: EngravedBar): number {
+  const formatter = new Formatter().joinVoices(bar.voices);
+  return formatter.preCalculateMinTotalWidth(bar.voices);
+}
+
+function staveFor(
+  notation: Notation,
+  x: number,
+  width: number,
+  options: { clef: boolean; time: boolean; repeatBegin: boolean; repeatEnd: boolean; final: boolean },
+): Stave {
+  const stave = new Stave(x, STAFF_TOP, width, { space_above_staff_ln: 0, fill_style: STAFF_COLOUR });
+  if (options.clef) stave.addClef('percussion');
+  if (options.time)
+    stave.addTimeSignature(`${notation.timeSignature.beats}/${notation.timeSignature.beatUnit}`);
+  if (options.repeatBegin) stave.setBegBarType(BarlineType.REPEAT_BEGIN);
+  if (options.repeatEnd) stave.setEndBarType(BarlineType.REPEAT_END);
+  else if (options.final) stave.setEndBarType(BarlineType.END);
+  return stave;
+}
+
+/** Room taken before the first note by the clef, time signature and repeat sign. */
+function headerWidth(notation: Notation, time: boolean, repeatBegin: boolean): number {
+  const stave = staveFor(notation, 0, 500, { clef: true, time, repeatBegin, repeatEnd: false, final: false });
+  return stave.getNoteStartX() - stave.getX();
+}
+
+/** Splits bars into systems: as many as fit (at most `max`), then evened out so the last line is not a stub. */
+function planSystems(needs: number[], firstHeader: number, otherHeader: number, width: number, max: number) {
+  const greedy: number[][] = [];
+  let current: number[] = [];
+  let used = 0;
+  needs.forEach((need, bar) => {
+    const header = greedy.length === 0 ? firstHeader : otherHeader;
+    if (current.length > 0 && (used + need > width - header || current.length >= max)) {
+      greedy.push(current);
+      current = [];
+      used = 0;
+    }
+    current.push(bar);
+    used += need;
+  });
+  if (current.length > 0) greedy.push(current);
+  const perSystem = Math.ceil(needs.length / greedy.length);
+  const balanced: number[][] = [];
+  for (let start = 0; start < needs.length; start += perSystem)
+    balanced.push(needs.map((_, bar) => bar).slice(start, start + perSystem));
+  const fits = balanced.every(
+    (bars, index) =>
+      bars.reduce((sum, bar) => sum + (needs[bar] ?? 0), 0) <=
+      width - (index === 0 ? firstHeader : otherHeader),
+  );
+  return fits && balanced.length === greedy.length ? balanced : greedy;
+}
+
+const BEAMS: Record<string, number> = { '8': 1, '16': 2, '32': 3, '64': 4 };
+
+/** A buzz stroke is marked with a 'z' across the stem, between the notehead and the beams or flag. */
+function drawBuzz(context: SVGContext, stroke: EngravedStroke): void {
+  const { note } = stroke;
+  const x = note.getStemX();
+  const up = note.getStemDirection() === Stem.UP;
+  const { topY: tip } = note.getStemExtents();
+  const ys = note.getYs();
+  const head = up ? Math.min(...ys) - 5 : Math.max(...ys) + 5;
+  const beamDepth = (BEAMS[note.getDuration()] ?? 0) * 7.5;
+  const inner = up ? tip + beamDepth : tip - beamDepth;
+  const y = inner + (head - inner) * 0.4;
+  const [halfWidth, halfHeight] = [4.5, 3];
+  context.save();
+  context.setLineWidth(1.6);
+  context.setStrokeStyle('#000000');
+  context.beginPath();
+  context.moveTo(x - halfWidth, y - halfHeight);
+  context.lineTo(x + halfWidth, y - halfHeight);
+  context.lineTo(x - halfWidth, y + halfHeight);
+  context.lineTo(x + halfWidth, y + halfHeight);
+  context.stroke();
+  context.restore();
+}
+
+interface Extent {
+  top: number;
+  bottom: number;
+}
+
+const ARTICULATION_HEIGHT = 12;
+const TUPLET_NUMBER_ABOVE = 14;
+const TUPLET_NUMBER_BELOW = 6;
+
+/** Vertical reach of a drawn bar's ink: noteheads, stems and beams, accents and tuplet numbers. */
+function inkExtent(bar: EngravedBar): Extent {
+  let top = STAFF_TOP;
+  let bottom = STAFF_TOP + 4 * STAFF_SPACE;
+  const marked = new Map(bar.strokes.map((stroke) => [stroke.note, stroke.events]));
+  for (const voice of bar.voices) {
+    for (const tickable of voice.getTickables()) {
+      const note = tickable as StaveNote;
+      const ys = [...note.getYs()];
+      if (note.hasStem()) {
+        const { topY, baseY } = note.getStemExtents();
+        ys.push(topY, baseY);
+      }
+      let noteTop = Math.min(...ys) - 7;
+      let noteBottom = Math.max(...ys) + 7;
+      const events = marked.get(note) ?? [];
+      const marks =
+        (events.some((event) => event.accent) ? 1 : 0) +
+        (events.some((event) => event.voice === 'hi_hat_open') ? 1 : 0);
+      if (note.getStemDirection() === Stem.UP) noteTop -= marks * ARTICULATION_HEIGHT;
+      else noteBottom += (events.some((event) => event.accent) ? 1 : 0) * ARTICULATION_HEIGHT;
+      top = Math.min(top, noteTop);
+      bottom = Math.max(bottom, noteBottom);
+    }
+  }
+  for (const { tuplet, below } of bar.tuplets) {
+    const y = tuplet.getYPosition();
+    if (below) bottom = Math.max(bottom, y + TUPLET_NUMBER_BELOW + 8);
+    else top = Math.min(top, y - TUPLET_NUMBER_ABOVE);
+  }
+  return { top, bottom };
+}
+
+/**
+ * Engraves a notation as systems of bars on a percussion staff: clef on each system, time signature on
+ * the first, repeat barlines when the pattern is played more than once, sticking letters underneath.
+ */
+export function engraveSystems(notation: Notation, options: SystemOptions): EngravedSystem[] {
+  const repeats = options.repetitions > 1;
+  const bars = Array.from({ length: notation.bars }, (_, bar) => bar);
+  const needs = bars.map((bar) => minimumNotesWidth(engraveBar(notation, bar)) * 0.65 + NOTE_PADDING * 2);
+  const firstHeader = headerWidth(notation, true, repeats);
+  const otherHeader = headerWidth(notation, false, false);
+  const plan = planSystems(needs, firstHeader, otherHeader, options.width, options.maxBarsPerSystem ?? 4);
+  const split = stemLayoutFor(notation) === 'split';
+  const muted = new Set(notation.click?.mutedBars ?? []);
+
+  return withDocument((document) =>
+    plan.map((systemBars, systemIndex) => {
+      const first = systemIndex === 0;
+      const header = first ? firstHeader : otherHeader;
+      const needed = systemBars.reduce((sum, bar) => sum + (needs[bar] ?? 0), 0);
+      // A short pattern alone on the page is not stretched across it: wide gaps read as long notes.
+      const width =
+        plan.length === 1
+          ? Math.min(options.width, Math.max(options.width * 0.6, header + needed * 2))
+          : options.width;
+      const container = document.createElement('div');
+      const context = new SVGContext(container as unknown as HTMLDivElement);
+      context.resize(width, STAFF_TOP * 3);
+      const labels: SheetLabel[] = [];
+      let x = 0;
+      let extent: Extent = { top: STAFF_TOP, bottom: STAFF_TOP + 4 * STAFF_SPACE };
+      const stickings: { x: number; text: string }[] = [];
+      systemBars.forEach((bar, index) => {
+        const share = (needs[bar] ?? 0) / needed;
+        const barWidth = (index === 0 ? header : 0) + (width - header) * share;
+        const isLastBar = bar === notation.bars - 1;
+        const stave = staveFor(notation, x, barWidth, {
+          clef: index === 0,
+          time: first && index === 0,
+          repeatBegin: repeats && bar === 0,
+          repeatEnd: repeats && isLastBar,
+          final: isLastBar,
+        });
+        stave.setContext(context).draw();
+        const engraved = engraveBar(notation, bar);
+        for (const voice of engraved.voices)
+          for (const tickable of voice.getTickables()) tickable.setStave(stave);
+        new Formatter()
+          .joinVoices(engraved.voices)
+          .format(engraved.voices, stave.getNoteEndX() - stave.getNoteStartX() - NOTE_PADDING - 8, {
+            align_rests: false,
+          });
+        // Beams lengthen their stems; do it before drawing so accents clear the beam.
+        for (const beam of engraved.beams) beam.postFormat();
+        for (const voice of engraved.voices) voice.draw(context, stave);
+        for (const beam of engraved.beams) beam.setContext(context).draw();
+        for (const { tuplet } of engraved.tuplets) tuplet.setContext(context).draw();
+        for (const stroke of engraved.strokes) {
+          if (stroke.events.some((event) => event.ornament === 'buzz')) drawBuzz(context, stroke);
+        }
+        const bySticking = new Map<number, { x: number; events: NoteEvent[] }>();
+        for (const stroke of engraved.strokes) {
+          const entry = bySticking.get(stroke.step);
+          const centre = (stroke.note.getNoteHeadBeginX() + stroke.note.getNoteHeadEndX()) / 2;
+          // Under a step, the letter follows the hands' note when both limbs play.
+          if (!entry || stroke.limb === 'hands')
+            bySticking.set(stroke.step, { x: centre, events: [...(entry?.events ?? []), ...stroke.events] });
+          else entry.events.push(...stroke.events);
+        }
+        for (const { x: letterX, events } of bySticking.values()) {
+          const text = stickingAt(events);
+          if (text) stickings.push({ x: letterX, text });
+        }
+        const barExtent = inkExtent(engraved);
+        extent = {
+          top: Math.min(extent.top, barExtent.top),
+          bottom: Math.max(extent.bottom, barExtent.bottom),
+        };
+        if (muted.has(bar))
+          labels.push({
+            x: stave.getNoteStartX(),
+            y: 0,
+            text: 'click silent',
+            size: 10,
+            align: 'left',
+            italic: true,
+          });
+        if (repeats && isLastBar)
+          labels.push({ x: x + barWidth, y: 0, text: `${options.repetitions}×`, size: 11, align: 'right' });
+        x += barWidth;
+      });
+      const top = extent.top - (labels.length > 0 ? 14 : 3);
+      const stickingY = extent.bottom + (split ? 4 : 8);
+      for (const sticking of stickings)
+        labels.push({
+          x: sticking.x,
+          y: stickingY,
+          text: sticking.text,
+          size: STICKING_SIZE,
+          align: 'center',
+        });
+      const bottom = stickings.length > 0 ? stickingY + STICKING_SIZE + 4 : extent.bottom + 6;
+      for (const label of labels) if (label.y === 0) label.y = top + 2;
+      const height = bottom - top;
+      const svg = context.svg;
+      svg.setAttribute('viewBox', `0 ${top} ${width} ${height}`);
+      svg.setAttribute('width', String(width));
+      svg.setAttribute('height', String(height));
+      return {
+        svg: svg.outerHTML,
+        width,
+        height,
+        labels: labels.map((label) => ({ ...label, y: label.y - top })),
+      };
+    }),
+  );
+}

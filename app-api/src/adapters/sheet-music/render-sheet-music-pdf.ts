@@ -1,0 +1,226 @@
+import type { ClickPlacement, Exercise, Notation, Voice } from '@stickwork/domain';
+import { SKILL_DISPLAY_NAMES } from '@stickwork/domain';
+import PDFDocument from 'pdfkit';
+import SVGtoPDF from 'svg-to-pdfkit';
+import { LEGEND_ORDER, STAFF_PLACEMENTS } from './drum-kit-staff.js';
+import { stickingLettersUsed } from './sticking-letters.js';
+import { engraveSystems, type EngravedSystem, type SheetLabel } from './engrave-systems.js';
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 48;
+const CONTENT_WIDTH = A4[0] - 2 * MARGIN;
+/** System width in VexFlow units; scaled onto the page it gives a staff about 10 mm high. */
+const SYSTEM_UNITS = 720;
+const SCALE = CONTENT_WIDTH / SYSTEM_UNITS;
+const FOOTER_SPACE = 28;
+const SYSTEM_GAP = 12;
+const INK = '#111111';
+const MUTED_INK = '#555555';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+export const tempoText = (exercise: Exercise): string => `Tempo: ${exercise.start_bpm} bpm`;
+
+export const repetitionText = (repetitions: number): string =>
+  repetitions > 1 ? `Repeat ${repetitions} times` : 'Play once';
+
+const CLICK_PLACEMENTS: Record<ClickPlacement, string> = {
+  beat: 'on every beat',
+  offbeat: 'on the offbeats (the "&")',
+  backbeat: 'on beats 2 and 4 only',
+  bar_downbeat: 'on beat 1 of each bar only',
+};
+
+function clickText(notation: Notation): string | undefined {
+  const click = notation.click;
+  if (!click) return undefined;
+  const muted = [...click.mutedBars].sort((a, b) => a - b).map((bar) => bar + 1);
+  const silence =
+    muted.length === 0
+      ? ''
+      : `; silent in bar${muted.length === 1 ? '' : 's'} ${muted.join(', ')} (marked "click silent"): keep the time yourself`;
+  return `Metronome click ${CLICK_PLACEMENTS[click.placement]}${silence}.`;
+}
+
+/** Key entries for the marks this notation actually uses. */
+function markingsLegend(notation: Notation): string[] {
+  const notes = notation.notes;
+  const entries: string[] = [];
+  if (notes.some((note) => note.accent)) entries.push('> above or below a note: accent');
+  if (notes.some((note) => note.ghost)) entries.push('( ) around a note: ghost note, very soft');
+  if (notes.some((note) => note.ornament === 'flam')) entries.push('One small note before: flam');
+  if (notes.some((note) => note.ornament === 'drag')) entries.push('Two small notes before: drag');
+  if (notes.some((note) => note.ornament === 'buzz')) entries.push('z on the stem: buzz stroke');
+  if (notes.some((note) => note.voice === 'hi_hat_open')) entries.push('o above a hi-hat note: open hi-hat');
+  const letters = stickingLettersUsed(notation);
+  const meanings = [
+    letters.has('R') && 'R right hand',
+    letters.has('L') && 'L left hand',
+    letters.has('B') && 'B both hands',
+    letters.has('F') && 'F foot',
+  ].filter((entry): entry is string => typeof entry === 'string');
+  if (meanings.length > 0) entries.push(`Sticking: ${meanings.join(', ')}`);
+  return entries;
+}
+
+export const voicesUsed = (notation: Notation): Voice[] => {
+  const used = new Set(notation.notes.map((note) => note.voice));
+  return LEGEND_ORDER.filter((voice) => used.has(voice));
+};
+
+export const footerText = (exercise: Exercise): string =>
+  `Stickwork — stickwork practice sheet, lesson ${exercise.lesson_id}`;
+
+function drawFooter(doc: PDFKit.PDFDocument, exercise: Exercise): void {
+  // Writing inside the bottom margin would make pdfkit open a new page; lift the margin while we do.
+  const bottom = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED_INK)
+    .text(footerText(exercise), MARGIN, A4[1] - MARGIN + 14, {
+      width: CONTENT_WIDTH,
+      align: 'center',
+      lineBreak: false,
+    });
+  doc.page.margins.bottom = bottom;
+}
+
+function drawLabel(doc: PDFKit.PDFDocument, label: SheetLabel, originX: number, originY: number): void {
+  const size = label.size * SCALE;
+  doc
+    .font(label.italic ? 'Helvetica-Oblique' : 'Helvetica')
+    .fontSize(size)
+    .fillColor(INK);
+  const width = doc.widthOfString(label.text);
+  const x =
+    originX + label.x * SCALE - (label.align === 'center' ? width / 2 : label.align === 'right' ? width : 0);
+  doc.text(label.text, x, originY + label.y * SCALE, { lineBreak: false });
+}
+
+function drawSystem(doc: PDFKit.PDFDocument, system: EngravedSystem, y: number): void {
+  SVGtoPDF(doc, system.svg, MARGIN, y, {
+    width: system.width * SCALE,
+    height: system.height * SCALE,
+    preserveAspectRatio: 'xMinYMin meet',
+  });
+  for (const label of system.labels) drawLabel(doc, label, MARGIN, y);
+}
+
+function drawHeader(doc: PDFKit.PDFDocument, exercise: Exercise): void {
+  const { timeSignature } = exercise.notation;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(17)
+    .fillColor(INK)
+    .text(exercise.name, MARGIN, MARGIN, { width: CONTENT_WIDTH });
+  doc.moveDown(0.3);
+  doc
+    .font('Helvetica')
+    .fontSize(10.5)
+    .fillColor(INK)
+    .text(
+      [
+        SKILL_DISPLAY_NAMES[exercise.focus],
+        tempoText(exercise),
+        repetitionText(exercise.number_repetition),
+        `Practice time: ${plural(exercise.practice_time, 'minute', 'minutes')}`,
+      ].join('   ·   '),
+      { width: CONTENT_WIDTH },
+    );
+  const details = [
+    `Time signature ${timeSignature.beats}/${timeSignature.beatUnit}` +
+      (timeSignature.beatUnit === 8 ? ' (the tempo counts eighth notes)' : ''),
+    plural(exercise.notation.bars, 'bar', 'bars'),
+    exercise.pad_sufficient ? 'can be played on a practice pad' : undefined,
+  ].filter((part): part is string => part !== undefined);
+  doc.fontSize(9).fillColor(MUTED_INK).text(details.join('   ·   '), { width: CONTENT_WIDTH });
+  const click = clickText(exercise.notation);
+  if (click) doc.text(click, { width: CONTENT_WIDTH });
+  doc.moveDown(1);
+}
+
+function drawLegend(doc: PDFKit.PDFDocument, exercise: Exercise): void {
+  const voices = voicesUsed(exercise.notation).map((voice) => STAFF_PLACEMENTS[voice].legend);
+  const markings = markingsLegend(exercise.notation);
+  const columnWidth = CONTENT_WIDTH / 2 - 8;
+  const lineHeight = 12.5;
+  const rows = Math.max(voices.length, markings.length);
+  const needed = 18 + rows * lineHeight;
+  if (doc.y + needed > A4[1] - MARGIN - FOOTER_SPACE) {
+    doc.addPage();
+    doc.y = MARGIN;
+  }
+  const top = doc.y + 6;
+  doc
+    .moveTo(MARGIN, top)
+    .lineTo(MARGIN + CONTENT_WIDTH, top)
+    .lineWidth(0.5)
+    .strokeColor('#999999')
+    .stroke();
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text('Key', MARGIN, top + 6);
+  const listTop = top + 20;
+  doc.font('Helvetica').fontSize(9).fillColor(INK);
+  voices.forEach((entry, row) =>
+    doc.text(entry, MARGIN, listTop + row * lineHeight, { width: columnWidth, lineBreak: false }),
+  );
+  markings.forEach((entry, row) =>
+    doc.text(entry, MARGIN + CONTENT_WIDTH / 2 + 8, listTop + row * lineHeight, {
+      width: columnWidth,
+      lineBreak: false,
+    }),
+  );
+  doc.y = listTop + rows * lineHeight;
+}
+
+/**
+ * Writes the practice sheet of a catalogue exercise as an A4 PDF: title, focus, tempo, repetitions and
+ * practice time, the pattern on a percussion staff (wrapping over pages when long), a key, and a footer.
+ */
+export function renderSheetMusicPdf(exercise: Exercise): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    try {
+      const systems = engraveSystems(exercise.notation, {
+        width: SYSTEM_UNITS,
+        repetitions: exercise.number_repetition,
+      });
+      const doc = new PDFDocument({
+        size: A4,
+        margin: MARGIN,
+        info: {
+          Title: exercise.name,
+          Author: 'Stickwork',
+          Subject: `Stickwork practice sheet, lesson ${exercise.lesson_id}`,
+        },
+      });
+      const chunks: Buffer[] = [];
+      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.on('error', reject);
+      doc.on('pageAdded', () => drawFooter(doc, exercise));
+      drawFooter(doc, exercise);
+
+      drawHeader(doc, exercise);
+      let y = doc.y;
+      for (const system of systems) {
+        const height = system.height * SCALE;
+        if (y + height > A4[1] - MARGIN - FOOTER_SPACE) {
+          doc.addPage();
+          y = MARGIN;
+        }
+        drawSystem(doc, system, y);
+        y += height + SYSTEM_GAP;
+      }
+      doc.y = y;
+      drawLegend(doc, exercise);
+      doc.end();
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}
