@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { customerStreamId } from '@stickwork/domain';
+import { emailStreamFor } from './customer-records.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { verifyLoginToken } from '../auth/tokens.js';
 import {
@@ -119,6 +121,47 @@ describe('POST /api/register', () => {
         (event.data as { email: string }).email.toLowerCase() === email.toLowerCase(),
     );
     expect(customers).toHaveLength(1);
+  });
+});
+
+describe('the email reservation', () => {
+  it('is released when the registration fails after it, so the email stays free', async () => {
+    const body = registration();
+    const { store } = server.backend;
+    const append = store.appendToStream.bind(store);
+    store.appendToStream = async (streamId, events, options) => {
+      if (streamId.startsWith('customer-')) throw new Error('disk full');
+      return append(streamId, events, options);
+    };
+    try {
+      expect((await client().post('/api/register', body)).status).toBe(500);
+    } finally {
+      store.appendToStream = append;
+    }
+    expect(await store.readStream(emailStreamFor(body.email))).toEqual([]);
+    expect((await client().post('/api/register', body)).status).toBe(201);
+  });
+
+  it('without a customer expires after a minute (a crash between the two appends)', async () => {
+    const reserve = async (email: string, reservedAt: Date) =>
+      server.backend.store.appendToStream(
+        emailStreamFor(email),
+        [
+          {
+            type: 'EmailReserved',
+            data: { customerId: randomUUID(), reservedAt: reservedAt.toISOString() },
+            metadata: { schemaVersion: 1, time: reservedAt.toISOString() },
+          },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
+    const stale = registration();
+    await reserve(stale.email, new Date(Date.now() - 2 * 60_000));
+    expect((await client().post('/api/register', stale)).status).toBe(201);
+
+    const fresh = registration();
+    await reserve(fresh.email, new Date());
+    expect((await client().post('/api/register', fresh)).status).toBe(409);
   });
 });
 
