@@ -1,0 +1,148 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCatalogue, LEVELS, maxLevelIndexFor, SKILLS } from '@stickwork/domain';
+import {
+  ALL_PROJECTIONS,
+  foldProjection,
+  practiceActivityEntries,
+  practiceProgressProjection,
+  practiceHeatmapProjection,
+  progressEntries,
+  type PracticeHeatmapModel,
+  type PracticeProgressModel,
+} from '@stickwork/projections';
+import {
+  registerDrummer,
+  startPracticeServer,
+  subscribe,
+  type Drummer,
+  type PracticeTestServer,
+} from './testing/practice-fixtures.js';
+
+const START = '2026-03-10T09:00:00.000Z';
+let server: PracticeTestServer;
+const drummers: Drummer[] = [];
+beforeAll(async () => {
+  server = await startPracticeServer(START);
+  for (let i = 0; i < 3; i++) drummers.push(await registerDrummer(server));
+  await subscribe(server, drummers[2]!.customerId, 'premium');
+});
+afterAll(() => server.close());
+
+const lessons = getCatalogue().filter((_, index) => index % 97 === 0);
+const zone = fc.constantFrom('UTC', 'Europe/Berlin', 'America/Los_Angeles', 'Asia/Tokyo', 'garbage');
+const skillLevel = fc
+  .constantFrom(...SKILLS)
+  .chain((skill) =>
+    fc.integer({ min: 0, max: maxLevelIndexFor(skill) }).map((i) => ({ skill, level: LEVELS[i]! })),
+  );
+
+/** One thing a customer does through the API. */
+type Action = (drummer: Drummer) => Promise<unknown>;
+const actionArb: fc.Arbitrary<{ name: string; act: Action }> = fc.oneof(
+  fc.uniqueArray(skillLevel, { selector: (e) => e.skill, minLength: 1, maxLength: 8 }).map((ratings) => ({
+    name: 'rate',
+    act: (d: Drummer) =>
+      d.api.post('/api/focus', {
+        skillSelfRating: ratings.map(({ skill, level }) => ({
+          skillName: skill,
+          selected: level !== 'level not set',
+          level,
+        })),
+      }),
+  })),
+  fc.tuple(skillLevel, fc.boolean()).map(([{ skill, level }, selected]) => ({
+    name: 'patch',
+    act: (d: Drummer) =>
+      d.api.patch('/api/focus', { skillName: skill, selected: selected && level !== 'level not set', level }),
+  })),
+  fc.constantFrom(...SKILLS).map((skill) => ({
+    name: 'level-up',
+    act: (d: Drummer) => d.api.post('/api/focus/level-up', { skillName: skill }),
+  })),
+  fc
+    .tuple(
+      fc.constantFrom(...lessons),
+      fc.constantFrom('too_easy', 'easy', 'challenging', 'hard', 'too_hard'),
+      fc.boolean(),
+    )
+    .map(([lesson, ratingDifficulty, skipLesson]) => ({
+      name: 'finish',
+      act: (d: Drummer) =>
+        d.api.post('/api/lesson/finishExercise', {
+          lessonId: lesson.lesson_id,
+          type: lesson.type,
+          ratingDifficulty,
+          skipLesson,
+        }),
+    })),
+  zone.map((timeZone) => ({
+    name: 'usage',
+    act: (d: Drummer) =>
+      d.api.post('/api/usage', { usageType: 'lesson' }, { headers: { 'time-zone': timeZone } }),
+  })),
+  fc
+    .tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 90 }), zone)
+    .map(([count, minutes, timeZone]) => ({
+      name: 'activity',
+      act: (d: Drummer) =>
+        d.api.post(
+          '/api/practiceActivity',
+          { countLessonsPracticed: count, practiceDurationMinutes: minutes },
+          { headers: { 'time-zone': timeZone } },
+        ),
+    })),
+  fc.constant({ name: 'erase history', act: (d: Drummer) => d.api.delete('/api/delete/customer-data') }),
+);
+
+const scriptArb = fc.array(
+  fc.record({
+    who: fc.integer({ min: 0, max: 2 }),
+    hoursLater: fc.integer({ min: 0, max: 12 }),
+    action: actionArb,
+  }),
+  // At most 12 steps of 12 hours: the login tokens (7 days) stay valid.
+  { minLength: 1, maxLength: 12 },
+);
+
+const readModelsNow = () =>
+  new Map(ALL_PROJECTIONS.map(({ name }) => [name, server.backend.readModels.list(name)]));
+
+describe('the read models on SQLite, fed through the API', () => {
+  it('equal a fold of the events, answer the reads, and rebuild from position 0 to the same', async () => {
+    await fc.assert(
+      fc.asyncProperty(scriptArb, async (script) => {
+        // Each run starts over at the same morning (days may repeat: the models must not care),
+        // so the login tokens stay valid.
+        server.setNow(START);
+        for (const { who, hoursLater, action } of script) {
+          server.setNow(new Date(server.now().getTime() + hoursLater * 3_600_000));
+          const response = (await action.act(drummers[who]!)) as { status: number };
+          expect(response.status, action.name).toBeLessThan(500);
+        }
+        const log = await server.backend.store.readAll();
+        const live = readModelsNow();
+        for (const projection of ALL_PROJECTIONS)
+          expect(new Map(live.get(projection.name)!.map(({ key, state }) => [key, state]))).toEqual(
+            foldProjection(projection, log),
+          );
+
+        for (const drummer of drummers) {
+          const progress = foldProjection(practiceProgressProjection, log).get(drummer.customerId) as
+            PracticeProgressModel | undefined;
+          if (progress)
+            expect((await drummer.api.get('/api/progress')).json).toEqual(progressEntries(progress));
+          const heatmap = foldProjection(practiceHeatmapProjection, log).get(drummer.customerId) as
+            PracticeHeatmapModel | undefined;
+          expect((await drummer.api.get('/api/practiceActivity')).json).toEqual(
+            heatmap ? practiceActivityEntries(heatmap) : [],
+          );
+        }
+
+        for (const { name } of ALL_PROJECTIONS) await server.backend.projections.rebuild(name);
+        expect(readModelsNow()).toEqual(live);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
