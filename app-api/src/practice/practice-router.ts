@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type Request, type Router } from 'ex
 import {
   domainErrorHttpStatus,
   fieldErrors,
+  fileDownloadQuerySchema,
   finishExerciseRequestSchema,
   isDomainError,
   objectOf,
@@ -21,6 +22,8 @@ import type { z } from 'zod';
 import type { Backend } from '../backend.js';
 import { authOf, requireAuth } from '../auth/require-auth.js';
 import { HttpError } from '../http/http-error.js';
+import { renderSheetMusicPdf } from '../adapters/sheet-music/render-sheet-music-pdf.js';
+import { attachmentDisposition, lessonFileName } from './content-disposition.js';
 import { lessonCatalogue } from './lesson-catalogue.js';
 import { createPracticeService, type Practitioner } from './practice-service.js';
 import { focusView, lessonProgressView } from './practice-views.js';
@@ -143,6 +146,19 @@ export const practiceRouter = (backend: Backend): Router => {
         practice.today(timeZone),
       ),
     );
+  });
+
+  router.get('/file/download', authenticated, async (req, res) => {
+    const { lessonId } = valid(fileDownloadQuerySchema, req.query);
+    const lesson = practice.lesson(lessonId);
+    if (!lesson) throw new HttpError(404, `There is no lesson with id ${lessonId}.`);
+    const pdf = await renderSheetMusicPdf(lesson);
+    res
+      .status(200)
+      .type('application/pdf')
+      .setHeader('content-disposition', attachmentDisposition(lessonFileName(lesson.name, 'pdf')))
+      .setHeader('cache-control', 'private, max-age=86400')
+      .send(pdf);
   });
 
   router.use(domainErrorsAsHttp);
