@@ -5,6 +5,8 @@ import helmet from 'helmet';
 import type { Backend } from './backend.js';
 import { accountsRouter } from './accounts/accounts-router.js';
 import { practiceRouter } from './practice/practice-router.js';
+import { newsletterRouter } from './newsletter/newsletter-router.js';
+import { analyticsRouter } from './analytics/analytics-router.js';
 import { apiNotFound, errorHandler } from './http/error-handlers.js';
 import { healthRouter } from './http/health-router.js';
 import { requestLogger } from './http/request-logger.js';
@@ -44,6 +46,8 @@ export const createServer = (backend: Backend): Express => {
   api.use(healthRouter(backend.store));
   api.use(accountsRouter(backend));
   api.use(practiceRouter(backend));
+  api.use(newsletterRouter(backend));
+  api.use(analyticsRouter(backend));
   api.use(apiNotFound);
   app.use('/api', api);
 
