@@ -1,4 +1,5 @@
 import type { Exercise } from '../catalogue/exercise.js';
+import { isDayKey } from '../progress/day-keys.js';
 import {
   lessonCountsTowardProgress,
   levelUp,
@@ -98,6 +99,10 @@ export const evolvePractice = (state: PracticeState, event: PracticeEvent): Prac
       const kept = Object.keys(usage).sort().slice(-USAGE_DAYS_KEPT);
       return { ...state, usageByDay: Object.fromEntries(kept.map((key) => [key, usage[key] ?? 0])) };
     }
+    case 'UsageReset': {
+      const { [event.data.day]: _cleared, ...usageByDay } = state.usageByDay;
+      return { ...state, usageByDay };
+    }
     case 'PracticeHistoryErased':
       // Today's usage survives: erasing one's history must not reset the daily limit.
       return { ...initialPracticeState(), usageByDay: state.usageByDay };
@@ -156,6 +161,8 @@ export type IncrementUsage = Command<
   'IncrementUsage',
   { usageType: 'lesson'; plan: Plan; timeZone?: string | null }
 >;
+/** An operator's reset of one customer day's lesson count; a day with nothing counted is a no-op. */
+export type ResetUsage = Command<'ResetUsage', { day: string }>;
 export type RecordPracticeActivity = Command<
   'RecordPracticeActivity',
   { lessons: number; minutes: number; timeZone?: string | null }
@@ -170,6 +177,7 @@ export type PracticeCommand =
   | ScheduleSession
   | EvaluateLesson
   | IncrementUsage
+  | ResetUsage
   | RecordPracticeActivity
   | ErasePracticeHistory;
 
@@ -268,6 +276,12 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
       if (lessonsLeftToday(plan, usageOn(state, day)) === 0)
         throw new DomainError('daily_limit_reached', 'Free lesson limit reached');
       return [{ type: 'UsageIncremented', data: { usageType, day } }];
+    }
+    case 'ResetUsage': {
+      const { day } = command.data;
+      if (!isDayKey(day)) throw new DomainError('invalid_input', `${day} is not a day (YYYY-MM-DD).`);
+      const lessons = usageOn(state, day);
+      return lessons === 0 ? [] : [{ type: 'UsageReset', data: { day, lessons } }];
     }
     case 'RecordPracticeActivity': {
       const { lessons, minutes, timeZone } = command.data;

@@ -55,6 +55,11 @@ export type UsageIncremented = DomainEvent<
     day: string;
   }
 >;
+/**
+ * An operator cleared a customer day's lesson count (`stickwork customer reset-usage`): the daily
+ * limit counts from 0 again that day. `lessons` is what the day had counted before.
+ */
+export type UsageReset = DomainEvent<'UsageReset', { day: string; lessons: number }>;
 export type PracticeActivityRecorded = DomainEvent<
   'PracticeActivityRecorded',
   { day: string; lessons: number; minutes: number }
@@ -69,6 +74,7 @@ export type PracticeEvent =
   | PracticeSessionScheduled
   | LessonEvaluated
   | UsageIncremented
+  | UsageReset
   | PracticeActivityRecorded
   | PracticeHistoryErased;
 
@@ -80,6 +86,7 @@ export const practiceEventSchemaVersions: Record<PracticeEvent['type'], number> 
   PracticeSessionScheduled: 1,
   LessonEvaluated: 1,
   UsageIncremented: 1,
+  UsageReset: 1,
   PracticeActivityRecorded: 1,
   PracticeHistoryErased: 1,
 };
