@@ -52,7 +52,7 @@ export const stepsPerBar = (notation: Notation): number =>
   notation.timeSignature.beats * notation.subdivision;
 
 /** Rests sit in their own voice's half of the staff so they never collide with the other voice. */
-const REST_KEY: Record<'up' | 'down' | 'alone', string> = { up: 'e/5', down: 'e/4', alone: 'b/4' };
+const REST_KEY: Record<'up' | 'down' | 'alone', string> = { up: 'e/5', down: 'g/4', alone: 'b/4' };
 
 const CLEF = 'percussion';
 const BUZZ_STEM_EXTRA = 14;

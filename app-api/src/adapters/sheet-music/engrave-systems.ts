@@ -1,6 +1,6 @@
 import type { Notation, NoteEvent } from '@stickwork/domain';
 import { JSDOM } from 'jsdom';
-import type { StaveNote} from 'vexflow';
+import type { StaveNote } from 'vexflow';
 import { BarlineType, Formatter, Stave, Stem, SVGContext } from 'vexflow';
 import { stickingAt } from './sticking-letters.js';
 import { engraveBar, stemLayoutFor, type EngravedBar, type EngravedStroke } from './engrave-bar.js';
@@ -55,10 +55,37 @@ function withDocument<T>(draw: (document: Document) => T): T {
   }
 }
 
-/** Horizontal room a bar's notes need, measured by VexFlow's own formatter. */
-function minimumNotesWidth(bar: EngravedBar): number {
-  const formatter = new Formatter().joinVoices(bar.voices);
-  return formatter.preCalculateMinTotalWidth(bar.voices);
+/** Comfortable room for one column of notes, by its shortest written value: shorter notes sit closer. */
+const COLUMN_WIDTH: Record<string, number> = { '64': 12, '32': 13, '16': 18, '8': 22, q: 28, h: 34, w: 40 };
+const BAR_PADDING = 20;
+
+/**
+ * Horizontal room a bar needs to stay readable: one column per moment where something is written (in
+ * either voice), widened for dots, ghost-note brackets and grace notes. VexFlow's own minimum is a
+ * collision bound, not a reading width, so the page layout uses this estimate instead.
+ */
+function readableBarWidth(bar: EngravedBar): number {
+  const columns = new Map<number, { width: number; extra: number }>();
+  const strokes = new Map(bar.strokes.map((stroke) => [stroke.note, stroke.events]));
+  for (const voice of bar.voices) {
+    let tick = 0;
+    for (const tickable of voice.getTickables()) {
+      const note = tickable as StaveNote;
+      const events = strokes.get(note) ?? [];
+      const extra =
+        (note.getModifiersByType('Dot').length > 0 ? 5 : 0) +
+        (events.some((event) => event.ghost) ? 14 : 0) +
+        (events.some((event) => event.ornament === 'drag') ? 16 : 0) +
+        (events.some((event) => event.ornament === 'flam') ? 10 : 0);
+      const key = Math.round(tick);
+      const column = columns.get(key) ?? { width: Number.POSITIVE_INFINITY, extra: 0 };
+      column.width = Math.min(column.width, COLUMN_WIDTH[note.getDuration()] ?? 17);
+      column.extra = Math.max(column.extra, extra);
+      columns.set(key, column);
+      tick += tickable.getTicks().value();
+    }
+  }
+  return [...columns.values()].reduce((sum, column) => sum + column.width + column.extra, BAR_PADDING);
 }
 
 function staveFor(
@@ -186,7 +213,7 @@ function inkExtent(bar: EngravedBar): Extent {
 export function engraveSystems(notation: Notation, options: SystemOptions): EngravedSystem[] {
   const repeats = options.repetitions > 1;
   const bars = Array.from({ length: notation.bars }, (_, bar) => bar);
-  const needs = bars.map((bar) => minimumNotesWidth(engraveBar(notation, bar)) * 0.65 + NOTE_PADDING * 2);
+  const needs = bars.map((bar) => readableBarWidth(engraveBar(notation, bar)));
   const firstHeader = headerWidth(notation, true, repeats);
   const otherHeader = headerWidth(notation, false, false);
   const plan = planSystems(needs, firstHeader, otherHeader, options.width, options.maxBarsPerSystem ?? 4);
@@ -198,11 +225,11 @@ export function engraveSystems(notation: Notation, options: SystemOptions): Engr
       const first = systemIndex === 0;
       const header = first ? firstHeader : otherHeader;
       const needed = systemBars.reduce((sum, bar) => sum + (needs[bar] ?? 0), 0);
-      // A short pattern alone on the page is not stretched across it: wide gaps read as long notes.
-      const width =
-        plan.length === 1
-          ? Math.min(options.width, Math.max(options.width * 0.6, header + needed * 2))
-          : options.width;
+      // Short music is not stretched across the page (wide gaps read as long notes), and a last line
+      // keeps the spacing of the lines above it.
+      const firstNeeded = (plan[0] ?? []).reduce((sum, bar) => sum + (needs[bar] ?? 0), 0);
+      const stretch = plan.length === 1 ? 2 : (options.width - firstHeader) / firstNeeded;
+      const width = Math.min(options.width, Math.max(options.width * 0.6, header + needed * stretch));
       const container = document.createElement('div');
       const context = new SVGContext(container as unknown as HTMLDivElement);
       context.resize(width, STAFF_TOP * 3);
