@@ -61,9 +61,13 @@ const BAR_PADDING = 20;
 
 /**
  * Horizontal room a bar needs to stay readable: one column per moment where something is written (in
- * either voice), widened for dots, ghost-note brackets and grace notes. VexFlow's own minimum is a
- * collision bound, not a reading width, so the page layout uses this estimate instead.
+ * either voice), widened for dots, ghost-note brackets and grace notes.
  */
+/** VexFlow's own estimate of the room a bar's notes and modifiers take. */
+function minimumNotesWidth(bar: EngravedBar): number {
+  return new Formatter().joinVoices(bar.voices).preCalculateMinTotalWidth(bar.voices);
+}
+
 function readableBarWidth(bar: EngravedBar): number {
   const columns = new Map<number, { width: number; extra: number }>();
   const strokes = new Map(bar.strokes.map((stroke) => [stroke.note, stroke.events]));
@@ -213,7 +217,17 @@ function inkExtent(bar: EngravedBar): Extent {
 export function engraveSystems(notation: Notation, options: SystemOptions): EngravedSystem[] {
   const repeats = options.repetitions > 1;
   const bars = Array.from({ length: notation.bars }, (_, bar) => bar);
-  const needs = bars.map((bar) => readableBarWidth(engraveBar(notation, bar)));
+  const needs = bars.map((bar) => {
+    const engraved = engraveBar(notation, bar);
+    // VexFlow's minimum can be squeezed a little, but grace notes never give way: past it they overflow.
+    const graces = engraved.strokes.some((stroke) =>
+      stroke.events.some((event) => event.ornament === 'flam' || event.ornament === 'drag'),
+    );
+    return Math.max(
+      readableBarWidth(engraved),
+      minimumNotesWidth(engraved) * (graces ? 1 : 0.75) + NOTE_PADDING + 8,
+    );
+  });
   const firstHeader = headerWidth(notation, true, repeats);
   const otherHeader = headerWidth(notation, false, false);
   const plan = planSystems(needs, firstHeader, otherHeader, options.width, options.maxBarsPerSystem ?? 4);
@@ -229,7 +243,11 @@ export function engraveSystems(notation: Notation, options: SystemOptions): Engr
       // keeps the spacing of the lines above it.
       const firstNeeded = (plan[0] ?? []).reduce((sum, bar) => sum + (needs[bar] ?? 0), 0);
       const stretch = plan.length === 1 ? 2 : (options.width - firstHeader) / firstNeeded;
-      const width = Math.min(options.width, Math.max(options.width * 0.6, header + needed * stretch));
+      // A bar too dense for the line gets the room it needs; the page then draws that line smaller.
+      const width = Math.max(
+        Math.min(options.width, Math.max(options.width * 0.6, header + needed * stretch)),
+        header + needed,
+      );
       const container = document.createElement('div');
       const context = new SVGContext(container as unknown as HTMLDivElement);
       context.resize(width, STAFF_TOP * 3);

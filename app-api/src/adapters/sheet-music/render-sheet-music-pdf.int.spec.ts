@@ -90,6 +90,35 @@ describe('renderSheetMusicPdf', () => {
     );
   });
 
+  it('wraps long music onto further pages, each with the footer', async () => {
+    const roll = exercise(
+      (candidate) => candidate.notation.subdivision === 8 && candidate.notation.timeSignature.beats === 4,
+    );
+    const perBar = roll.notation.timeSignature.beats * roll.notation.subdivision;
+    const firstBar = roll.notation.notes.filter((note) => note.step < perBar);
+    const bars = 24;
+    const long: Exercise = {
+      ...roll,
+      notation: {
+        ...roll.notation,
+        bars,
+        notes: Array.from({ length: bars }, (_, bar) =>
+          firstBar.map((note) => ({ ...note, step: note.step + bar * perBar })),
+        ).flat(),
+      },
+    };
+    const parser = new PDFParse({ data: new Uint8Array(await renderSheetMusicPdf(long)) });
+    try {
+      const result = await parser.getText();
+      expect(result.total).toBeGreaterThanOrEqual(2);
+      for (const page of result.pages)
+        expect(squash(page.text)).toContain(`Stickwork — stickwork practice sheet, lesson ${roll.lesson_id}`);
+      expect(squash(result.pages.at(-1)?.text ?? '')).toContain('Key');
+    } finally {
+      await parser.destroy();
+    }
+  });
+
   it('renders a deterministic sample of the catalogue across every focus, meter, grid and ornament', async () => {
     const all = getCatalogue();
     const sample = new Map<number, Exercise>();

@@ -87,25 +87,34 @@ function drawFooter(doc: PDFKit.PDFDocument, exercise: Exercise): void {
   doc.page.margins.bottom = bottom;
 }
 
-function drawLabel(doc: PDFKit.PDFDocument, label: SheetLabel, originX: number, originY: number): void {
-  const size = label.size * SCALE;
+function drawLabel(
+  doc: PDFKit.PDFDocument,
+  label: SheetLabel,
+  origin: { x: number; y: number },
+  scale: number,
+): void {
+  const size = label.size * scale;
   doc
     .font(label.italic ? 'Helvetica-Oblique' : 'Helvetica')
     .fontSize(size)
     .fillColor(INK);
   const width = doc.widthOfString(label.text);
   const x =
-    originX + label.x * SCALE - (label.align === 'center' ? width / 2 : label.align === 'right' ? width : 0);
-  doc.text(label.text, x, originY + label.y * SCALE, { lineBreak: false });
+    origin.x + label.x * scale - (label.align === 'center' ? width / 2 : label.align === 'right' ? width : 0);
+  doc.text(label.text, x, origin.y + label.y * scale, { lineBreak: false });
 }
 
+/** Systems are drawn at one scale, except a line too dense for the page, which is shrunk to fit. */
+const scaleOf = (system: EngravedSystem): number => Math.min(SCALE, CONTENT_WIDTH / system.width);
+
 function drawSystem(doc: PDFKit.PDFDocument, system: EngravedSystem, y: number): void {
+  const scale = scaleOf(system);
   SVGtoPDF(doc, system.svg, MARGIN, y, {
-    width: system.width * SCALE,
-    height: system.height * SCALE,
+    width: system.width * scale,
+    height: system.height * scale,
     preserveAspectRatio: 'xMinYMin meet',
   });
-  for (const label of system.labels) drawLabel(doc, label, MARGIN, y);
+  for (const label of system.labels) drawLabel(doc, label, { x: MARGIN, y }, scale);
 }
 
 function drawHeader(doc: PDFKit.PDFDocument, exercise: Exercise): void {
@@ -208,7 +217,7 @@ export function renderSheetMusicPdf(exercise: Exercise): Promise<Buffer> {
       drawHeader(doc, exercise);
       let y = doc.y;
       for (const system of systems) {
-        const height = system.height * SCALE;
+        const height = system.height * scaleOf(system);
         if (y + height > A4[1] - MARGIN - FOOTER_SPACE) {
           doc.addPage();
           y = MARGIN;
