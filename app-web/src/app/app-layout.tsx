@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BottomMenu } from '../components/bottom-menu/bottom-menu';
@@ -8,17 +9,22 @@ import { MAIN_CONTENT_ID, SkipLink } from '../components/layout/skip-link';
 import { ConsentDialog } from '../features/consent/consent-dialog';
 import { useConsent } from '../features/consent/use-consent';
 import { isLoggedIn } from '../lib/session/jwt';
-import { loggedOut, selectToken } from '../lib/session/session-slice';
+import { loggedOut, selectToken, subscriptionSyncRequested } from '../lib/session/session-slice';
 import '../components/layout/layout.css';
 
 /** The shell around every page: header, main landmark, bottom menu when logged in, footer, consent. */
 export const AppLayout = () => {
   const dispatch = useDispatch();
   const navigate = useNavigate();
-  useLocation(); // re-evaluate the login state on every navigation
+  const { pathname } = useLocation(); // re-evaluate the login state on every navigation
   const token = useSelector(selectToken);
   const consent = useConsent();
   const loggedIn = isLoggedIn(token, Date.now());
+
+  // Subscription sync on app start and on every page while logged in (product-spec §4).
+  useEffect(() => {
+    if (loggedIn) dispatch(subscriptionSyncRequested());
+  }, [dispatch, loggedIn, pathname]);
 
   const openCookiePreferences = consent.reopen;
   const logout = () => {

@@ -1,19 +1,43 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
+import { emailVerificationSaga } from '../features/email-verification/email-verification-saga';
+import { emailVerificationSlice } from '../features/email-verification/email-verification-slice';
+import { newsletterSaga } from '../features/landing/newsletter-saga';
 import { newsletterSlice } from '../features/landing/newsletter-slice';
+import { loginSaga } from '../features/login/login-saga';
+import { loginSlice } from '../features/login/login-slice';
+import { passwordRecoverySaga } from '../features/password-recovery/password-recovery-saga';
+import { passwordRecoverySlice } from '../features/password-recovery/password-recovery-slice';
+import { registrationSaga } from '../features/registration/registration-saga';
+import { registrationSlice } from '../features/registration/registration-slice';
 import { readStoredToken } from '../lib/session/auth-token';
 import { sessionSaga } from '../lib/session/session-saga';
 import { sessionSlice } from '../lib/session/session-slice';
-import { newsletterSaga } from '../features/landing/newsletter-saga';
+import { subscriptionSyncSaga } from '../lib/session/subscription-sync-saga';
 
 // Features add their slice here and their saga to rootSaga.
-const rootReducer = combineSlices(sessionSlice, newsletterSlice);
+const rootReducer = combineSlices(
+  sessionSlice,
+  newsletterSlice,
+  registrationSlice,
+  loginSlice,
+  emailVerificationSlice,
+  passwordRecoverySlice,
+);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 function* rootSaga() {
-  yield all([fork(sessionSaga), fork(newsletterSaga)]);
+  yield all([
+    fork(sessionSaga),
+    fork(subscriptionSyncSaga),
+    fork(newsletterSaga),
+    fork(registrationSaga),
+    fork(loginSaga),
+    fork(emailVerificationSaga),
+    fork(passwordRecoverySaga),
+  ]);
 }
 
 /** What the browser already knows at start: the stored token. */

@@ -1,6 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { ComingSoon } from '../../components/layout/coming-soon';
 import { PageFrame } from '../../components/layout/page-frame';
+import { ChangePasswordForm } from '../../features/password-recovery/change-password-form';
 import { decodeToken } from '../../lib/session/jwt';
 import { usePageMeta } from '../../lib/use-page-meta';
 
@@ -12,8 +12,6 @@ export const secretFromLocation = (pathname: string, search: URLSearchParams): s
   return rest === '' ? null : decodeURIComponent(rest);
 };
 
-// NEXT: the new-password field and 'Change Password' (POST /api/pw-recovery/change-password, then
-// tokenReceived and / with 'Password was updated, you will be logged in right away!').
 export const ChangePasswordRoute = () => {
   usePageMeta('Change Password', '/change-password');
   const { pathname } = useLocation();
@@ -29,7 +27,7 @@ export const ChangePasswordRoute = () => {
       lead="Choose a new password with at least 8 characters, including an uppercase and a lowercase letter, two digits and a special character."
       width="narrow"
     >
-      <ComingSoon what="The 'Change Password' form" />
+      <ChangePasswordForm secret={secret} />
     </PageFrame>
   );
 };

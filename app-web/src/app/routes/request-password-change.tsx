@@ -1,10 +1,7 @@
-import { Link } from 'react-router-dom';
-import { ComingSoon } from '../../components/layout/coming-soon';
 import { PageFrame } from '../../components/layout/page-frame';
+import { RequestPasswordChangeForm } from '../../features/password-recovery/request-password-change-form';
 import { usePageMeta } from '../../lib/use-page-meta';
 
-// NEXT: one email field and 'Request email for password change' (GET /api/pw-recovery?email=),
-// with the success and failure messages of product-spec §8.
 export const RequestPasswordChangeRoute = () => {
   usePageMeta('Password Recovery', '/request-password-change');
   return (
@@ -14,11 +11,7 @@ export const RequestPasswordChangeRoute = () => {
       lead="Enter the email address of your account and we will send you a link to set a new password."
       width="narrow"
     >
-      <ComingSoon what="The 'Request email for password change' form">
-        <div className="link-row">
-          <Link to="/login">Back to login</Link>
-        </div>
-      </ComingSoon>
+      <RequestPasswordChangeForm />
     </PageFrame>
   );
 };

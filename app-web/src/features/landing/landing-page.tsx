@@ -169,7 +169,7 @@ export const LandingPage = () => {
         </div>
       </section>
 
-      <section className="newsletter" aria-labelledby="newsletter-title">
+      <section id="newsletter" className="newsletter" aria-labelledby="newsletter-title">
         <div className="container newsletter__inner">
           <div>
             <h2 id="newsletter-title">Stay in the groove</h2>

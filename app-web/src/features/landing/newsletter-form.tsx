@@ -1,9 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button/button';
 import { MailIcon } from '../../components/icons/icons';
 import { selectNewsletterMessage, selectNewsletterStatus, signUpRequested } from './newsletter-slice';
 import './newsletter-form.css';
+
+/** What the confirmation link (GET /api/newsletter/confirm) reports back through ?newsletter=. */
+export const CONFIRMATION_MESSAGES: Record<string, string> = {
+  confirmed: 'Thank you! Your newsletter subscription is confirmed. See you in your inbox.',
+  invalid: 'This confirmation link is invalid or has expired. Please sign up again below.',
+};
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
@@ -17,6 +24,16 @@ export const NewsletterForm = () => {
   const inputId = useId();
   const errorId = useId();
   const statusId = useId();
+  const [searchParams] = useSearchParams();
+  const confirmationResult = searchParams.get('newsletter') ?? '';
+  const confirmation = CONFIRMATION_MESSAGES[confirmationResult] ?? null;
+
+  // Coming back from the confirmation link: show the section with its thank-you.
+  useEffect(() => {
+    if (!confirmation) return;
+    const frame = requestAnimationFrame(() => document.getElementById('newsletter')?.scrollIntoView());
+    return () => cancelAnimationFrame(frame);
+  }, [confirmation]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,9 +80,15 @@ export const NewsletterForm = () => {
       <p
         id={statusId}
         role="status"
-        className={`newsletter-form__message newsletter-form__message--${status}`}
+        className={`newsletter-form__message newsletter-form__message--${
+          status === 'idle' && confirmation
+            ? confirmationResult === 'confirmed'
+              ? 'succeeded'
+              : 'failed'
+            : status
+        }`}
       >
-        {status === 'succeeded' || status === 'failed' ? serverMessage : ''}
+        {status === 'succeeded' || status === 'failed' ? serverMessage : (confirmation ?? '')}
       </p>
     </form>
   );

@@ -24,13 +24,15 @@ export const sessionSlice = createSlice({
     sessionExpired: (state) => {
       state.token = null;
     },
+    /** App start or a new page while logged in: check the token's plan against the server's. */
+    subscriptionSyncRequested: () => {},
   },
   selectors: {
     selectToken: (state) => state.token,
   },
 });
 
-export const { tokenReceived, loggedOut, sessionExpired } = sessionSlice.actions;
+export const { tokenReceived, loggedOut, sessionExpired, subscriptionSyncRequested } = sessionSlice.actions;
 export const { selectToken } = sessionSlice.selectors;
 
 export const selectTokenPayload = createSelector([selectToken], (token) =>
