@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test';
 test('the landing page opens with its tagline and sign-up button', async ({ page }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
-  await expect(page.getByText('Your drumming practice guide')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your drumming practice guide' })).toBeVisible();
+  await expect(page.getByText('simple | tailored | fast')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign Up For Free' })).toHaveAttribute('href', '/register');
 });
 
