@@ -13,6 +13,7 @@ import { createLogger } from './logger.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { openStores } from './adapters/event-store/open-event-store.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
+import { createPaymentProvider, type PaymentPort } from './adapters/payments/create-payment-provider.js';
 
 /**
  * The composition root: everything the HTTP server and the CLI share, wired from the
@@ -26,6 +27,8 @@ export interface Backend {
   readModels: ReadModelStore;
   projections: ProjectionRunner;
   mailer: Mailer;
+  /** Stripe when configured, else the local test-payment provider. */
+  payments: PaymentPort;
   jwtSecret: string;
   /** Pushes deleted bytes out of the store's files (after an erasure). */
   compactStore(): void;
@@ -50,14 +53,17 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(config.dataDir, config.mailFrom, logger);
+  const clock = options.clock ?? systemClock;
+  const payments = createPaymentProvider(config, { store: stores.store, clock, signingKey: jwtSecret });
   return {
     config,
     logger,
-    clock: options.clock ?? systemClock,
+    clock,
     store: stores.store,
     readModels: stores.readModels,
     projections,
     mailer,
+    payments,
     jwtSecret,
     compactStore: stores.compact,
     close: async () => {

@@ -58,6 +58,14 @@ const environmentSchema = z.object({
       .regex(/^whsec_/, { message: 'must be a Stripe webhook secret (whsec_...)' })
       .optional(),
   ),
+  STRIPE_PUBLISHABLE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^pk_/, { message: 'must be a Stripe publishable key (pk_...)' })
+      .optional(),
+  ),
+  /** Another Stripe API base (stripe-mock, a local fake in tests); unset: api.stripe.com. */
+  STRIPE_API_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   ...Object.fromEntries(stripePriceVariables.map((name) => [name, optionalString])),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
@@ -67,6 +75,10 @@ export interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
   prices: Record<(typeof stripePriceVariables)[number], string>;
+  /** For Stripe.js in the browser (embedded checkout). */
+  publishableKey?: string;
+  /** Unset: api.stripe.com. */
+  apiUrl?: string;
 }
 
 export interface Config {
@@ -110,6 +122,8 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
       prices: Object.fromEntries(
         stripePriceVariables.map((name) => [name, env[name]!]),
       ) as StripeConfig['prices'],
+      ...(env.STRIPE_PUBLISHABLE_KEY ? { publishableKey: env.STRIPE_PUBLISHABLE_KEY } : {}),
+      ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}),
     };
   }
 

@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import type { Backend } from './backend.js';
 import { accountsRouter } from './accounts/accounts-router.js';
 import { practiceRouter } from './practice/practice-router.js';
+import { paymentsRouter } from './payments/payments-router.js';
 import { newsletterRouter } from './newsletter/newsletter-router.js';
 import { analyticsRouter } from './analytics/analytics-router.js';
 import { apiNotFound, errorHandler } from './http/error-handlers.js';
@@ -40,6 +41,7 @@ export const createServer = (backend: Backend): Express => {
     }),
   );
   app.use(requestLogger(backend.logger));
+  app.use('/api', paymentsRouter(backend)); // before the JSON parser: Stripe signs the raw webhook body
 
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));

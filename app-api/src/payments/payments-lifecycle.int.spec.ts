@@ -1,0 +1,366 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { customerStreamId, PRICE_IDS } from '@stickwork/domain';
+import {
+  apiClient,
+  decodeJwtPayload,
+  nextClientIp,
+  type ApiClient,
+} from '../accounts/testing/account-fixtures.js';
+import { loadRegisteredCustomer, loginClaimsOf } from '../accounts/customer-records.js';
+import { issueLoginToken } from '../auth/tokens.js';
+import {
+  registerDrummer as registerWithToken,
+  startPracticeServer,
+  type PracticeTestServer,
+} from '../practice/testing/practice-fixtures.js';
+import { paymentLedgerStreamId } from './payment-ledger.js';
+import { PAYMENT_GRACE_DAYS, settleAllPeriodEnds } from './period-ends.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PAYING_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ringo Starr' };
+const DECLINED_CARD = { ...PAYING_CARD, number: '4000 0000 0000 0002' };
+
+let server: PracticeTestServer;
+beforeAll(async () => {
+  server = await startPracticeServer('2026-03-10T09:00:00.000Z');
+});
+afterAll(() => server.close());
+
+/**
+ * A customer whose requests carry a token issued at the test clock's now: the clock runs weeks
+ * ahead here, past the 7-day token lifetime (a real customer would log in again).
+ */
+interface Drummer {
+  customerId: string;
+  api: ApiClient;
+}
+const registerDrummer = async (test: PracticeTestServer): Promise<Drummer> => {
+  const { customerId } = await registerWithToken(test);
+  const ip = nextClientIp();
+  const request: ApiClient['request'] = async (method, pathAndQuery, body, options = {}) => {
+    const customer = await loadRegisteredCustomer(test.backend.store, customerId);
+    const token = customer
+      ? await issueLoginToken(test.backend.jwtSecret, loginClaimsOf(customer), test.now())
+      : 'erased';
+    return apiClient(test, { ip, token }).request(method, pathAndQuery, body, options);
+  };
+  return {
+    customerId,
+    api: {
+      request,
+      get: (path, options) => request('GET', path, undefined, options),
+      post: (path, body, options) => request('POST', path, body, options),
+      delete: (path, options) => request('DELETE', path, undefined, options),
+    },
+  };
+};
+
+const later = (days: number, hours = 0) =>
+  server.setNow(new Date(server.now().getTime() + days * DAY_MS + hours * 3_600_000));
+
+const customerInfo = async (drummer: Drummer) => {
+  const response = await drummer.api.get('/api/customer-info');
+  expect(response.status).toBe(200);
+  return response.json as { status: string; cancelAt: number | null; cancelAtPeriodEnd: boolean };
+};
+
+const refreshedClaims = async (drummer: Drummer) => {
+  const response = await drummer.api.get('/api/authenticate/update-jwt');
+  expect(response.status).toBe(200);
+  return decodeJwtPayload((response.json as { token: string }).token);
+};
+
+/** Posts lesson usages until refused; answers how many were counted (capped, for paid plans). */
+const lessonsAllowed = async (drummer: Drummer, cap = 6) => {
+  for (let counted = 0; counted < cap; counted++) {
+    const response = await drummer.api.post('/api/usage', { usageType: 'lesson' });
+    if (response.status === 429) return counted;
+    expect(response.status).toBe(201);
+  }
+  return cap;
+};
+
+const checkout = async (drummer: Drummer, priceId: string) => {
+  const response = await drummer.api.get(`/api/payment/create-checkout-session?priceId=${priceId}`);
+  expect(response.status).toBe(200);
+  return (response.json as { clientSecret: string }).clientSecret;
+};
+
+const pay = (drummer: Drummer, clientSecret: string, card = PAYING_CARD) =>
+  drummer.api.post('/api/payment/test-payments/pay', { clientSecret, ...card });
+
+const sessionIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
+
+const subscriptionEvents = async (customerId: string) =>
+  (await server.backend.store.readStream(customerStreamId(customerId)))
+    .map((event) => event.type)
+    .filter((type) => type.startsWith('Subscription'));
+
+beforeEach(() => server.setNow('2026-03-10T09:00:00.000Z'));
+
+describe('the subscription life cycle on the local test-payment provider', () => {
+  it('freemium → checkout → trialing → active → cancellation scheduled → freemium at period end', async () => {
+    const drummer = await registerDrummer(server);
+    expect((await server.api.get('/api/payment/config')).json).toEqual({ provider: 'local' });
+
+    // Freemium: three lessons a day.
+    expect((await customerInfo(drummer)).status).toBe('freemium');
+    expect(await lessonsAllowed(drummer)).toBe(3);
+
+    // Checkout with the embedded test form.
+    const clientSecret = await checkout(drummer, 'price_premium_monthly');
+    expect(clientSecret).toMatch(/^cs_local_[a-f0-9]+_secret_[A-Za-z0-9_-]{32}$/);
+    const sessionId = sessionIdOf(clientSecret);
+    const email = (await drummer.api.get('/api/customer-info')).json as { email: string };
+    expect((await drummer.api.get(`/api/payment/session-status?session_id=${sessionId}`)).json).toEqual({
+      status: 'open',
+      customer_email: email.email,
+    });
+
+    const paid = await pay(drummer, clientSecret);
+    expect(paid.status).toBe(200);
+    expect(paid.json).toEqual({ sessionId });
+    expect((await drummer.api.get(`/api/payment/session-status?session_id=${sessionId}`)).json).toEqual({
+      status: 'complete',
+      customer_email: email.email,
+    });
+
+    // The first paid subscription starts the 14-day trial: everything unlocked at once.
+    expect(await customerInfo(drummer)).toMatchObject({
+      status: 'trialing',
+      cancelAt: null,
+      cancelAtPeriodEnd: false,
+    });
+    expect(await refreshedClaims(drummer)).toMatchObject({
+      subscription_status: 'trialing',
+      activeTier: 'premium',
+    });
+    expect(await lessonsAllowed(drummer)).toBe(6);
+
+    // Paying the same session again is refused.
+    expect((await pay(drummer, clientSecret)).status).toBe(409);
+
+    // Day 13: still trialing. Day 14: the trial converts with a renewal payment.
+    later(13);
+    expect((await customerInfo(drummer)).status).toBe('trialing');
+    later(1, 1);
+    expect((await customerInfo(drummer)).status).toBe('active');
+    expect(await refreshedClaims(drummer)).toMatchObject({
+      subscription_status: 'active',
+      activeTier: 'premium',
+    });
+    expect(await lessonsAllowed(drummer)).toBe(6);
+
+    // Cancel at period end: the trial ended 2026-03-24T09:00Z, the first paid month ends a month later.
+    const canceled = await drummer.api.get('/api/payment/cancel-subscription');
+    expect(canceled.status).toBe(200);
+    const periodEnd = Date.parse('2026-04-24T09:00:00.000Z') / 1000;
+    expect(canceled.json).toEqual({ cancelAt: periodEnd, cancelAtPeriodEnd: true });
+    expect(await customerInfo(drummer)).toMatchObject({
+      status: 'active',
+      cancelAt: periodEnd,
+      cancelAtPeriodEnd: true,
+    });
+    // Cancelling again changes nothing.
+    expect((await drummer.api.get('/api/payment/cancel-subscription')).json).toEqual(canceled.json);
+
+    // Usable until the period end, then back on the free plan.
+    server.setNow(new Date(periodEnd * 1000 - 60_000));
+    expect((await customerInfo(drummer)).status).toBe('active');
+    server.setNow(new Date(periodEnd * 1000 + 60_000));
+    expect(await customerInfo(drummer)).toMatchObject({
+      status: 'canceled',
+      cancelAt: null,
+      cancelAtPeriodEnd: false,
+    });
+    expect(await refreshedClaims(drummer)).toMatchObject({
+      subscription_status: 'canceled',
+      activeTier: 'freemium',
+    });
+    expect(await lessonsAllowed(drummer)).toBe(3);
+
+    expect(await subscriptionEvents(drummer.customerId)).toEqual([
+      'SubscriptionStarted',
+      'SubscriptionActivated',
+      'SubscriptionCancellationScheduled',
+      'SubscriptionEnded',
+    ]);
+
+    // A second subscription starts without a trial.
+    await pay(drummer, await checkout(drummer, 'price_basic_yearly'));
+    expect(await refreshedClaims(drummer)).toMatchObject({
+      subscription_status: 'active',
+      activeTier: 'basic',
+    });
+  });
+
+  it('a declined card changes nothing: no subscription, no ledger entry, the session stays open', async () => {
+    const drummer = await registerDrummer(server);
+    const clientSecret = await checkout(drummer, 'price_exclusive_monthly');
+    const declined = await pay(drummer, clientSecret, DECLINED_CARD);
+    expect(declined.status).toBe(402);
+    expect(declined.json).toEqual({ message: 'Your card was declined.' });
+    expect(await subscriptionEvents(drummer.customerId)).toEqual([]);
+    expect(await server.backend.store.readStream(paymentLedgerStreamId(drummer.customerId))).toEqual([]);
+    expect((await customerInfo(drummer)).status).toBe('freemium');
+    const status = await drummer.api.get(
+      `/api/payment/session-status?session_id=${sessionIdOf(clientSecret)}`,
+    );
+    expect((status.json as { status: string }).status).toBe('open');
+
+    // The card form's other refusals name the field, in Stripe's words.
+    const badNumber = await pay(drummer, clientSecret, { ...PAYING_CARD, number: '4242 4242 4242 4241' });
+    expect(badNumber.status).toBe(400);
+    expect(badNumber.json).toMatchObject({
+      message: 'Your card number is incorrect.',
+      errors: { number: ['Your card number is incorrect.'] },
+    });
+    const expired = await pay(drummer, clientSecret, { ...PAYING_CARD, expiry: '01/20' });
+    expect((expired.json as { message: string }).message).toBe("Your card's expiration year is in the past.");
+
+    // Then the test card pays.
+    expect((await pay(drummer, clientSecret)).status).toBe(200);
+    expect((await customerInfo(drummer)).status).toBe('trialing');
+  });
+
+  it('refuses an unknown price, a forged client secret, and another customer’s session', async () => {
+    const drummer = await registerDrummer(server);
+    const unknown = await drummer.api.get('/api/payment/create-checkout-session?priceId=price_gold_monthly');
+    expect(unknown.status).toBe(400);
+    expect(unknown.json).toMatchObject({
+      message: `priceId must be one of [${PRICE_IDS.join(', ')}]`,
+      errors: { priceId: [`must be one of [${PRICE_IDS.join(', ')}]`] },
+    });
+    expect((await drummer.api.get('/api/payment/create-checkout-session')).status).toBe(400);
+
+    const clientSecret = await checkout(drummer, 'price_basic_monthly');
+    const forged = clientSecret.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    expect((await pay(drummer, forged)).status).toBe(400);
+
+    const stranger = await registerDrummer(server);
+    expect((await pay(stranger, clientSecret)).status).toBe(400);
+    const peek = await stranger.api.get(
+      `/api/payment/session-status?session_id=${sessionIdOf(clientSecret)}`,
+    );
+    expect(peek.status).toBe(404);
+    expect((await stranger.api.get('/api/payment/session-status?session_id=cs_local_ffff')).status).toBe(404);
+    expect((await customerInfo(stranger)).status).toBe('freemium');
+  });
+
+  it('expires an unpaid checkout after 24 hours', async () => {
+    const drummer = await registerDrummer(server);
+    const clientSecret = await checkout(drummer, 'price_basic_monthly');
+    later(1, 1);
+    const status = await drummer.api.get(
+      `/api/payment/session-status?session_id=${sessionIdOf(clientSecret)}`,
+    );
+    expect((status.json as { status: string }).status).toBe('expired');
+    expect((await pay(drummer, clientSecret)).status).toBe(409);
+  });
+
+  it('refuses a second checkout while a subscription runs', async () => {
+    const drummer = await registerDrummer(server);
+    await pay(drummer, await checkout(drummer, 'price_basic_monthly'));
+    const again = await drummer.api.get('/api/payment/create-checkout-session?priceId=price_premium_monthly');
+    expect(again.status).toBe(409);
+  });
+});
+
+describe('the local customer portal', () => {
+  it('changes the plan, cancels at period end and resumes', async () => {
+    const drummer = await registerDrummer(server);
+    expect((await drummer.api.get('/api/payment/create-customer-portal-session')).status).toBe(400);
+    await pay(drummer, await checkout(drummer, 'price_basic_monthly'));
+    expect((await drummer.api.get('/api/payment/create-customer-portal-session')).json).toEqual({
+      url: '/test-payments/portal',
+    });
+
+    const changed = await drummer.api.post('/api/payment/test-payments/portal', {
+      action: 'change-plan',
+      priceId: 'price_exclusive_yearly',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.json).toMatchObject({
+      subscription: { tier: 'exclusive', period: 'yearly', status: 'trialing' },
+    });
+    expect(await refreshedClaims(drummer)).toMatchObject({ activeTier: 'exclusive' });
+
+    const canceled = await drummer.api.post('/api/payment/test-payments/portal', { action: 'cancel' });
+    const { subscription } = canceled.json as {
+      subscription: { cancelAt: string; currentPeriodEnd: string };
+    };
+    expect(subscription.cancelAt).toBe(subscription.currentPeriodEnd);
+    expect((await customerInfo(drummer)).cancelAtPeriodEnd).toBe(true);
+
+    await drummer.api.post('/api/payment/test-payments/portal', { action: 'resume' });
+    expect(await customerInfo(drummer)).toMatchObject({ cancelAt: null, cancelAtPeriodEnd: false });
+
+    const bad = await drummer.api.post('/api/payment/test-payments/portal', {
+      action: 'change-plan',
+      priceId: 'gold',
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it(`keeps an overdue subscription for the ${PAYMENT_GRACE_DAYS}-day grace period, then ends it`, async () => {
+    const drummer = await registerDrummer(server);
+    await pay(drummer, await checkout(drummer, 'price_premium_monthly'));
+    await drummer.api.post('/api/payment/test-payments/portal', { action: 'fail-payment' });
+    expect((await customerInfo(drummer)).status).toBe('past_due');
+    expect(await lessonsAllowed(drummer)).toBe(6);
+
+    later(PAYMENT_GRACE_DAYS - 1);
+    expect((await customerInfo(drummer)).status).toBe('past_due');
+    later(1, 1);
+    expect((await customerInfo(drummer)).status).toBe('canceled');
+    expect(await refreshedClaims(drummer)).toMatchObject({
+      subscription_status: 'canceled',
+      activeTier: 'freemium',
+    });
+  });
+
+  it('an overdue payment made in time makes the subscription active again', async () => {
+    const drummer = await registerDrummer(server);
+    await pay(drummer, await checkout(drummer, 'price_premium_monthly'));
+    await drummer.api.post('/api/payment/test-payments/portal', { action: 'fail-payment' });
+    later(2);
+    await drummer.api.post('/api/payment/test-payments/portal', { action: 'pay-overdue' });
+    expect((await customerInfo(drummer)).status).toBe('active');
+    later(PAYMENT_GRACE_DAYS);
+    expect((await customerInfo(drummer)).status).toBe('active');
+  });
+});
+
+describe('period ends without a reader', () => {
+  it('the periodic sweep ends a cancelled subscription in the store itself', async () => {
+    const drummer = await registerDrummer(server);
+    await pay(drummer, await checkout(drummer, 'price_basic_monthly'));
+    await drummer.api.get('/api/payment/cancel-subscription');
+    later(15);
+    const { lastPosition } = await server.backend.store.stats();
+    expect(await server.backend.projections.waitFor(lastPosition!, 10_000)).toBe(true);
+
+    expect(await subscriptionEvents(drummer.customerId)).not.toContain('SubscriptionEnded');
+    await settleAllPeriodEnds(server.backend);
+    expect(await subscriptionEvents(drummer.customerId)).toEqual([
+      'SubscriptionStarted',
+      'SubscriptionCancellationScheduled',
+      'SubscriptionEnded',
+    ]);
+    // Settling again finds nothing to do.
+    await settleAllPeriodEnds(server.backend);
+    expect((await subscriptionEvents(drummer.customerId)).length).toBe(3);
+  });
+
+  it('deleting the account cancels the subscription at period end first', async () => {
+    const drummer = await registerDrummer(server);
+    await pay(drummer, await checkout(drummer, 'price_basic_monthly'));
+    expect((await drummer.api.delete('/api/delete/account')).status).toBe(200);
+    // The customer stream is gone; the anonymous payment ledger shows the cancellation went through.
+    const ledger = await server.backend.store.readStream(paymentLedgerStreamId(drummer.customerId));
+    expect(ledger.map((event) => (event.data as { eventType: string }).eventType)).toEqual([
+      'checkout.session.completed',
+      'customer.subscription.updated',
+    ]);
+  });
+});

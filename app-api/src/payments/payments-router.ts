@@ -1,0 +1,174 @@
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import { z } from 'zod';
+import {
+  checkoutQuerySchema,
+  domainErrorHttpStatus,
+  fieldErrors,
+  isDomainError,
+  PRICE_IDS,
+  sessionStatusQuerySchema,
+  validationErrorBody,
+} from '@stickwork/domain';
+import type { Backend } from '../backend.js';
+import { HttpError } from '../http/http-error.js';
+import { AUTH_TOKEN_HEADER, authOf, requireAuth } from '../auth/require-auth.js';
+import { verifyLoginToken } from '../auth/tokens.js';
+import { WebhookSignatureError } from '../adapters/payments/payment-provider.js';
+import { createPaymentsService, type TestPortalAction } from './payments-service.js';
+import { PERIOD_END_SWEEP_MS, settleAllPeriodEnds } from './period-ends.js';
+
+const valid = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => {
+  const result = fieldErrors(schema, input);
+  if (!result.ok) {
+    const body = validationErrorBody(result.errors);
+    throw new HttpError(400, body.message, body.errors);
+  }
+  return result.value;
+};
+
+const cardField = (max: number) =>
+  z.string({ error: 'is required' }).max(max, `must be at most ${max} characters`);
+const testPaymentSchema = z.object({
+  clientSecret: cardField(200),
+  number: cardField(30),
+  expiry: cardField(10),
+  cvc: cardField(10),
+  name: cardField(100),
+});
+const testPortalActionSchema: z.ZodType<TestPortalAction> = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('change-plan'), priceId: z.enum(PRICE_IDS) }),
+  z.object({ action: z.literal('cancel') }),
+  z.object({ action: z.literal('resume') }),
+  z.object({ action: z.literal('fail-payment') }),
+  z.object({ action: z.literal('pay-overdue') }),
+]);
+
+/**
+ * Reads of the plan (customer-info, the token refresh, the practice limits) first settle the
+ * customer's due period ends, so a reader never sees a subscription that has already ended.
+ */
+const PLAN_READS: { method: string; path: string }[] = [
+  { method: 'GET', path: '/customer-info' },
+  { method: 'GET', path: '/customer-info/subscription-status' },
+  { method: 'GET', path: '/authenticate/update-jwt' },
+  { method: 'GET', path: '/usage' },
+  { method: 'POST', path: '/usage' },
+  { method: 'POST', path: '/lesson/schedule' },
+];
+
+/**
+ * The payment routes of product-spec §7, mounted under /api BEFORE the JSON body parser, since a
+ * Stripe webhook's signature covers the raw body.
+ *
+ * | route | auth | answer |
+ * |---|---|---|
+ * | GET /payment/config | none | `{ provider: 'local'\|'stripe', publishableKey? }` |
+ * | GET /payment/create-checkout-session?priceId= | token | `{ clientSecret }`; 400 unknown price; 409 already subscribed |
+ * | GET /payment/session-status?session_id= | token | `{ status: 'open'\|'complete'\|'expired', customer_email }`; 404 not the customer's |
+ * | GET /payment/create-customer-portal-session | token | `{ url }`; 400 nothing to manage |
+ * | GET /payment/cancel-subscription | token | `{ cancelAt (unix s), cancelAtPeriodEnd: true }`; 400 nothing to cancel |
+ * | POST /payment/webhook | Stripe-Signature | `{ received: true, outcome }`; 400 bad signature (nothing recorded) |
+ * | POST /payment/test-payments/pay | token | local provider: `{ sessionId }`; 402 'Your card was declined.' |
+ * | GET, POST /payment/test-payments/portal | token | local provider's portal: view, and `{ action }` |
+ *
+ * It also runs, in front of the login and schedule services: the period-end settlement before
+ * reads of the plan, and the cancellation at period end before DELETE /api/delete/account.
+ */
+export const paymentsRouter = (backend: Backend): Router => {
+  const service = createPaymentsService(backend);
+  const authenticated = requireAuth(backend);
+  const router = express.Router();
+  const json = express.json({ limit: '10kb' });
+
+  /** The token's customer, or null; the route behind answers a bad token itself. */
+  const customerIdOfToken: (token: string | undefined) => Promise<string | null> = async (token) =>
+    token ? ((await verifyLoginToken(backend.jwtSecret, token, backend.clock()))?.customerId ?? null) : null;
+
+  const settleBeforePlanRead: RequestHandler = async (req, _res, next) => {
+    const customerId = await customerIdOfToken(req.get(AUTH_TOKEN_HEADER));
+    if (customerId) {
+      try {
+        await service.settle(customerId);
+      } catch (error) {
+        req.log.error({ err: error }, 'period-end settlement before a read failed');
+      }
+    }
+    next();
+  };
+  for (const { method, path } of PLAN_READS)
+    router[method === 'GET' ? 'get' : 'post'](path, settleBeforePlanRead);
+
+  router.delete('/delete/account', async (req, _res, next) => {
+    const customerId = await customerIdOfToken(req.get(AUTH_TOKEN_HEADER));
+    if (customerId) await service.cancelBeforeErasure(customerId);
+    next();
+  });
+
+  router.get('/payment/config', (_req, res) => {
+    res.json(service.config());
+  });
+
+  router.get('/payment/create-checkout-session', authenticated, async (req, res) => {
+    const { priceId } = valid(checkoutQuerySchema, req.query);
+    res.json(await service.createCheckoutSession(authOf(res).customerId, priceId));
+  });
+
+  router.get('/payment/session-status', authenticated, async (req, res) => {
+    const { session_id } = valid(sessionStatusQuerySchema, req.query);
+    res.json(await service.sessionStatus(authOf(res).customer, session_id));
+  });
+
+  router.get('/payment/create-customer-portal-session', authenticated, async (_req, res) => {
+    res.json(await service.createPortalSession(authOf(res).customer));
+  });
+
+  router.get('/payment/cancel-subscription', authenticated, async (_req, res) => {
+    res.json(await service.cancelSubscription(authOf(res).customerId));
+  });
+
+  router.post(
+    '/payment/webhook',
+    express.raw({ type: 'application/json', limit: '1mb' }),
+    async (req, res) => {
+      const body: unknown = req.body;
+      if (!Buffer.isBuffer(body)) throw new HttpError(400, 'A webhook body must be JSON (application/json).');
+      try {
+        const outcome = await service.webhook(body, req.get('stripe-signature'));
+        res.json({ received: true, outcome });
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw new HttpError(400, error.message);
+        throw error;
+      }
+    },
+  );
+
+  router.post('/payment/test-payments/pay', authenticated, json, async (req, res) => {
+    const { clientSecret, ...card } = valid(testPaymentSchema, req.body);
+    res.json(await service.payTestCheckout(authOf(res).customerId, clientSecret, card));
+  });
+
+  router.get('/payment/test-payments/portal', authenticated, async (_req, res) => {
+    res.json(await service.testPortal(authOf(res).customerId));
+  });
+
+  router.post('/payment/test-payments/portal', authenticated, json, async (req, res) => {
+    const action = valid(testPortalActionSchema, req.body);
+    res.json(await service.testPortalAction(authOf(res).customerId, action));
+  });
+
+  router.use(domainErrorsAsHttp);
+
+  // Period ends also pass while nobody reads: the server looks every minute.
+  const sweep = setInterval(() => {
+    settleAllPeriodEnds(backend).catch((error: unknown) =>
+      backend.logger.warn({ err: error }, 'period-end sweep failed'),
+    );
+  }, PERIOD_END_SWEEP_MS);
+  sweep.unref();
+  return router;
+};
+
+const domainErrorsAsHttp: ErrorRequestHandler = (error: unknown, _req, _res, next) => {
+  if (isDomainError(error)) next(new HttpError(domainErrorHttpStatus[error.code], error.message));
+  else next(error);
+};
