@@ -9,17 +9,22 @@ export interface PracticeUsageModel {
 }
 
 /**
- * Usage per day. Erasing one's practice history keeps it, as the decider does: the daily limit
- * must not reset; only the erasure of the customer removes it.
+ * Usage per day, as the decider counts it: an operator's reset clears one day. Erasing one's
+ * practice history keeps it, as the decider does (the daily limit must not reset that way); only
+ * the erasure of the customer removes it.
  */
 export const practiceUsageProjection = defineProjection<PracticeUsageModel>({
   name: 'practice_usage',
-  canHandle: ['UsageIncremented', 'CustomerErased'],
+  canHandle: ['UsageIncremented', 'UsageReset', 'CustomerErased'],
   keyOf: customerKeyOf,
   initialState: () => ({ lessonsByDay: {} }),
   evolve: (model, event) => {
     if (isCustomerErased(event)) return null;
     const practiceEvent = asPracticeEvent(event);
+    if (practiceEvent?.type === 'UsageReset') {
+      const { [practiceEvent.data.day]: _cleared, ...lessonsByDay } = model.lessonsByDay;
+      return { lessonsByDay };
+    }
     if (practiceEvent?.type !== 'UsageIncremented') return model;
     const { day } = practiceEvent.data;
     return { lessonsByDay: { ...model.lessonsByDay, [day]: (model.lessonsByDay[day] ?? 0) + 1 } };

@@ -4,6 +4,7 @@ import {
   createInMemoryEventStore,
   customerDecider,
   customerEventSchemaVersions,
+  customerDay,
   customerStreamId,
   dayKeyInZone,
   DomainError,
@@ -64,7 +65,11 @@ const skillLevelArb = fc
     fc.integer({ min: 0, max: maxLevelIndexFor(skill) }).map((index) => ({ skill, level: LEVELS[index]! })),
   );
 
-type PracticeStep = { kind: 'practice'; data: Omit<PracticeCommand, 'metadata'> } | { kind: 'erase' };
+type PracticeStep =
+  | { kind: 'practice'; data: Omit<PracticeCommand, 'metadata'> }
+  /** An operator resets the customer's today (in a zone) */
+  | { kind: 'reset usage'; timeZone: string }
+  | { kind: 'erase' };
 
 const practiceStepArb: fc.Arbitrary<PracticeStep> = fc.oneof(
   {
@@ -123,6 +128,10 @@ const practiceStepArb: fc.Arbitrary<PracticeStep> = fc.oneof(
     })),
   },
   {
+    weight: 2,
+    arbitrary: fc.constantFrom(...ZONES).map((timeZone) => ({ kind: 'reset usage' as const, timeZone })),
+  },
+  {
     weight: 5,
     arbitrary: fc
       .tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 1, max: 150 }), fc.constantFrom(...ZONES))
@@ -167,9 +176,13 @@ const runScript = async (store: EventStore, script: Script) => {
       ]);
       continue;
     }
+    const command =
+      step.kind === 'reset usage'
+        ? { type: 'ResetUsage', data: { day: customerDay(metadata.now, step.timeZone) } }
+        : step.data;
     try {
       await handleCommand(store, practiceStreamId(customer), practiceDecider, practiceEventSchemaVersions, {
-        ...step.data,
+        ...command,
         metadata,
       } as PracticeCommand);
     } catch (error) {
@@ -227,10 +240,13 @@ describe('the practice read models', () => {
           );
           for (const day of Object.keys(decided.usageByDay))
             expect(lessonsUsedOn(usage ?? { lessonsByDay: {} }, day)).toBe(usageOn(decided, day));
-          const incremented = events.filter((event) => event.type === 'UsageIncremented');
-          expect(Object.values(usage?.lessonsByDay ?? {}).reduce((a, b) => a + b, 0)).toBe(
-            incremented.length,
-          );
+          // Every day ever counted: increments, less what an operator reset.
+          const counted = new Map<string, number>();
+          for (const event of events)
+            if (event.type === 'UsageIncremented')
+              counted.set(event.data.day, (counted.get(event.data.day) ?? 0) + 1);
+            else if (event.type === 'UsageReset') counted.delete(event.data.day);
+          expect(new Map(Object.entries(usage?.lessonsByDay ?? {}))).toEqual(counted);
 
           // Heatmap and streaks: activity since the last history erasure.
           const lastErased = events.map((event) => event.type).lastIndexOf('PracticeHistoryErased');

@@ -89,6 +89,14 @@ describe('GET /api/file/download', () => {
     },
   );
 
+  it('serves a lesson rendered before from the cache, byte for byte', async () => {
+    const query = `?lessonId=${lessons[1]!.lesson_id}`;
+    const first = Buffer.from(await (await download(query)).arrayBuffer());
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // a new render would carry a new creation date
+    const again = Buffer.from(await (await download(query)).arrayBuffer());
+    expect(again.equals(first)).toBe(true);
+  });
+
   it('answers 404 { message } for an unknown lesson, 400 for a bad id, 401 without a token', async () => {
     const unknown = await download('?lessonId=987654321');
     expect(unknown.status).toBe(404);

@@ -22,11 +22,14 @@ import type { z } from 'zod';
 import type { Backend } from '../backend.js';
 import { authOf, requireAuth } from '../auth/require-auth.js';
 import { HttpError } from '../http/http-error.js';
-import { renderSheetMusicPdf } from '../adapters/sheet-music/render-sheet-music-pdf.js';
+import { createSheetMusicCache } from '../adapters/sheet-music/sheet-music-cache.js';
 import { attachmentDisposition, lessonFileName } from './content-disposition.js';
 import { lessonCatalogue } from './lesson-catalogue.js';
 import { createPracticeService, type Practitioner } from './practice-service.js';
 import { focusView, lessonProgressView } from './practice-views.js';
+
+/** Rendered sheets kept in memory (a few tens of kB each): a session's lessons and then some. */
+const SHEET_MUSIC_CACHE_ENTRIES = 256;
 
 /** POST /api/focus/level-up. */
 export const levelUpRequestSchema = objectOf({ skillName: skillField() });
@@ -71,6 +74,7 @@ const timeZoneOf = (req: Request): string | undefined => req.get(TIME_ZONE_HEADE
 export const practiceRouter = (backend: Backend): Router => {
   const practice = createPracticeService(backend, lessonCatalogue());
   const authenticated = requireAuth(backend);
+  const sheetMusic = createSheetMusicCache({ maxEntries: SHEET_MUSIC_CACHE_ENTRIES });
   const router = express.Router();
 
   const practitioner = (res: Parameters<typeof authOf>[0]): Practitioner => {
@@ -152,7 +156,7 @@ export const practiceRouter = (backend: Backend): Router => {
     const { lessonId } = valid(fileDownloadQuerySchema, req.query);
     const lesson = practice.lesson(lessonId);
     if (!lesson) throw new HttpError(404, `There is no lesson with id ${lessonId}.`);
-    const pdf = await renderSheetMusicPdf(lesson);
+    const pdf = await sheetMusic.pdfFor(lesson);
     res
       .status(200)
       .type('application/pdf')

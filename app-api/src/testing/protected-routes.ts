@@ -20,3 +20,44 @@ export const LOGIN_SERVICE_PROTECTED_ROUTES: readonly ProtectedRoute[] = [
 ];
 
 export const PROTECTED_ROUTES: ProtectedRoute[] = [...LOGIN_SERVICE_PROTECTED_ROUTES];
+
+/**
+ * The schedule service (product-spec §7, first table), with bodies a fresh customer gets a 2xx for
+ * (lesson 10005 is a warm-up of the catalogue). POST /api/focus/level-up is left out: for a fresh
+ * customer it is a 409 (level-up not offered); its 401 is tested in the practice router suite.
+ */
+export const SCHEDULE_SERVICE_PROTECTED_ROUTES: readonly ProtectedRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/lesson/schedule',
+    body: {
+      skillPreference: [{ focus: 'timing', level: 'beginner' }],
+      practiceTime: 30,
+      padSufficient: false,
+    },
+  },
+  { method: 'GET', path: '/api/focus' },
+  {
+    method: 'POST',
+    path: '/api/focus',
+    body: { skillSelfRating: [{ skillName: 'timing', selected: true, level: 'beginner' }] },
+  },
+  { method: 'PATCH', path: '/api/focus', body: { skillName: 'timing', selected: true, level: 'beginner' } },
+  {
+    method: 'POST',
+    path: '/api/lesson/finishExercise',
+    body: { lessonId: 10005, type: 'warm_up', ratingDifficulty: 'easy', skipLesson: false },
+  },
+  { method: 'GET', path: '/api/usage' },
+  { method: 'POST', path: '/api/usage', body: { usageType: 'lesson' } },
+  { method: 'GET', path: '/api/practiceActivity' },
+  {
+    method: 'POST',
+    path: '/api/practiceActivity',
+    body: { countLessonsPracticed: 1, practiceDurationMinutes: 5 },
+  },
+  { method: 'GET', path: '/api/progress' },
+  { method: 'GET', path: '/api/lesson/progress' },
+  { method: 'GET', path: '/api/file/download?lessonId=10005' },
+];
+PROTECTED_ROUTES.push(...SCHEDULE_SERVICE_PROTECTED_ROUTES);
