@@ -146,3 +146,32 @@ describe('the read models on SQLite, fed through the API', () => {
     );
   });
 });
+
+describe('deleting an account', () => {
+  it('scrubs every read model of that customer, now and after a rebuild', async () => {
+    server.setNow(START);
+    const leaving = await registerDrummer(server);
+    await leaving.api.post('/api/focus', {
+      skillSelfRating: [{ skillName: 'timing', selected: true, level: 'pro' }],
+    });
+    await leaving.api.post('/api/usage', { usageType: 'lesson' });
+    await leaving.api.post('/api/practiceActivity', {
+      countLessonsPracticed: 1,
+      practiceDurationMinutes: 20,
+    });
+    const { readModels, projections } = server.backend;
+    for (const { name } of ALL_PROJECTIONS)
+      expect(readModels.get(name, leaving.customerId), name).toBeDefined();
+
+    expect((await leaving.api.delete('/api/delete/account')).status).toBe(200);
+    for (const { name } of ALL_PROJECTIONS)
+      expect(readModels.get(name, leaving.customerId), name).toBeUndefined();
+    for (const { name } of ALL_PROJECTIONS) await projections.rebuild(name);
+    for (const { name } of ALL_PROJECTIONS)
+      expect(readModels.get(name, leaving.customerId), name).toBeUndefined();
+    expect(JSON.stringify(ALL_PROJECTIONS.map(({ name }) => readModels.list(name)))).not.toContain(
+      leaving.customerId,
+    );
+    expect((await leaving.api.get('/api/progress')).status).toBe(401);
+  });
+});
