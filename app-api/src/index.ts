@@ -3,3 +3,17 @@ export { createBackend, type Backend, type BackendOptions } from './backend.js';
 export { createServer } from './server.js';
 export { openStores, sqliteFileIn, type OpenedStores } from './adapters/event-store/open-event-store.js';
 export type { Clock } from './clock.js';
+// Application services the operator CLI drives, so it never re-implements a rule of the API.
+export { eraseAccount, erasePracticeHistory } from './accounts/erasure.js';
+export { createAccountsService, type AccountsService } from './accounts/accounts-service.js';
+export { emailStreamFor, findCustomerByEmail, normalizeEmail } from './accounts/customer-records.js';
+export {
+  createPracticeService,
+  type PracticeService,
+  type PracticeBackend,
+  type Practitioner,
+} from './practice/practice-service.js';
+export { lessonCatalogue } from './practice/lesson-catalogue.js';
+export { outboxDir, type Mailer, type OutgoingMail } from './adapters/mail/mailer.js';
+export { HttpError } from './http/http-error.js';
+export { hashPassword } from './auth/passwords.js';

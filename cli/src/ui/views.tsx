@@ -1,5 +1,5 @@
-import React from 'react';
-import { Box, Text } from 'ink';
+import React, { useState } from 'react';
+import { Box, Text, useInput } from 'ink';
 
 export interface Column<Row> {
   header: string;
@@ -36,5 +36,78 @@ export function KeyValues({ title, entries }: { title?: string; entries: readonl
         </Text>
       ))}
     </Box>
+  );
+}
+
+/** One history line as `stickwork history` prints it. */
+export interface HistoryLine {
+  time: string;
+  type: string;
+  summary: string;
+}
+
+/** Events one per line: time, type (padded so summaries line up), summary. */
+export function HistoryLines({ lines }: { lines: readonly HistoryLine[] }) {
+  const width = Math.max(0, ...lines.map((line) => line.type.length));
+  return (
+    <Box flexDirection="column">
+      {lines.map((line, i) => (
+        <Text key={i}>
+          {line.time !== '' && <Text dimColor>{`${line.time} `}</Text>}
+          <Text bold>{line.type.padEnd(width)}</Text> {line.summary}
+        </Text>
+      ))}
+      {lines.length === 0 && <Text dimColor>(no events)</Text>}
+    </Box>
+  );
+}
+
+const BAR_WIDTH = 30;
+
+/** A progress bar with its counts and rate: `label [#####.....] 120/300 events  850 events/s`. */
+export function ProgressBar({
+  label,
+  done,
+  total,
+  unit,
+  perSecond,
+}: {
+  label: string;
+  done: number;
+  total: number;
+  unit: string;
+  perSecond?: number;
+}) {
+  const ratio = total > 0 ? Math.min(1, done / total) : 1;
+  const filled = Math.round(ratio * BAR_WIDTH);
+  return (
+    <Text>
+      {label} [<Text color="green">{'#'.repeat(filled)}</Text>
+      {'.'.repeat(BAR_WIDTH - filled)}] {done}/{total} {unit}
+      {perSecond !== undefined && `  ${Math.round(perSecond)} ${unit}/s`}
+    </Text>
+  );
+}
+
+/** A y/N question: y or Y confirms, anything else (Enter included) declines. */
+export function ConfirmPrompt({
+  question,
+  onAnswer,
+}: {
+  question: string;
+  onAnswer: (yes: boolean) => void;
+}) {
+  const [answer, setAnswer] = useState<boolean | null>(null);
+  useInput((input) => {
+    if (answer !== null) return;
+    const yes = input.toLowerCase() === 'y';
+    setAnswer(yes);
+    onAnswer(yes);
+  });
+  return (
+    <Text>
+      <Text color="yellow">?</Text> {question} <Text dimColor>(y/N)</Text>
+      {answer !== null && ` ${answer ? 'yes' : 'no'}`}
+    </Text>
   );
 }

@@ -1,0 +1,21 @@
+import { CliError } from './context.js';
+import { confirm } from './ui/render.js';
+
+export interface ConfirmationOptions {
+  yes: boolean;
+  /** Whether a person can answer: stdin and stdout are a terminal. */
+  interactive?: boolean;
+  ask?: (question: string) => Promise<boolean>;
+}
+
+/**
+ * Operating commands change a customer for real: they go ahead with `--yes`, or after a "y" on
+ * the terminal. Without a terminal and without `--yes` they refuse rather than guess.
+ */
+export const requireConfirmation = async (question: string, options: ConfirmationOptions): Promise<void> => {
+  if (options.yes) return;
+  const interactive = options.interactive ?? Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  if (!interactive)
+    throw new CliError('not confirmed: no terminal to ask on; pass --yes to confirm this change');
+  if (!(await (options.ask ?? confirm)(question))) throw new CliError('cancelled: nothing was changed');
+};

@@ -1,0 +1,27 @@
+import { emailStreamFor } from '@stickwork/app-api';
+import { customerStreamId, erasureStreamId, practiceStreamId, type EventStore } from '@stickwork/domain';
+import { CliError } from '../context.js';
+
+/** Every stream that belongs to a customer, in the order their histories are merged. */
+export const customerStreams = (customerId: string): string[] => [
+  customerStreamId(customerId),
+  practiceStreamId(customerId),
+  erasureStreamId(customerId),
+];
+
+/**
+ * The customer id an operator typed: an email (through its reservation stream, so no read
+ * model is needed and a read-only store will do) or an id with any stream of its own.
+ */
+export const resolveCustomer = async (store: EventStore, reference: string): Promise<string> => {
+  const typed = reference.trim();
+  if (typed.includes('@')) {
+    const [reservation] = await store.readStream(emailStreamFor(typed), { maxCount: 1 });
+    const customerId = (reservation?.data as { customerId?: unknown } | undefined)?.customerId;
+    if (typeof customerId === 'string') return customerId;
+  } else if (typed !== '') {
+    for (const stream of customerStreams(typed))
+      if ((await store.readStream(stream, { maxCount: 1 })).length > 0) return typed;
+  }
+  throw new CliError(`no customer matches "${reference}"`);
+};

@@ -1,0 +1,90 @@
+import type { EventStore, RecordedEvent } from '@stickwork/domain';
+import { customerStreams } from '../customers/resolve-customer.js';
+import { formatInZone, summarizeEvent, withoutSecrets } from './event-summary.js';
+
+export interface HistoryFilter {
+  /** Event types to keep; empty keeps all. */
+  types: readonly string[];
+  since?: Date;
+  until?: Date;
+}
+
+/** An event as `stickwork history --json` prints it: readable, and without secrets. */
+export interface HistoryEntry {
+  position: number;
+  stream: string;
+  revision: number;
+  type: string;
+  time: string;
+  /** `time` in the zone the history is shown in. */
+  localTime: string;
+  summary: string;
+  operator?: string;
+  data: unknown;
+}
+
+export const matchesFilter = (event: RecordedEvent, filter: HistoryFilter): boolean => {
+  if (filter.types.length > 0 && !filter.types.includes(event.type)) return false;
+  const time = Date.parse(event.metadata.time);
+  if (filter.since && time < filter.since.getTime()) return false;
+  if (filter.until && time > filter.until.getTime()) return false;
+  return true;
+};
+
+/** The customer's events from all their streams, merged into the order of the global log. */
+export const readCustomerEvents = async (store: EventStore, customerId: string): Promise<RecordedEvent[]> => {
+  const streams = await Promise.all(customerStreams(customerId).map((stream) => store.readStream(stream)));
+  return streams.flat().sort((a, b) => a.position - b.position);
+};
+
+export const toHistoryEntry = (event: RecordedEvent, timeZone: string): HistoryEntry => ({
+  position: event.position,
+  stream: event.streamId,
+  revision: event.revision,
+  type: event.type,
+  time: event.metadata.time,
+  localTime: formatInZone(event.metadata.time, timeZone),
+  summary: summarizeEvent(event),
+  ...(event.metadata.operator ? { operator: event.metadata.operator } : {}),
+  data: withoutSecrets(event.data),
+});
+
+export const customerHistory = async (
+  store: EventStore,
+  customerId: string,
+  filter: HistoryFilter,
+  timeZone: string,
+): Promise<HistoryEntry[]> =>
+  (await readCustomerEvents(store, customerId))
+    .filter((event) => matchesFilter(event, filter))
+    .map((event) => toHistoryEntry(event, timeZone));
+
+/** Whether an event of the global log belongs to the customer (their streams, or their erasure marker). */
+export const belongsTo = (event: RecordedEvent, customerId: string): boolean =>
+  customerStreams(customerId).includes(event.streamId);
+
+/**
+ * New events of the customer as they are written, after `after`, until `signal` aborts
+ * (Ctrl-C): a subscription to the global log filtered to the customer's streams.
+ */
+export const followCustomerHistory = async (
+  store: EventStore,
+  customerId: string,
+  after: number | null,
+  onEvent: (event: RecordedEvent) => void | Promise<void>,
+  signal: AbortSignal,
+): Promise<void> => {
+  const subscription = store.subscribeToAll(after === null ? {} : { after });
+  const stop = () => void subscription.unsubscribe();
+  if (signal.aborted) stop();
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    for await (const event of subscription) {
+      if (signal.aborted) break;
+      if (belongsTo(event, customerId)) await onEvent(event);
+    }
+  } finally {
+    signal.removeEventListener('abort', stop);
+    await subscription.unsubscribe();
+  }
+};

@@ -1,0 +1,101 @@
+import { findExercise, SKILL_DISPLAY_NAMES, type RecordedEvent } from '@stickwork/domain';
+
+/** Data fields that never leave the store through the CLI, not even as JSON. */
+const SECRET_FIELDS = new Set(['passwordHash', 'recoverySecretId']);
+
+export const withoutSecrets = (data: unknown): unknown =>
+  data !== null && typeof data === 'object' && !Array.isArray(data)
+    ? Object.fromEntries(Object.entries(data).filter(([key]) => !SECRET_FIELDS.has(key)))
+    : data;
+
+const skillName = (skill: unknown): string =>
+  typeof skill === 'string' && skill in SKILL_DISPLAY_NAMES
+    ? SKILL_DISPLAY_NAMES[skill as keyof typeof SKILL_DISPLAY_NAMES]
+    : String(skill);
+
+const day = (iso: unknown): string => (typeof iso === 'string' ? iso.slice(0, 10) : '?');
+
+type Data = Record<string, unknown>;
+type Summarize = (data: Data) => string;
+
+const levelChange: Summarize = ({ skill, from, to }) => `${skillName(skill)} ${String(from)} → ${String(to)}`;
+
+const SUMMARIES: Record<string, Summarize> = {
+  CustomerRegistered: ({ firstname, lastname, email, country, newsletterSubscription }) =>
+    `${String(firstname)} ${String(lastname)} <${String(email)}> from ${String(country)}` +
+    (newsletterSubscription ? ', newsletter' : ''),
+  VerificationMailRequested: () => 'verification mail requested',
+  EmailVerified: () => 'email verified',
+  PasswordRecoveryRequested: () => 'password recovery mail requested',
+  PasswordChanged: ({ recoverySecretId }) =>
+    recoverySecretId === undefined ? 'password changed' : 'password changed through a recovery link',
+  SubscriptionStarted: ({ tier, period, status, trialEndsAt, currentPeriodEnd }) =>
+    `${String(tier)} ${String(period)}, ${String(status)}` +
+    (trialEndsAt ? ` (trial until ${day(trialEndsAt)})` : '') +
+    `, period ends ${day(currentPeriodEnd)}`,
+  SubscriptionActivated: ({ currentPeriodEnd }) => `active, period ends ${day(currentPeriodEnd)}`,
+  SubscriptionPlanChanged: ({ fromTier, fromPeriod, tier, period }) =>
+    `${String(fromTier)} ${String(fromPeriod)} → ${String(tier)} ${String(period)}`,
+  SubscriptionCancellationScheduled: ({ cancelAt }) => `cancels on ${day(cancelAt)}`,
+  SubscriptionResumed: () => 'cancellation withdrawn',
+  SubscriptionPaymentFailed: () => 'payment failed: past due',
+  SubscriptionEnded: () => 'subscription ended: back on freemium',
+  CustomerErasureRequested: () => 'account deletion requested',
+  CustomerErased: () => 'account erased: personal data deleted',
+  SkillsSelfRated: ({ ratings }) =>
+    (Array.isArray(ratings) ? (ratings as Data[]) : [])
+      .map(({ skill, level }) => `${skillName(skill)} ${String(level)}`)
+      .join(', ') || 'no skills rated',
+  SkillLevelChanged: levelChange,
+  LevelRaised: (data) => `level up: ${levelChange(data)}`,
+  SkillPreferenceChanged: ({ skill, selected, level }) =>
+    `${skillName(skill)} ${selected ? 'selected' : 'deselected'} at ${String(level)}`,
+  PracticeSessionScheduled: ({ lessonIds, targetPracticeTime, skills }) => {
+    const ids = Array.isArray(lessonIds) ? (lessonIds as number[]) : [];
+    const warmUps = ids.filter((id) => findExercise(id)?.type === 'warm_up').length;
+    const limit = ids.includes(-1) ? ', then the daily limit' : '';
+    const focus = (Array.isArray(skills) ? (skills as Data[]) : [])
+      .map(({ focus, level }) => `${skillName(focus)} ${String(level)}`)
+      .join(' + ');
+    const lessons = ids.filter((id) => id !== -1).length;
+    return `${lessons} lessons (${warmUps} warm-ups)${limit}, ${String(targetPracticeTime)} min: ${focus}`;
+  },
+  LessonEvaluated: ({ lessonId, focus, ratingDifficulty, skipped, progressAfter }) => {
+    const name = findExercise(Number(lessonId))?.name ?? `lesson ${String(lessonId)}`;
+    const rated = skipped ? 'skipped as mastered' : `rated ${String(ratingDifficulty)}`;
+    const progress = typeof progressAfter === 'number' ? `, progress ${progressAfter}%` : '';
+    return `${name} (${String(focus)}) ${rated}${progress}`;
+  },
+  UsageIncremented: ({ day: counted }) => `lesson counted on ${String(counted)}`,
+  UsageReset: ({ day: reset, lessons }) => `${String(reset)} reset to 0 (had ${String(lessons)} lessons)`,
+  PracticeActivityRecorded: ({ day: practised, lessons, minutes }) =>
+    `${String(practised)}: ${String(lessons)} lessons, ${String(minutes)} min`,
+  PracticeHistoryErased: () => 'practice history erased',
+};
+
+/** One readable line per event, never with a password hash; unknown types show their data's fields. */
+export const summarizeEvent = (event: Pick<RecordedEvent, 'type' | 'data' | 'metadata'>): string => {
+  const data = (event.data ?? {}) as Data;
+  const summarize = SUMMARIES[event.type];
+  const text = summarize
+    ? summarize(data)
+    : Object.entries(withoutSecrets(data) as Data)
+        .map(([key, value]) => `${key}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+        .join(' ');
+  return event.metadata.operator ? `${text} [by ${event.metadata.operator}]` : text;
+};
+
+/** 'YYYY-MM-DD HH:mm:ss' of an ISO time in an IANA zone. */
+export const formatInZone = (iso: string, timeZone: string): string =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date(iso))
+    .replace(',', '');

@@ -1,0 +1,61 @@
+import type { EventStore, RecordedEvent } from '@stickwork/domain';
+import { foldProjection, type Projection, type ReadModelStore } from '@stickwork/projections';
+
+const PAGE = 5000;
+
+/** The global log up to and including `upTo`, read in pages. */
+export const readLog = async (store: EventStore, upTo: number): Promise<RecordedEvent[]> => {
+  const log: RecordedEvent[] = [];
+  let after: number | undefined;
+  for (;;) {
+    const page = await store.readAll({ ...(after === undefined ? {} : { after }), maxCount: PAGE });
+    for (const event of page) if (event.position <= upTo) log.push(event);
+    if (page.length < PAGE || page.at(-1)!.position >= upTo) return log;
+    after = page.at(-1)!.position;
+  }
+};
+
+/** JSON with object keys sorted, so equal states compare equal whatever order their keys were set in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+
+export interface ProjectionCheck {
+  name: string;
+  checkpoint: number | null;
+  readModels: number;
+  /** Keys whose stored read model differs from a fresh fold of the log (missing, extra or different). */
+  differences: string[];
+  matches: boolean;
+}
+
+/**
+ * Compares a projection's stored read models with `foldProjection` over the log up to their
+ * checkpoint. Models and checkpoint are read in one transaction, so a server writing meanwhile
+ * cannot make the two disagree.
+ */
+export const verifyProjection = async (
+  store: EventStore,
+  readModels: ReadModelStore,
+  projection: Projection,
+): Promise<ProjectionCheck> => {
+  const { checkpoint, stored } = readModels.transaction(() => ({
+    checkpoint: readModels.checkpoint(projection.name),
+    stored: readModels.list(projection.name),
+  }));
+  const expected = foldProjection(projection, checkpoint === null ? [] : await readLog(store, checkpoint));
+  const actual = new Map(stored.map(({ key, state }) => [key, canonical(state)]));
+  const differences = [...new Set([...actual.keys(), ...expected.keys()])]
+    .filter((key) => actual.get(key) !== (expected.has(key) ? canonical(expected.get(key)) : undefined))
+    .sort();
+  return {
+    name: projection.name,
+    checkpoint,
+    readModels: stored.length,
+    differences,
+    matches: differences.length === 0,
+  };
+};

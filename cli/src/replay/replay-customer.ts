@@ -1,0 +1,148 @@
+import {
+  buildHeatmap,
+  createInMemoryEventStore,
+  customerDecider,
+  customerEventSchemaVersions,
+  customerSubscription,
+  dayKeyInZone,
+  foldEvents,
+  heatmapWindow,
+  lessonsLeftToday,
+  practiceStatsOverview,
+  SKILLS,
+  toDomainEvents,
+  type CustomerEvent,
+  type EventStore,
+  type Level,
+  type RecordedEvent,
+  type Skill,
+  type SubscriptionSummary,
+} from '@stickwork/domain';
+import {
+  ALL_PROJECTIONS,
+  createInMemoryReadModelStore,
+  createProjectionRunner,
+  initialPracticeProgress,
+  lessonsUsedOn,
+  practiceActivityEntries,
+  practiceHeatmapProjection,
+  practiceProgressProjection,
+  practiceStreaksProjection,
+  practiceUsageProjection,
+  streaksOf,
+  type PracticeHeatmapModel,
+  type PracticeProgressModel,
+  type PracticeStreaksModel,
+  type PracticeUsageModel,
+} from '@stickwork/projections';
+import { readCustomerEvents } from '../history/customer-history.js';
+
+/** Where a replay stops: after a global position, or at an instant (inclusive). */
+export type ReplayPoint = { position: number } | { time: Date };
+
+export interface ReplayReport {
+  customerId: string;
+  /** The events replayed and the last one's position (null: none). */
+  events: number;
+  lastPosition: number | null;
+  /** "Now" of the replay: the --until time, the last replayed event's time, or the clock. */
+  asOf: string;
+  timeZone: string;
+  erased: boolean;
+  plan: SubscriptionSummary;
+  skills: { skill: Skill; level: Level; selected: boolean; progress: number }[];
+  selfRated: boolean;
+  streaks: { current: number; longest: number };
+  heatmap: {
+    from: string;
+    to: string;
+    daysPractised: number;
+    lessons: number;
+    minutes: number;
+    hours: number;
+  };
+  usageToday: { day: string; lessons: number; lessonsLeft: number | null };
+}
+
+const upTo = (point: ReplayPoint | undefined) => (event: RecordedEvent) =>
+  point === undefined ||
+  ('position' in point
+    ? event.position <= point.position
+    : Date.parse(event.metadata.time) <= point.time.getTime());
+
+/**
+ * A what-if replay: the customer's events up to the point are copied into an in-memory store and
+ * fed to the same projections, through the same runner, as the server's read models; the plan
+ * comes from the customer decider's own fold. The live store is only read.
+ */
+export const replayCustomer = async (
+  store: EventStore,
+  customerId: string,
+  options: { until?: ReplayPoint; timeZone: string; now: Date },
+): Promise<ReplayReport> => {
+  const events = (await readCustomerEvents(store, customerId)).filter(upTo(options.until));
+  const replayStore = createInMemoryEventStore();
+  for (const event of events)
+    await replayStore.appendToStream(event.streamId, [
+      { id: event.id, type: event.type, data: event.data, metadata: event.metadata },
+    ]);
+  const readModels = createInMemoryReadModelStore();
+  await createProjectionRunner(replayStore, readModels, ALL_PROJECTIONS).catchUp();
+  const model = <State>(projection: { name: string }) => readModels.get<State>(projection.name, customerId);
+
+  const last = events.at(-1);
+  const asOf =
+    options.until && 'time' in options.until
+      ? options.until.time
+      : options.until && last
+        ? new Date(last.metadata.time)
+        : options.now;
+  const today = dayKeyInZone(asOf, options.timeZone);
+
+  const customerEvents = toDomainEvents<CustomerEvent>(
+    events.filter((event) => event.streamId.startsWith('customer-') || event.type === 'CustomerErased'),
+    customerEventSchemaVersions,
+  );
+  const customer = foldEvents(customerDecider, customerEvents);
+  const plan = customerSubscription(customer);
+
+  const progress = model<PracticeProgressModel>(practiceProgressProjection) ?? initialPracticeProgress();
+  const heatmapEntries = practiceActivityEntries(
+    model<PracticeHeatmapModel>(practiceHeatmapProjection) ?? { days: {} },
+  );
+  const window = heatmapWindow(asOf, options.timeZone);
+  const shown = buildHeatmap(heatmapEntries, window).filter((day) => day.count > 0 || day.minutes > 0);
+  const overview = practiceStatsOverview(
+    shown.map((day) => ({ date: day.date, count: day.count, practiceDurationMinutes: day.minutes })),
+    today,
+  );
+  const usage = model<PracticeUsageModel>(practiceUsageProjection) ?? { lessonsByDay: {} };
+  const used = lessonsUsedOn(usage, today);
+
+  return {
+    customerId,
+    events: events.length,
+    lastPosition: last?.position ?? null,
+    asOf: asOf.toISOString(),
+    timeZone: options.timeZone,
+    erased: customer.status === 'erased',
+    plan,
+    skills: SKILLS.map((skill) => ({
+      skill,
+      level: progress.levels[skill],
+      selected: progress.selected[skill],
+      progress: progress.progress[skill],
+    })),
+    selfRated: progress.selfRated,
+    streaks: streaksOf(model<PracticeStreaksModel>(practiceStreaksProjection) ?? { runs: [] }, today),
+    heatmap: {
+      from: window.from,
+      to: window.to,
+      daysPractised: shown.length,
+      lessons: overview.lessons,
+      minutes: shown.reduce((sum, day) => sum + day.minutes, 0),
+      hours: overview.hours,
+    },
+    usageToday: { day: today, lessons: used, lessonsLeft: lessonsLeftToday(plan, used) },
+  };
+};

@@ -1,0 +1,381 @@
+import {
+  createPracticeService,
+  emailStreamFor,
+  hashPassword,
+  HttpError,
+  lessonCatalogue,
+  type Backend,
+} from '@stickwork/app-api';
+import {
+  BILLING_PERIODS,
+  customerDecider,
+  customerEventSchemaVersions,
+  customerStreamId,
+  DIFFICULTY_RATINGS,
+  emailReservationDecider,
+  emailReservationEventSchemaVersions,
+  fieldErrors,
+  registerRequestSchema,
+  validationErrorBody,
+  entitlementsFor,
+  handleCommand,
+  isDomainError,
+  PAID_TIERS,
+  SKILLS,
+  subscriptionOf,
+  TIME_PICKER_OPTIONS,
+  type CustomerCommand,
+  type DifficultyRating,
+  type Level,
+  type Skill,
+} from '@stickwork/domain';
+import { CliError } from '../context.js';
+import { loadCustomerState, periodEndAfter } from '../customers/operate-customer.js';
+import { seededRandom, type SeededRandom } from './random.js';
+
+export interface SeedOptions {
+  customers: number;
+  days: number;
+  seed: number;
+  /** The last day of the histories (their start is `days` before). */
+  end: Date;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SeedSummary {
+  customers: { customerId: string; email: string; plan: string }[];
+  /** The password every seeded customer can log in with. */
+  password: string;
+  sessions: number;
+  lessons: number;
+  levelUps: number;
+  events: number;
+}
+
+export const SEED_PASSWORD = 'Drum-Demo-2026!';
+
+const FIRST_NAMES = [
+  'Ringo',
+  'Sheila',
+  'Karen',
+  'Stewart',
+  'Cindy',
+  'Questlove',
+  'Anika',
+  'Tony',
+  'Meg',
+  'Buddy',
+  'Hannah',
+  'Jojo',
+  'Senri',
+  'Elvin',
+  'Terri',
+  'Nandi',
+];
+const LAST_NAMES = [
+  'Starr',
+  'Escovedo',
+  'Carpenter',
+  'Copeland',
+  'Blackman',
+  'Thompson',
+  'Nilles',
+  'Williams',
+  'White',
+  'Rich',
+  'Welton',
+  'Mayer',
+  'Kawaguchi',
+  'Jones',
+  'Carrington',
+  'Bushell',
+];
+const COUNTRIES = [
+  ['DE', 'Europe/Berlin'],
+  ['GB', 'Europe/London'],
+  ['US', 'America/New_York'],
+  ['US', 'America/Los_Angeles'],
+  ['JP', 'Asia/Tokyo'],
+  ['BR', 'America/Sao_Paulo'],
+  ['AU', 'Australia/Sydney'],
+  ['FR', 'Europe/Paris'],
+] as const;
+const STARTING_LEVELS: Level[] = [
+  'starter',
+  'beginner',
+  'beginner',
+  'advanced_beginner',
+  'medium_advanced',
+  'advanced',
+];
+/** Most lessons feel about right; a few are too easy or too hard. */
+const RATINGS: (readonly [DifficultyRating, number])[] = DIFFICULTY_RATINGS.map((rating) => [
+  rating,
+  { too_easy: 6, easy: 26, challenging: 38, hard: 21, too_hard: 9 }[rating],
+]);
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+interface Profile {
+  index: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  country: string;
+  timeZone: string;
+  /** Chance of practising on a given day. */
+  habit: number;
+  registerDay: number;
+  /** Day a paid checkout happens, if ever. */
+  subscribeDay: number | null;
+  customerId: string;
+}
+
+/** A version-4-shaped UUID from the seeded generator, so ids (and the sessions seeded from them) repeat. */
+const seededUuid = (random: SeededRandom): string => {
+  const hex = Array.from({ length: 32 }, () => random.int(0, 15).toString(16));
+  hex[12] = '4';
+  hex[16] = (8 + random.int(0, 3)).toString(16);
+  const text = hex.join('');
+  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
+};
+
+const profileOf = (random: SeededRandom, index: number, seed: number, days: number): Profile => {
+  const firstname = random.pick(FIRST_NAMES);
+  const lastname = random.pick(LAST_NAMES);
+  const [country, timeZone] = random.pick(COUNTRIES);
+  const registerDay = random.int(0, Math.max(0, Math.floor(days / 3)));
+  return {
+    index,
+    firstname,
+    lastname,
+    email: `${firstname}.${lastname}.${index + 1}@seed-${seed}.example`.toLowerCase(),
+    country,
+    timeZone,
+    habit: 0.25 + random.next() * 0.65,
+    registerDay,
+    subscribeDay: random.chance(0.25) ? random.int(registerDay, days - 1) : null,
+    customerId: seededUuid(random),
+  };
+};
+
+/**
+ * Synthetic customers and practice histories written through the API's own application services
+ * (registration, self-rating, schedule, usage, evaluation, level-up, activity) with a clock that
+ * walks through the days, so every rule (daily limit, progress, level-up) holds in the data.
+ * The same seed gives the same people, choices and times; customer ids are drawn by the
+ * accounts service, as on the site.
+ */
+export const seedStore = async (backend: Backend, options: SeedOptions): Promise<SeedSummary> => {
+  const random = seededRandom(options.seed);
+  const start =
+    Date.UTC(options.end.getUTCFullYear(), options.end.getUTCMonth(), options.end.getUTCDate()) -
+    (options.days - 1) * DAY_MS;
+  let now = new Date(start);
+  const clock = () => now;
+  const moveTo = (time: number) => (now = new Date(Math.max(now.getTime(), time)));
+  const seeding: Backend = { ...backend, clock };
+  // One hash for all: argon2 is slow on purpose, and every seeded customer shares the demo password.
+  const passwordHash = await hashPassword(SEED_PASSWORD);
+  const practice = createPracticeService(seeding, lessonCatalogue());
+  const before = (await backend.store.stats()).events;
+
+  const profiles = Array.from({ length: options.customers }, (_, index) =>
+    profileOf(random, index, options.seed, options.days),
+  );
+  const summary: Omit<SeedSummary, 'customers' | 'events' | 'password'> = {
+    sessions: 0,
+    lessons: 0,
+    levelUps: 0,
+  };
+
+  const customerCommand = async (customerId: string, command: Omit<CustomerCommand, 'metadata'>) => {
+    const result = await handleCommand(
+      backend.store,
+      customerStreamId(customerId),
+      customerDecider,
+      customerEventSchemaVersions,
+      {
+        ...command,
+        metadata: { now },
+      } as CustomerCommand,
+    );
+    if (result.position !== null) await backend.projections.waitFor(result.position);
+  };
+
+  /**
+   * POST /api/register's commands: the email's reservation (unique, expected revision "no
+   * stream"), then the registration, validated by the API's own request schema.
+   */
+  const register = async (profile: Profile) => {
+    const { customerId } = profile;
+    const request = fieldErrors(registerRequestSchema, {
+      email: profile.email,
+      password: SEED_PASSWORD,
+      firstname: profile.firstname,
+      lastname: profile.lastname,
+      country: profile.country,
+      dateTermsAndConditions: now.toISOString(),
+      newsletterSubscription: random.chance(0.4),
+    });
+    if (!request.ok)
+      throw new Error(`a seeded registration is invalid: ${validationErrorBody(request.errors).message}`);
+    try {
+      await handleCommand(
+        backend.store,
+        emailStreamFor(profile.email),
+        emailReservationDecider,
+        emailReservationEventSchemaVersions,
+        { type: 'ReserveEmail', data: { customerId }, metadata: { now } },
+        { maxRetries: 0 },
+      );
+    } catch (error) {
+      if (isDomainError(error, 'email_taken'))
+        throw new CliError(
+          `${profile.email} is already registered: this store was seeded with --seed ${options.seed}; pick another`,
+        );
+      throw error;
+    }
+    const { password: _password, ...registration } = request.value;
+    await customerCommand(customerId, {
+      type: 'RegisterCustomer',
+      data: { ...registration, customerId, passwordHash },
+    });
+    if (random.chance(0.85)) await customerCommand(customerId, { type: 'VerifyEmail', data: {} });
+    const chosen = random.sample(
+      SKILLS.filter((skill) => skill !== 'beginner_course'),
+      random.int(2, 4),
+    );
+    const beginner = random.chance(0.3);
+    await practice.rateSkills(
+      { customerId, plan: { tier: 'freemium', status: 'freemium' } },
+      {
+        skillSelfRating: [
+          ...(beginner
+            ? [{ skillName: 'beginner_course' as Skill, selected: true, level: 'starter' as Level }]
+            : []),
+          ...chosen.map((skill) => ({
+            skillName: skill,
+            selected: true,
+            level: random.pick(STARTING_LEVELS),
+          })),
+        ],
+      },
+    );
+  };
+
+  /** A checkout: the decider starts the 14-day trial of a customer's first one. */
+  const subscribe = async (profile: Profile) => {
+    const period = random.pick(BILLING_PERIODS);
+    await customerCommand(profile.customerId, {
+      type: 'StartSubscription',
+      data: {
+        tier: random.weighted(PAID_TIERS.map((tier) => [tier, tier === 'premium' ? 3 : 1] as const)),
+        period,
+        currentPeriodEnd: periodEndAfter(now, period).toISOString(),
+      },
+    });
+  };
+
+  const session = async (profile: Profile) => {
+    const customerId = profile.customerId;
+    const customer = await loadCustomerState(backend, customerId);
+    const plan = subscriptionOf(customer);
+    const who = { customerId, plan };
+    const model = practice.progress(customerId);
+    const selected = SKILLS.filter(
+      (skill) => model.selected[skill] && model.levels[skill] !== 'level not set',
+    );
+    if (selected.length === 0) return;
+    const most = entitlementsFor(plan.tier, plan.status).maxSkillsPerSession ?? selected.length;
+    const skills = random.sample(selected, random.int(1, Math.min(most, selected.length)));
+    let schedule;
+    try {
+      schedule = await practice.schedule(
+        who,
+        {
+          skillPreference: skills.map((focus) => ({ focus, level: model.levels[focus] })),
+          practiceTime: random.pick(TIME_PICKER_OPTIONS.slice(0, 5)),
+          padSufficient: false,
+        },
+        profile.timeZone,
+      );
+    } catch (error) {
+      // No lesson left today, or none fits: the customer closes the app, as on the site.
+      if (isDomainError(error) || error instanceof HttpError) return;
+      throw error;
+    }
+    summary.sessions += 1;
+    let lessons = 0;
+    let minutes = 0;
+    for (const lesson of schedule.lessons) {
+      if (lesson.type === 'limit_reached') break;
+      if (lesson.type === 'exercise') {
+        try {
+          await practice.countLesson(who, profile.timeZone);
+        } catch (error) {
+          if (isDomainError(error, 'daily_limit_reached')) break;
+          throw error;
+        }
+      }
+      moveTo(now.getTime() + lesson.practice_time * MINUTE_MS);
+      minutes += lesson.practice_time;
+      lessons += 1;
+      const skipped = lesson.type === 'exercise' && random.chance(0.03);
+      const finished = await practice.finishExercise(who, {
+        lessonId: lesson.lesson_id,
+        type: lesson.type,
+        ratingDifficulty: random.weighted(RATINGS),
+        skipLesson: skipped,
+      });
+      if (lesson.type === 'exercise') summary.lessons += 1;
+      if (finished.levelUpOffered && finished.progress && random.chance(0.8)) {
+        await practice.levelUp(who, finished.progress.skillName);
+        summary.levelUps += 1;
+      }
+      if (random.chance(0.08)) break; // life happens: the session ends early
+    }
+    if (minutes > 0)
+      await practice.recordActivity(
+        who,
+        { countLessonsPracticed: lessons, practiceDurationMinutes: minutes },
+        profile.timeZone,
+      );
+  };
+
+  const total = options.customers * options.days;
+  let done = 0;
+  for (let day = 0; day < options.days; day++) {
+    const dayStart = start + day * DAY_MS;
+    const agenda: { at: number; profile: Profile; act: (profile: Profile) => Promise<void> }[] = [];
+    for (const profile of profiles) {
+      const at = dayStart + random.int(6 * 60, 21 * 60) * MINUTE_MS;
+      if (day === profile.registerDay) agenda.push({ at, profile, act: register });
+      if (day >= profile.registerDay && random.chance(profile.habit))
+        agenda.push({ at: at + (day === profile.registerDay ? 10 * MINUTE_MS : 0), profile, act: session });
+      if (day === profile.subscribeDay) agenda.push({ at: at + 5 * MINUTE_MS, profile, act: subscribe });
+    }
+    agenda.sort((a, b) => a.at - b.at || a.profile.index - b.profile.index);
+    for (const { at, profile, act } of agenda) {
+      moveTo(at);
+      await act(profile);
+    }
+    done += options.customers;
+    options.onProgress?.(done, total);
+  }
+
+  const customers = await Promise.all(
+    profiles.map(async (profile) => ({
+      customerId: profile.customerId,
+      email: profile.email,
+      plan: subscriptionOf(await loadCustomerState(backend, profile.customerId)).tier,
+    })),
+  );
+  return {
+    customers,
+    password: SEED_PASSWORD,
+    ...summary,
+    events: (await backend.store.stats()).events - before,
+  };
+};
