@@ -37,6 +37,8 @@ const STAFF_SPACE = 10;
 const STICKING_SIZE = 11;
 const NOTE_PADDING = 14;
 const STAFF_COLOUR = '#333333';
+// VexFlow spaces notes by a softmax of their durations; above its default (10) a long note gets visibly more room.
+const SOFTMAX_FACTOR = 40;
 
 let dom: JSDOM | undefined;
 
@@ -270,11 +272,15 @@ export function engraveSystems(notation: Notation, options: SystemOptions): Engr
         const engraved = engraveBar(notation, bar);
         for (const voice of engraved.voices)
           for (const tickable of voice.getTickables()) tickable.setStave(stave);
-        new Formatter()
+        new Formatter({ softmaxFactor: SOFTMAX_FACTOR })
           .joinVoices(engraved.voices)
-          .format(engraved.voices, stave.getNoteEndX() - stave.getNoteStartX() - NOTE_PADDING - 8, {
-            align_rests: false,
-          });
+          .format(
+            engraved.voices,
+            stave.getNoteEndX() - stave.getNoteStartX() - NOTE_PADDING - 8 - (repeats && isLastBar ? 10 : 0),
+            {
+              align_rests: false,
+            },
+          );
         // Beams lengthen their stems; do it before drawing so accents clear the beam.
         for (const beam of engraved.beams) beam.postFormat();
         for (const voice of engraved.voices) voice.draw(context, stave);
