@@ -31,22 +31,42 @@ type ApplyBackend = Pick<Backend, 'store' | 'clock' | 'logger'>;
  * The subscription commands go through the customer decider (and so the subscription machine);
  * the event is then recorded in the customer's payment ledger.
  */
+export interface ApplyOptions {
+  /**
+   * The snapshot is the provider's state right now (an API answer, a local provider step), so it is
+   * never older than what was applied: its time is lifted to the last applied event's when the
+   * provider's clock runs behind ours.
+   */
+  current?: boolean;
+}
+
 export const applyProviderEvent = async (
   backend: ApplyBackend,
-  event: ProviderEvent,
+  incoming: ProviderEvent,
+  options: ApplyOptions = {},
 ): Promise<ApplyOutcome> => {
   const { store, clock, logger } = backend;
-  const customerId = event.customerId;
+  const customerId = incoming.customerId;
   if (!customerId) {
-    logger.warn({ eventId: event.id, eventType: event.type }, 'payment event without a customer of ours');
+    logger.warn(
+      { eventId: incoming.id, eventType: incoming.type },
+      'payment event without a customer of ours',
+    );
     return 'unmatched';
   }
   for (let attempt = 0; ; attempt++) {
     const ledger = await loadPaymentLedger(store, customerId);
-    if (ledger.seenEventIds.has(event.id)) return 'duplicate';
+    if (ledger.seenEventIds.has(incoming.id)) return 'duplicate';
+    const event =
+      options.current && isOlderThanApplied(ledger, incoming)
+        ? { ...incoming, created: ledger.lastAppliedAt! }
+        : incoming;
     const customer = await loadCustomer(store, customerId);
     if (customer.status !== 'registered') {
-      logger.warn({ eventId: event.id, eventType: event.type }, 'payment event for a customer who is gone');
+      logger.warn(
+        { eventId: incoming.id, eventType: incoming.type },
+        'payment event for a customer who is gone',
+      );
       return 'unmatched';
     }
     const stale = isOlderThanApplied(ledger, event);

@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerStreamId, PRICE_IDS } from '@stickwork/domain';
-import {
-  apiClient,
-  decodeJwtPayload,
-  nextClientIp,
-  type ApiClient,
-} from '../accounts/testing/account-fixtures.js';
+import { apiClient, decodeJwtPayload } from '../accounts/testing/account-fixtures.js';
 import { loadRegisteredCustomer, loginClaimsOf } from '../accounts/customer-records.js';
 import { issueLoginToken } from '../auth/tokens.js';
-import {
-  registerDrummer as registerWithToken,
-  startPracticeServer,
-  type PracticeTestServer,
-} from '../practice/testing/practice-fixtures.js';
+import { startPracticeServer, type PracticeTestServer } from '../practice/testing/practice-fixtures.js';
+import { registerPayingCustomer, type Customer } from './testing/payment-fixtures.js';
 import { paymentLedgerStreamId } from './payment-ledger.js';
 import { PAYMENT_GRACE_DAYS, settleAllPeriodEnds } from './period-ends.js';
 
@@ -26,34 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/**
- * A customer whose requests carry a token issued at the test clock's now: the clock runs weeks
- * ahead here, past the 7-day token lifetime (a real customer would log in again).
- */
-interface Drummer {
-  customerId: string;
-  api: ApiClient;
-}
-const registerDrummer = async (test: PracticeTestServer): Promise<Drummer> => {
-  const { customerId } = await registerWithToken(test);
-  const ip = nextClientIp();
-  const request: ApiClient['request'] = async (method, pathAndQuery, body, options = {}) => {
-    const customer = await loadRegisteredCustomer(test.backend.store, customerId);
-    const token = customer
-      ? await issueLoginToken(test.backend.jwtSecret, loginClaimsOf(customer), test.now())
-      : 'erased';
-    return apiClient(test, { ip, token }).request(method, pathAndQuery, body, options);
-  };
-  return {
-    customerId,
-    api: {
-      request,
-      get: (path, options) => request('GET', path, undefined, options),
-      post: (path, body, options) => request('POST', path, body, options),
-      delete: (path, options) => request('DELETE', path, undefined, options),
-    },
-  };
-};
+type Drummer = Customer;
+const registerDrummer = (test: PracticeTestServer): Promise<Drummer> =>
+  registerPayingCustomer(test, test.now);
 
 const later = (days: number, hours = 0) =>
   server.setNow(new Date(server.now().getTime() + days * DAY_MS + hours * 3_600_000));
@@ -269,7 +236,15 @@ describe('the subscription life cycle on the local test-payment provider', () =>
 describe('the local customer portal', () => {
   it('changes the plan, cancels at period end and resumes', async () => {
     const drummer = await registerDrummer(server);
-    expect((await drummer.api.get('/api/payment/create-customer-portal-session')).status).toBe(400);
+    expect((await drummer.api.get('/api/payment/cancel-subscription')).json).toEqual({
+      cancelAt: null,
+      cancelAtPeriodEnd: false,
+    });
+    expect((await drummer.api.get('/api/payment/test-payments/portal')).json).toMatchObject({
+      subscription: null,
+    });
+    const nothing = await drummer.api.post('/api/payment/test-payments/portal', { action: 'cancel' });
+    expect(nothing.status).toBe(400);
     await pay(drummer, await checkout(drummer, 'price_basic_monthly'));
     expect((await drummer.api.get('/api/payment/create-customer-portal-session')).json).toEqual({
       url: '/test-payments/portal',
@@ -362,5 +337,27 @@ describe('period ends without a reader', () => {
       'checkout.session.completed',
       'customer.subscription.updated',
     ]);
+  });
+});
+
+describe('routes that need a session or a subscription first', () => {
+  it('answer 401 without a valid token, before looking at anything else', async () => {
+    const drummer = await registerDrummer(server);
+    const clientSecret = await checkout(drummer, 'price_basic_monthly');
+    const sessionId = sessionIdOf(clientSecret);
+    const customer = (await loadRegisteredCustomer(server.backend.store, drummer.customerId))!;
+    const weekOld = new Date(server.now().getTime() - 8 * DAY_MS);
+    const expiredToken = await issueLoginToken(server.backend.jwtSecret, loginClaimsOf(customer), weekOld);
+    for (const token of [undefined, 'not.a.token', expiredToken]) {
+      const anonymous = apiClient(server, token ? { token } : {});
+      const answers = [
+        await anonymous.get(`/api/payment/session-status?session_id=${sessionId}`),
+        await anonymous.post('/api/payment/test-payments/pay', { clientSecret, ...PAYING_CARD }),
+        await anonymous.post('/api/payment/test-payments/portal', { action: 'cancel' }),
+      ];
+      for (const answer of answers)
+        expect(answer).toMatchObject({ status: 401, json: { message: 'User not authorized' } });
+    }
+    expect((await customerInfo(drummer)).status).toBe('freemium');
   });
 });

@@ -35,7 +35,6 @@ export const PAYMENT_MESSAGES = {
   alreadySubscribed: 'You already have a subscription. You can change it in your account settings.',
   noSession: 'There is no checkout session with this id.',
   nothingToManage: 'There is no subscription to manage yet. Choose a plan on the pricing page first.',
-  nothingToCancel: 'There is no running subscription to cancel.',
   sessionNotOpen: 'This checkout is already complete or has expired. Please start a new one.',
   badClientSecret: 'This checkout session is not valid. Please start a new checkout.',
   localOnly: 'The local test-payment provider is not in use; payments go through Stripe.',
@@ -91,7 +90,11 @@ export const createPaymentsService = (backend: Backend) => {
     subscription: ProviderSubscription,
     id = `evt_${payments.kind === 'local' ? 'local' : 'api'}_${randomUUID()}`,
   ): Promise<ApplyOutcome> =>
-    applyProviderEvent(backend, { id, type, created: clock().toISOString(), customerId, subscription });
+    applyProviderEvent(
+      backend,
+      { id, type, created: clock().toISOString(), customerId, subscription },
+      { current: true },
+    );
 
   const local = (): LocalPaymentProvider => {
     if (payments.kind !== 'local') throw new HttpError(404, PAYMENT_MESSAGES.localOnly);
@@ -111,8 +114,8 @@ export const createPaymentsService = (backend: Backend) => {
 
   const cancelAtPeriodEnd = async (customer: RegisteredCustomer): Promise<void> => {
     const current = currentSubscriptionOf(customer);
-    if (!current) throw new HttpError(400, PAYMENT_MESSAGES.nothingToCancel);
-    if (current.cancelAt !== null) return;
+    // Nothing running, or already cancelled: the answer shows the state as it is.
+    if (!current || current.cancelAt !== null) return;
     const canceled =
       payments.kind === 'stripe' && !isLocalOrUnrecorded(current)
         ? await viaProvider(() => payments.cancelAtPeriodEnd(current))
@@ -179,10 +182,9 @@ export const createPaymentsService = (backend: Backend) => {
 
     async createPortalSession(customer: RegisteredCustomer): Promise<{ url: string }> {
       const current = currentSubscriptionOf(customer);
-      if (payments.kind === 'local' || (current && isLocalOrUnrecorded(current))) {
-        if (!current) throw new HttpError(400, PAYMENT_MESSAGES.nothingToManage);
+      // The local portal also shows a customer without a subscription (and points to the plans).
+      if (payments.kind === 'local' || (current && isLocalOrUnrecorded(current)))
         return { url: LOCAL_PORTAL_PATH };
-      }
       const providerCustomerId =
         current?.providerCustomerId ??
         (await loadPaymentLedger(backend.store, customer.customerId)).providerCustomerId;

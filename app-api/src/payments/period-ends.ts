@@ -52,7 +52,7 @@ export const settlePeriodEnds = async (backend: SettleBackend, customerId: strin
   const subscriptionId = current.providerSubscriptionId;
   const local = isLocalSubscriptionId(subscriptionId) || subscriptionId === UNRECORDED_SUBSCRIPTION_ID;
   const apply = (event: Omit<ProviderEvent, 'created' | 'customerId'>) =>
-    applyProviderEvent(backend, { ...event, created, customerId });
+    applyProviderEvent(backend, { ...event, created, customerId }, { current: true });
 
   if (current.status === 'past_due') {
     const since = await overdueSince(backend.store, customerId);

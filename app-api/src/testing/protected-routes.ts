@@ -19,7 +19,22 @@ export const LOGIN_SERVICE_PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { method: 'DELETE', path: '/api/delete/customer-data' },
 ];
 
-export const PROTECTED_ROUTES: ProtectedRoute[] = [...LOGIN_SERVICE_PROTECTED_ROUTES];
+/**
+ * The payment routes a fresh customer can call with success (the Stripe webhook is authenticated
+ * by its signature instead; session-status, the test payment and portal actions need a session or
+ * a subscription first, and the payments suite checks their 401s).
+ */
+export const PAYMENT_PROTECTED_ROUTES: readonly ProtectedRoute[] = [
+  { method: 'GET', path: '/api/payment/create-checkout-session?priceId=price_basic_monthly' },
+  { method: 'GET', path: '/api/payment/create-customer-portal-session' },
+  { method: 'GET', path: '/api/payment/cancel-subscription' },
+  { method: 'GET', path: '/api/payment/test-payments/portal' },
+];
+
+export const PROTECTED_ROUTES: ProtectedRoute[] = [
+  ...LOGIN_SERVICE_PROTECTED_ROUTES,
+  ...PAYMENT_PROTECTED_ROUTES,
+];
 
 /**
  * The schedule service (product-spec §7, first table), with bodies a fresh customer gets a 2xx for
