@@ -35,17 +35,20 @@ type OperatorBackend = Pick<
   'store' | 'readModels' | 'projections' | 'clock' | 'compactStore' | 'logger'
 >;
 
+/** The customer decider's state; the erasure marker outlives the deleted stream, so an erased customer reads as erased. */
 export const loadCustomerState = async (
   backend: Pick<Backend, 'store'>,
   customerId: string,
-): Promise<CustomerState> =>
-  foldEvents(
+): Promise<CustomerState> => {
+  const [stream, erasure] = await Promise.all([
+    backend.store.readStream(customerStreamId(customerId)),
+    backend.store.readStream(erasureStreamId(customerId)),
+  ]);
+  return foldEvents(
     customerDecider,
-    toDomainEvents<CustomerEvent>(
-      await backend.store.readStream(customerStreamId(customerId)),
-      customerEventSchemaVersions,
-    ),
+    toDomainEvents<CustomerEvent>([...stream, ...erasure], customerEventSchemaVersions),
   );
+};
 
 const loadPracticeState = async (
   backend: Pick<Backend, 'store'>,

@@ -230,18 +230,18 @@ export const seedStore = async (backend: Backend, options: SeedOptions): Promise
         { type: 'ReserveEmail', data: { customerId }, metadata: { now } },
         { maxRetries: 0 },
       );
+      const { password: _password, ...registration } = request.value;
+      await customerCommand(customerId, {
+        type: 'RegisterCustomer',
+        data: { ...registration, customerId, passwordHash },
+      });
     } catch (error) {
-      if (isDomainError(error, 'email_taken'))
+      if (isDomainError(error, 'email_taken') || isDomainError(error, 'already_registered'))
         throw new CliError(
           `${profile.email} is already registered: this store was seeded with --seed ${options.seed}; pick another`,
         );
       throw error;
     }
-    const { password: _password, ...registration } = request.value;
-    await customerCommand(customerId, {
-      type: 'RegisterCustomer',
-      data: { ...registration, customerId, passwordHash },
-    });
     if (random.chance(0.85)) await customerCommand(customerId, { type: 'VerifyEmail', data: {} });
     const chosen = random.sample(
       SKILLS.filter((skill) => skill !== 'beginner_course'),

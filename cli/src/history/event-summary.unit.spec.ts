@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { getCatalogue } from '@stickwork/domain';
+import { formatInZone, summarizeEvent, withoutSecrets } from './event-summary.js';
+
+const metadata = { schemaVersion: 1, time: '2026-05-04T18:00:00.000Z' };
+
+describe('event summaries', () => {
+  it('name the lesson, its focus and the rating of an evaluation', () => {
+    const lesson = getCatalogue().find((exercise) => exercise.focus === 'hand_technique')!;
+    const data = {
+      lessonId: lesson.lesson_id,
+      focus: 'hand_technique',
+      ratingDifficulty: 'easy',
+      skipped: false,
+      progressAfter: 35,
+    };
+    expect(summarizeEvent({ type: 'LessonEvaluated', data, metadata })).toBe(
+      `${lesson.name} (hand_technique) rated easy, progress 35%`,
+    );
+  });
+
+  it('never show a password hash, and name the operator', () => {
+    const registered = {
+      type: 'CustomerRegistered',
+      data: {
+        firstname: 'Ann',
+        lastname: 'Lee',
+        email: 'ann@example.com',
+        country: 'DE',
+        passwordHash: '$argon2id$v=19$secret',
+        newsletterSubscription: true,
+      },
+      metadata: { ...metadata, operator: 'alice' },
+    };
+    expect(summarizeEvent(registered)).toBe('Ann Lee <ann@example.com> from DE, newsletter [by alice]');
+    expect(JSON.stringify(withoutSecrets(registered.data))).not.toContain('argon2');
+    expect(
+      summarizeEvent({
+        type: 'PasswordChanged',
+        data: { passwordHash: '$argon2id$x', changedAt: metadata.time },
+        metadata,
+      }),
+    ).toBe('password changed');
+    expect(summarizeEvent({ type: 'SomethingNew', data: { passwordHash: 'h', a: 1 }, metadata })).toBe('a=1');
+  });
+
+  it('show times in the zone asked for', () => {
+    expect(formatInZone('2026-05-04T23:30:00.000Z', 'Europe/Berlin')).toBe('2026-05-05 01:30:00');
+    expect(formatInZone('2026-05-04T23:30:00.000Z', 'UTC')).toBe('2026-05-04 23:30:00');
+  });
+});
