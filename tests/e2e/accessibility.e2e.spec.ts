@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from '../support/axe';
-import { answerConsent } from '../support/consent';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
+import { answerConsent } from '../support/consent.js';
 
 const PAGES = [
   ['landing', '/'],

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { authCookie, expiredToken, logInContext, registerViaApi } from '../support/accounts';
-import { answerConsent } from '../support/consent';
+import { authCookie, expiredToken, logInContext, registerViaApi } from '../support/accounts.js';
+import { answerConsent } from '../support/consent.js';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await answerConsent(context, baseURL!);

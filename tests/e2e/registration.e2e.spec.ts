@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { authCookie, E2E_PASSWORD, registerViaApi, uniqueEmail } from '../support/accounts';
-import { answerConsent } from '../support/consent';
+import { authCookie, E2E_PASSWORD, registerViaApi, uniqueEmail } from '../support/accounts.js';
+import { answerConsent } from '../support/consent.js';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await answerConsent(context, baseURL!);

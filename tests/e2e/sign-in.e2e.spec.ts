@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { authCookie, E2E_PASSWORD, logInContext, registerViaApi, uniqueEmail } from '../support/accounts';
-import { answerConsent, e2eDataDir } from '../support/consent';
-import { linkIn, waitForMail } from '../support/outbox';
+import { authCookie, E2E_PASSWORD, logInContext, registerViaApi, uniqueEmail } from '../support/accounts.js';
+import { answerConsent, e2eDataDir } from '../support/consent.js';
+import { linkIn, waitForMail } from '../support/outbox.js';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await answerConsent(context, baseURL!);

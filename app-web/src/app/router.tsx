@@ -20,6 +20,7 @@ import { RequestPasswordChangeRoute } from './routes/request-password-change';
 import { StatsAndProgressRoute } from './routes/stats-and-progress';
 import { SubscriptionSuccessRoute } from './routes/subscription-success';
 import { TermsAndConditionsRoute } from './routes/terms-and-conditions';
+import { TestPaymentsPortalRoute } from './routes/test-payments-portal';
 import { UpdateSkillsRoute } from './routes/update-skills';
 import { VerifyMailRoute } from './routes/verify-mail';
 
@@ -54,6 +55,8 @@ export const createAppRoutes = (store: AppStore): RouteObject[] => {
         { path: '/update-skills', element: <UpdateSkillsRoute />, loader: requireSession(store, '/') },
         { path: '/account-settings', element: <AccountSettingsRoute />, loader: protectedPage },
         { path: '/subscription-success', element: <SubscriptionSuccessRoute />, loader: protectedPage },
+        // The local test-payment provider's customer portal (the API answers its url without Stripe).
+        { path: '/test-payments/portal', element: <TestPaymentsPortalRoute />, loader: protectedPage },
         // '/change-password{secret}' glues the secret to the path; catch-all tells it from a 404.
         { path: '*', element: <CatchAllRoute />, loader: publicPage },
       ],

@@ -1,6 +1,8 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
+import { checkoutSaga } from '../features/checkout/checkout-saga';
+import { checkoutSlice } from '../features/checkout/checkout-slice';
 import { emailVerificationSaga } from '../features/email-verification/email-verification-saga';
 import { emailVerificationSlice } from '../features/email-verification/email-verification-slice';
 import { newsletterSaga } from '../features/landing/newsletter-saga';
@@ -24,6 +26,7 @@ const rootReducer = combineSlices(
   loginSlice,
   emailVerificationSlice,
   passwordRecoverySlice,
+  checkoutSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -37,6 +40,7 @@ function* rootSaga() {
     fork(loginSaga),
     fork(emailVerificationSaga),
     fork(passwordRecoverySaga),
+    fork(checkoutSaga),
   ]);
 }
 

@@ -1,5 +1,5 @@
 import type { FieldErrors } from '@stickwork/domain';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button/button';
 import { CheckboxField } from '../../components/form/checkbox-field';
 import { LoaderOverlay } from '../../components/form/loader-overlay';
@@ -39,6 +39,12 @@ export const PersonalDataStep = ({
   const [privacyAccepted, setPrivacyAccepted] = useState(false);
   const set = (field: keyof PersonalData) => (text: string) => onChange({ ...value, [field]: text });
   const fieldErrors = (field: keyof PersonalData) => errors[field] ?? [];
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // New messages: take the visitor to the first field that needs a fix.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +55,7 @@ export const PersonalDataStep = ({
     <section className="card personal-data" aria-labelledby="personal-data-title" aria-busy={submitting}>
       <span className="eyebrow">Step 2: Your account</span>
       <h2 id="personal-data-title">Become the best drummer you can be</h2>
-      <form className="form" onSubmit={submit} noValidate>
+      <form ref={formRef} className="form" onSubmit={submit} noValidate>
         <div className="form__row">
           <TextField
             label="First name"
