@@ -24,6 +24,8 @@ const SPA_ROUTES: RegExp[] = [
   /^\/update-skills\/?$/,
   /^\/account-settings\/?$/,
   /^\/subscription-success\/?$/,
+  // The local test-payment provider's customer portal.
+  /^\/test-payments\/portal\/?$/,
 ];
 
 export const isSpaRoute = (pathname: string): boolean => SPA_ROUTES.some((route) => route.test(pathname));

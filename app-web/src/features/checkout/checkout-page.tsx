@@ -61,8 +61,7 @@ export const CheckoutPage = ({ priceId }: { priceId: string }) => {
     return () => {
       live = false;
     };
-    // plan follows priceId
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `plan` follows `priceId`.
   }, [priceId]);
 
   if (!plan) {
