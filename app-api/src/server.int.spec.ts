@@ -53,6 +53,8 @@ describe('the server', () => {
       '/verify-mail/abc',
       '/checkout/price_basic_monthly',
       '/change-password?secret=x',
+      '/change-password/abc',
+      '/verify-email/abc',
     ]) {
       const response = await fetch(`${server.url}${route}`);
       expect(response.status, route).toBe(200);

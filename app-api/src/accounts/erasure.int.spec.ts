@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { newsletterStreamFor } from '../newsletter/newsletter-stream.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -74,6 +75,16 @@ const ratePractice = (customerId: string) =>
     },
   ]);
 
+/** Signs up for the newsletter through its double opt-in, which records the address. */
+const subscribeToNewsletter = async (email: string) => {
+  expect((await api.post('/api/newsletter', { email })).status).toBe(202);
+  const mail = (await mailsTo(server.dataDir, email)).find((m) => /newsletter/i.test(m.subject ?? ''))!;
+  const link = linkIn(mail);
+  const confirmed = await fetch(`${server.url}${link.pathname}${link.search}`, { redirect: 'manual' });
+  expect(confirmed.status).toBe(303);
+  expect(await server.backend.store.readStream(newsletterStreamFor(email))).toHaveLength(1);
+};
+
 describe('DELETE /api/delete/account', () => {
   it('erases the customer so that no byte of the email or names stays under DATA_DIR', async () => {
     const marker = randomUUID().slice(0, 8);
@@ -91,6 +102,7 @@ describe('DELETE /api/delete/account', () => {
     await api.get(`/api/pw-recovery?email=${encodeURIComponent(email)}`);
     await startSubscription(customerId);
     await ratePractice(customerId);
+    await subscribeToNewsletter(email);
     // The scan can see them before.
     expect(findInDataDir([email, firstname, lastname])).toEqual([email, firstname, lastname]);
 
@@ -103,6 +115,7 @@ describe('DELETE /api/delete/account', () => {
     expect(await store.readStream(customerStreamId(customerId))).toEqual([]);
     expect(await store.readStream(emailStreamFor(email))).toEqual([]);
     expect(await store.readStream(practiceStreamId(customerId))).toEqual([]);
+    expect(await store.readStream(newsletterStreamFor(email))).toEqual([]);
     const markers = await store.readStream(erasureStreamId(customerId));
     expect(markers.map(({ type, data }) => ({ type, data }))).toEqual([
       { type: 'CustomerErased', data: { customerId, erasedAt: expect.any(String) } },

@@ -11,6 +11,7 @@ import {
   type CustomerCommand,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
+import { newsletterStreamFor } from '../newsletter/newsletter-stream.js';
 import { handleCommand } from '../application/command-handler.js';
 import { emailStreamFor, loadCustomer } from './customer-records.js';
 
@@ -78,6 +79,8 @@ export const eraseAccount = async (backend: ErasureBackend, customerId: string):
   await store.deleteStream(stream);
   await store.deleteStream(emailStreamFor(customer.email));
   await store.deleteStream(practiceStreamId(customerId));
+  // A newsletter confirmation keeps the address as proof of consent: it goes with the account.
+  await store.deleteStream(newsletterStreamFor(customer.email));
 
   if (!(await backend.projections.waitFor(position, 10_000)))
     backend.logger.warn({ customerId }, 'projections had not passed the erasure marker before compaction');

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import express, { type Router } from 'express';
 import {
   emailQuerySchema,
@@ -11,6 +10,7 @@ import type { Backend } from '../backend.js';
 import { createRateLimiter, type RateLimit } from '../auth/rate-limits.js';
 import { HttpError } from '../http/http-error.js';
 import { newsletterConfirmationMail } from './newsletter-mail.js';
+import { newsletterStreamFor } from './newsletter-stream.js';
 import { issueNewsletterSecret, verifyNewsletterSecret } from './newsletter-secret.js';
 
 export const NEWSLETTER_MESSAGES = {
@@ -25,10 +25,6 @@ export const NEWSLETTER_CONFIRMED_REDIRECT = '/?newsletter=confirmed#newsletter'
 export const NEWSLETTER_INVALID_REDIRECT = '/?newsletter=invalid#newsletter';
 
 export const NEWSLETTER_SUBSCRIPTION_CONFIRMED = 'NewsletterSubscriptionConfirmed';
-
-/** One stream per address, keyed by a digest, so the stream id never shows the address. */
-export const newsletterStreamFor = (email: string): string =>
-  `newsletter-${createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex')}`;
 
 export interface NewsletterRateLimits {
   perIp: RateLimit;

@@ -11,8 +11,8 @@ import {
   NEWSLETTER_CONFIRMED_REDIRECT,
   NEWSLETTER_INVALID_REDIRECT,
   NEWSLETTER_MESSAGES,
-  newsletterStreamFor,
 } from './newsletter-router.js';
+import { newsletterStreamFor } from './newsletter-stream.js';
 import { issueNewsletterSecret } from './newsletter-secret.js';
 
 let now = new Date('2026-11-21T10:00:00.000Z');
