@@ -2,10 +2,14 @@ import { emailStreamFor } from '@stickwork/app-api';
 import { customerStreamId, erasureStreamId, practiceStreamId, type EventStore } from '@stickwork/domain';
 import { CliError } from '../context.js';
 
-/** Every stream that belongs to a customer, in the order their histories are merged. */
+/**
+ * Every stream that belongs to a customer. `payments-<id>` is the payment provider's ledger
+ * (app-api's payments), named here to keep the CLI off app-api's internals.
+ */
 export const customerStreams = (customerId: string): string[] => [
   customerStreamId(customerId),
   practiceStreamId(customerId),
+  `payments-${customerId}`,
   erasureStreamId(customerId),
 ];
 
