@@ -58,7 +58,13 @@ export const TestPaymentForm = ({
   };
 
   return (
-    <form className="test-payment" onSubmit={submit} noValidate aria-labelledby="test-payment-title">
+    <form
+      className="test-payment"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="test-payment-title"
+      aria-describedby="test-payment-amount"
+    >
       <div className="test-payment__banner" role="note">
         <strong id="test-payment-title">Test payment — no real money is charged</strong>
         <span>
@@ -103,8 +109,11 @@ export const TestPaymentForm = ({
         errors={errors.name ?? []}
       />
       {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+      <p id="test-payment-amount" className="test-payment__amount">
+        {amountLabel}, VAT included. Cancel any time.
+      </p>
       <Button type="submit" size="lg" disabled={paying} className="test-payment__submit">
-        {paying ? 'Processing…' : `Subscribe — ${amountLabel}`}
+        {paying ? 'Processing…' : 'Subscribe'}
       </Button>
     </form>
   );

@@ -148,7 +148,7 @@ export const TestPortalPage = () => {
           </FrameCard>
         </>
       ) : null}
-      <p>
+      <p className="portal__back">
         <Link to="/account-settings">Back to your account settings</Link>
       </p>
     </PageFrame>
