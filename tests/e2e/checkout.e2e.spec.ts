@@ -45,9 +45,15 @@ test('pricing → premium monthly → declined test card → 4242 → success, a
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Stickwork Premium' })).toBeVisible();
   await expect(page.getByText('Hi Ringo!')).toBeVisible();
   await expect(page.getByText(account.email)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Start practising' })).toHaveAttribute('href', '/launch-overview');
+  await expect(page.getByRole('link', { name: 'Start practising' })).toHaveAttribute(
+    'href',
+    '/launch-overview',
+  );
 
   const cookie = await authCookie(context);
   expect(cookie).toBeDefined();
-  expect(tokenPayload(cookie!.value)).toMatchObject({ subscription_status: 'trialing', activeTier: 'premium' });
+  expect(tokenPayload(cookie!.value)).toMatchObject({
+    subscription_status: 'trialing',
+    activeTier: 'premium',
+  });
 });
