@@ -59,10 +59,7 @@ const environmentSchema = z.object({
       .optional(),
   ),
   STRIPE_PUBLISHABLE_KEY: optionalString.pipe(
-    z
-      .string()
-      .regex(/^pk_/, { message: 'must be a Stripe publishable key (pk_...)' })
-      .optional(),
+    z.string().regex(/^pk_/, { message: 'must be a Stripe publishable key (pk_...)' }).optional(),
   ),
   /** Another Stripe API base (stripe-mock, a local fake in tests); unset: api.stripe.com. */
   STRIPE_API_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
