@@ -16,9 +16,9 @@ import {
   type RegisterRequest,
   type SubscriptionStatus,
   type Tier,
+  handleCommand,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
-import { handleCommand } from '../application/command-handler.js';
 import { HttpError } from '../http/http-error.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { issueLoginToken } from '../auth/tokens.js';

@@ -9,8 +9,8 @@ import {
   subscriptionOf,
   type CustomerState,
   type EventStore,
+  loadState,
 } from '@stickwork/domain';
-import { loadState } from '../application/command-handler.js';
 import type { LoginClaims } from '../auth/tokens.js';
 
 export type RegisteredCustomer = Extract<CustomerState, { status: 'registered' }>;

@@ -9,9 +9,9 @@ import {
   practiceDecider,
   practiceEventSchemaVersions,
   practiceStreamId,
+  loadState,
 } from '@stickwork/domain';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
-import { loadState } from '../application/command-handler.js';
 import { outboxDir } from '../adapters/mail/mailer.js';
 import { emailStreamFor } from './customer-records.js';
 import {

@@ -9,10 +9,10 @@ import {
   practiceStreamId,
   toEventsToAppend,
   type CustomerCommand,
+  handleCommand,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { newsletterStreamFor } from '../newsletter/newsletter-stream.js';
-import { handleCommand } from '../application/command-handler.js';
 import { emailStreamFor, loadCustomer } from './customer-records.js';
 
 type ErasureBackend = Pick<Backend, 'store' | 'clock' | 'projections' | 'compactStore' | 'logger'>;

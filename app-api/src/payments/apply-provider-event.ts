@@ -5,9 +5,9 @@ import {
   isDomainError,
   isWrongExpectedRevision,
   type CustomerCommand,
+  handleCommand,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
-import { handleCommand } from '../application/command-handler.js';
 import { loadCustomer } from '../accounts/customer-records.js';
 import type { ProviderEvent } from '../adapters/payments/payment-provider.js';
 import { isOlderThanApplied, loadPaymentLedger, recordInLedger } from './payment-ledger.js';

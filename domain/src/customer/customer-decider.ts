@@ -1,11 +1,11 @@
-import type { Decider, DomainCommand } from '../practice/decider.js';
+import type { Decider, DomainCommand } from '../decider/decider.js';
 import {
   FREEMIUM_SUBSCRIPTION,
   subscriptionTransition,
   type SubscriptionMachineEvent,
   type SubscriptionSummary,
 } from '../machines/subscription-machine.js';
-import { DomainError } from '../practice/domain-error.js';
+import { DomainError } from '../decider/domain-error.js';
 import {
   TRIAL_DAYS,
   type BillingPeriod,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideAfter } from '../practice/decider.js';
-import { isDomainError, type DomainErrorCode } from '../practice/domain-error.js';
+import { decideAfter } from '../decider/decider.js';
+import { isDomainError, type DomainErrorCode } from '../decider/domain-error.js';
 import {
   customerDecider,
   isTrialAvailable,

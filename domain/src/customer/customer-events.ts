@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../practice/decider.js';
+import type { DomainEvent } from '../decider/decider.js';
 import type { BillingPeriod, PaidTier } from '../rules/plans.js';
 
 /** `customer-<id>`: the only stream with personal data (DESIGN.md "Event store"). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideAfter, foldEvents } from '../practice/decider.js';
-import { isDomainError } from '../practice/domain-error.js';
+import { decideAfter, foldEvents } from '../decider/decider.js';
+import { isDomainError } from '../decider/domain-error.js';
 import { customerDecider, type ChangePassword } from './customer-decider.js';
 import type { CustomerEvent, CustomerRegistered } from './customer-events.js';
 

@@ -14,8 +14,8 @@ import { customerDay, lessonsLeftToday, type Plan } from '../rules/usage.js';
 import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
 import type { PracticeSchedule } from '../scheduler/practice-schedule.js';
 import type { SkillPreference } from '../scheduler/generate-schedule.js';
-import type { Decider, DomainCommand } from './decider.js';
-import { DomainError } from './domain-error.js';
+import type { Decider, DomainCommand } from '../decider/decider.js';
+import { DomainError } from '../decider/domain-error.js';
 import type { PracticeEvent, SkillRating } from './practice-events.js';
 
 //////////////////// State

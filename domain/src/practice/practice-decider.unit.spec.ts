@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { customerDay } from '../rules/usage.js';
-import { decideAfter, foldEvents } from './decider.js';
-import { isDomainError, type DomainErrorCode } from './domain-error.js';
+import { decideAfter, foldEvents } from '../decider/decider.js';
+import { isDomainError, type DomainErrorCode } from '../decider/domain-error.js';
 import {
   practiceDecider,
   selectedSkills,

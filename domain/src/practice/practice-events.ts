@@ -2,7 +2,7 @@ import type { ExerciseType } from '../catalogue/exercise.js';
 import type { DifficultyRating } from '../rules/difficulty-ratings.js';
 import type { Level } from '../rules/levels.js';
 import type { LessonFocus, Skill } from '../rules/skills.js';
-import type { DomainEvent } from './decider.js';
+import type { DomainEvent } from '../decider/decider.js';
 
 /** `practice-<customerId>`: self-rating, levels, sessions, evaluations, usage, activity. No personal data. */
 export const practiceStreamId = (customerId: string): string => `practice-${customerId}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideAfter, foldEvents } from './decider.js';
-import { isDomainError } from './domain-error.js';
+import { decideAfter, foldEvents } from '../decider/decider.js';
+import { isDomainError } from '../decider/domain-error.js';
 import { practiceDecider, usageOn, type PracticeCommand } from './practice-decider.js';
 import type { PracticeEvent } from './practice-events.js';
 

@@ -60,3 +60,12 @@ export const handleCommand = async <State, Command extends DomainCommand, Event 
     }
   }
 };
+
+/** The current state of a stream, for queries that need no decision. */
+export const loadState = async <State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<State, DomainCommand, Event>, 'initialState' | 'evolve'>,
+  schemaVersions: Readonly<Record<Event['type'], number>>,
+): Promise<State> =>
+  foldEvents(decider, toDomainEvents<Event>(await store.readStream(streamId), schemaVersions));

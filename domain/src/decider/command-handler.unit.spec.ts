@@ -4,9 +4,9 @@ import { emailReservationDecider } from '../customer/email-reservation-decider.j
 import { createInMemoryEventStore } from '../event-store/in-memory-event-store.js';
 import { handleCommand } from './command-handler.js';
 import { isDomainError } from './domain-error.js';
-import { practiceDecider, usageOn } from './practice-decider.js';
-import { practiceEventSchemaVersions, practiceStreamId } from './practice-events.js';
-import type { IncrementUsage } from './practice-decider.js';
+import { practiceDecider, usageOn } from '../practice/practice-decider.js';
+import { practiceEventSchemaVersions, practiceStreamId } from '../practice/practice-events.js';
+import type { IncrementUsage } from '../practice/practice-decider.js';
 
 const now = new Date('2025-03-10T12:00:00Z');
 const increment: IncrementUsage = {
