@@ -10,7 +10,6 @@ import {
   validationErrorBody,
   verifyEmailQuerySchema,
 } from '@stickwork/domain';
-import type { z } from 'zod';
 import type { Backend } from '../backend.js';
 import { HttpError } from '../http/http-error.js';
 import { authOf, requireAuth } from '../auth/require-auth.js';
@@ -21,6 +20,7 @@ import {
 } from '../auth/rate-limits.js';
 import { ACCOUNT_MESSAGES, createAccountsService } from './accounts-service.js';
 import { eraseAccount, erasePracticeHistory } from './erasure.js';
+import { validOr400 } from '../http/valid-or-400.js';
 
 export const TOO_MANY_LOGIN_ATTEMPTS = 'Too many login attempts. Please wait a few minutes and try again.';
 export const TOO_MANY_MAIL_REQUESTS = 'Too many email requests. Please wait a few minutes and try again.';
@@ -29,16 +29,6 @@ export const TOO_MANY_REGISTRATIONS = 'Too many registrations from your network.
 export interface AccountsRouterOptions {
   rateLimits?: Partial<AccountRateLimits>;
 }
-
-/** Validates or answers 400 `{ message, errors }` with every field's messages. */
-const valid = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => {
-  const result = fieldErrors(schema, input);
-  if (!result.ok) {
-    const body = validationErrorBody(result.errors);
-    throw new HttpError(400, body.message, body.errors);
-  }
-  return result.value;
-};
 
 /** The web app shows a failed login's response body as it is, so those answers are plain text. */
 const sendText = (res: Response, status: number, text: string) =>
@@ -88,7 +78,7 @@ export const accountsRouter = (backend: Backend, options: AccountsRouterOptions 
   const router = express.Router();
 
   router.post('/register', registerPerIp, async (req, res) => {
-    const { token } = await accounts.register(valid(registerRequestSchema, req.body));
+    const { token } = await accounts.register(validOr400(registerRequestSchema, req.body));
     // clientSecret belongs to a checkout started at registration; the local provider starts none.
     res.status(201).json({ token, clientSecret: null });
   });
@@ -106,22 +96,22 @@ export const accountsRouter = (backend: Backend, options: AccountsRouterOptions 
   });
 
   router.get('/verify/email/request-verification', mailPerIp, mailPerEmail, async (req, res) => {
-    const { email } = valid(emailQuerySchema, req.query);
+    const { email } = validOr400(emailQuerySchema, req.query);
     res.json({ message: await accounts.requestVerificationMail(email) });
   });
 
   router.get('/verify/email', async (req, res) => {
-    const { secret } = valid(verifyEmailQuerySchema, req.query);
+    const { secret } = validOr400(verifyEmailQuerySchema, req.query);
     res.json({ token: await accounts.verifyEmail(secret) });
   });
 
   router.get('/pw-recovery', mailPerIp, mailPerEmail, async (req, res) => {
-    const { email } = valid(emailQuerySchema, req.query);
+    const { email } = validOr400(emailQuerySchema, req.query);
     res.json({ message: await accounts.requestPasswordRecovery(email) });
   });
 
   router.post('/pw-recovery/change-password', async (req, res) => {
-    res.json({ token: await accounts.changePassword(valid(changePasswordRequestSchema, req.body)) });
+    res.json({ token: await accounts.changePassword(validOr400(changePasswordRequestSchema, req.body)) });
   });
 
   router.get('/customer-info', authenticated, (_req, res) => {

@@ -3,11 +3,9 @@ import { z } from 'zod';
 import {
   checkoutQuerySchema,
   domainErrorHttpStatus,
-  fieldErrors,
   isDomainError,
   PRICE_IDS,
   sessionStatusQuerySchema,
-  validationErrorBody,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { HttpError } from '../http/http-error.js';
@@ -16,15 +14,7 @@ import { verifyLoginToken } from '../auth/tokens.js';
 import { WebhookSignatureError } from '../adapters/payments/payment-provider.js';
 import { createPaymentsService, type TestPortalAction } from './payments-service.js';
 import { PERIOD_END_SWEEP_MS, settleAllPeriodEnds } from './period-ends.js';
-
-const valid = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => {
-  const result = fieldErrors(schema, input);
-  if (!result.ok) {
-    const body = validationErrorBody(result.errors);
-    throw new HttpError(400, body.message, body.errors);
-  }
-  return result.value;
-};
+import { validOr400 } from '../http/valid-or-400.js';
 
 const cardField = (max: number) =>
   z.string({ error: 'is required' }).max(max, `must be at most ${max} characters`);
@@ -109,12 +99,12 @@ export const paymentsRouter = (backend: Backend): Router => {
   });
 
   router.get('/payment/create-checkout-session', authenticated, async (req, res) => {
-    const { priceId } = valid(checkoutQuerySchema, req.query);
+    const { priceId } = validOr400(checkoutQuerySchema, req.query);
     res.json(await service.createCheckoutSession(authOf(res).customerId, priceId));
   });
 
   router.get('/payment/session-status', authenticated, async (req, res) => {
-    const { session_id } = valid(sessionStatusQuerySchema, req.query);
+    const { session_id } = validOr400(sessionStatusQuerySchema, req.query);
     res.json(await service.sessionStatus(authOf(res).customer, session_id));
   });
 
@@ -143,7 +133,7 @@ export const paymentsRouter = (backend: Backend): Router => {
   );
 
   router.post('/payment/test-payments/pay', authenticated, json, async (req, res) => {
-    const { clientSecret, ...card } = valid(testPaymentSchema, req.body);
+    const { clientSecret, ...card } = validOr400(testPaymentSchema, req.body);
     res.json(await service.payTestCheckout(authOf(res).customerId, clientSecret, card));
   });
 
@@ -152,7 +142,7 @@ export const paymentsRouter = (backend: Backend): Router => {
   });
 
   router.post('/payment/test-payments/portal', authenticated, json, async (req, res) => {
-    const action = valid(testPortalActionSchema, req.body);
+    const action = validOr400(testPortalActionSchema, req.body);
     res.json(await service.testPortalAction(authOf(res).customerId, action));
   });
 

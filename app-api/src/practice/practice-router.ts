@@ -1,7 +1,6 @@
 import express, { type ErrorRequestHandler, type Request, type Router } from 'express';
 import {
   domainErrorHttpStatus,
-  fieldErrors,
   fileDownloadQuerySchema,
   finishExerciseRequestSchema,
   isDomainError,
@@ -15,10 +14,8 @@ import {
   subscriptionOf,
   TIME_ZONE_HEADER,
   usageIncrementRequestSchema,
-  validationErrorBody,
 } from '@stickwork/domain';
 import { progressEntries } from '@stickwork/projections';
-import type { z } from 'zod';
 import type { Backend } from '../backend.js';
 import { authOf, requireAuth } from '../auth/require-auth.js';
 import { HttpError } from '../http/http-error.js';
@@ -27,21 +24,13 @@ import { attachmentDisposition, lessonFileName } from './content-disposition.js'
 import { lessonCatalogue } from './lesson-catalogue.js';
 import { createPracticeService, type Practitioner } from './practice-service.js';
 import { focusView, lessonProgressView } from './practice-views.js';
+import { validOr400 } from '../http/valid-or-400.js';
 
 /** Rendered sheets kept in memory (a few tens of kB each): a session's lessons and then some. */
 const SHEET_MUSIC_CACHE_ENTRIES = 256;
 
 /** POST /api/focus/level-up. */
 export const levelUpRequestSchema = objectOf({ skillName: skillField() });
-
-const valid = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => {
-  const result = fieldErrors(schema, input);
-  if (!result.ok) {
-    const body = validationErrorBody(result.errors);
-    throw new HttpError(400, body.message, body.errors);
-  }
-  return result.value;
-};
 
 const timeZoneOf = (req: Request): string | undefined => req.get(TIME_ZONE_HEADER);
 
@@ -83,7 +72,7 @@ export const practiceRouter = (backend: Backend): Router => {
   };
 
   router.post('/lesson/schedule', authenticated, async (req, res) => {
-    const request = valid(scheduleRequestSchema, req.body);
+    const request = validOr400(scheduleRequestSchema, req.body);
     res.json(await practice.schedule(practitioner(res), request, timeZoneOf(req)));
   });
 
@@ -92,26 +81,26 @@ export const practiceRouter = (backend: Backend): Router => {
   });
 
   router.post('/focus', authenticated, async (req, res) => {
-    const request = valid(skillSelfRatingRequestSchema, req.body);
+    const request = validOr400(skillSelfRatingRequestSchema, req.body);
     const who = practitioner(res);
     await practice.rateSkills(who, request);
     res.json(focusView(practice.progress(who.customerId)));
   });
 
   router.patch('/focus', authenticated, async (req, res) => {
-    const patch = valid(skillPreferencePatchSchema, req.body);
+    const patch = validOr400(skillPreferencePatchSchema, req.body);
     const who = practitioner(res);
     await practice.changeSkillPreference(who, patch);
     res.json(focusView(practice.progress(who.customerId)));
   });
 
   router.post('/focus/level-up', authenticated, async (req, res) => {
-    const { skillName } = valid(levelUpRequestSchema, req.body);
+    const { skillName } = validOr400(levelUpRequestSchema, req.body);
     res.json(await practice.levelUp(practitioner(res), skillName));
   });
 
   router.post('/lesson/finishExercise', authenticated, async (req, res) => {
-    const request = valid(finishExerciseRequestSchema, req.body);
+    const request = validOr400(finishExerciseRequestSchema, req.body);
     res.json(await practice.finishExercise(practitioner(res), request));
   });
 
@@ -120,7 +109,7 @@ export const practiceRouter = (backend: Backend): Router => {
   });
 
   router.post('/usage', authenticated, async (req, res) => {
-    valid(usageIncrementRequestSchema, req.body);
+    validOr400(usageIncrementRequestSchema, req.body);
     res.status(201).json(await practice.countLesson(practitioner(res), timeZoneOf(req)));
   });
 
@@ -129,7 +118,7 @@ export const practiceRouter = (backend: Backend): Router => {
   });
 
   router.post('/practiceActivity', authenticated, async (req, res) => {
-    const request = valid(practiceActivityRequestSchema, req.body);
+    const request = validOr400(practiceActivityRequestSchema, req.body);
     res.status(201).json(await practice.recordActivity(practitioner(res), request, timeZoneOf(req)));
   });
 
@@ -153,7 +142,7 @@ export const practiceRouter = (backend: Backend): Router => {
   });
 
   router.get('/file/download', authenticated, async (req, res) => {
-    const { lessonId } = valid(fileDownloadQuerySchema, req.query);
+    const { lessonId } = validOr400(fileDownloadQuerySchema, req.query);
     const lesson = practice.lesson(lessonId);
     if (!lesson) throw new HttpError(404, `There is no lesson with id ${lessonId}.`);
     const pdf = await sheetMusic.pdfFor(lesson);
