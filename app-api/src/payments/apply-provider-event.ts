@@ -5,6 +5,8 @@ import {
   isDomainError,
   isWrongExpectedRevision,
   type CustomerCommand,
+  type CustomerState,
+  type SubscriptionStarted,
   handleCommand,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
@@ -12,6 +14,7 @@ import { loadCustomer } from '../accounts/customer-records.js';
 import type { ProviderEvent } from '../adapters/payments/payment-provider.js';
 import { isOlderThanApplied, loadPaymentLedger, recordInLedger } from './payment-ledger.js';
 import { subscriptionCommands, targetOf } from './subscription-sync.js';
+import { subscriptionConfirmationMail } from './subscription-confirmation-mail.js';
 
 export type ApplyOutcome =
   /** The customer stream now agrees with the event (it may have agreed already). */
@@ -23,13 +26,21 @@ export type ApplyOutcome =
   /** No customer of ours: no customerId in the metadata, or the customer was erased. */
   | 'unmatched';
 
-type ApplyBackend = Pick<Backend, 'store' | 'clock' | 'logger'>;
+type ApplyBackend = Pick<Backend, 'store' | 'clock' | 'logger' | 'mailer' | 'config' | 'payments'>;
+
+/** A SubscriptionStarted this application appended, with the customer it was appended for. */
+interface Start {
+  customer: Extract<CustomerState, { status: 'registered' }>;
+  event: SubscriptionStarted;
+}
 
 /**
  * The one way provider state reaches the customer stream: Stripe webhooks, Stripe API answers, the
  * local provider's checkouts, portal actions and period ends all arrive here as `ProviderEvent`s.
  * The subscription commands go through the customer decider (and so the subscription machine);
- * the event is then recorded in the customer's payment ledger.
+ * the event is then recorded in the customer's payment ledger. A subscription that starts gets its
+ * confirmation mail here, once: only the delivery whose append wrote the SubscriptionStarted sends it
+ * (a replay, or a concurrent delivery that lost the race, decides no new events).
  */
 export interface ApplyOptions {
   /**
@@ -44,6 +55,22 @@ export const applyProviderEvent = async (
   backend: ApplyBackend,
   incoming: ProviderEvent,
   options: ApplyOptions = {},
+): Promise<ApplyOutcome> => {
+  const starts: Start[] = [];
+  try {
+    return await applyToStreams(backend, incoming, options, starts);
+  } finally {
+    // Also when the ledger append fails: the subscription has started all the same, and a
+    // redelivery finds the customer stream in agreement and starts nothing.
+    for (const start of starts) await sendConfirmation(backend, start);
+  }
+};
+
+const applyToStreams = async (
+  backend: ApplyBackend,
+  incoming: ProviderEvent,
+  options: ApplyOptions,
+  starts: Start[],
 ): Promise<ApplyOutcome> => {
   const { store, clock, logger } = backend;
   const customerId = incoming.customerId;
@@ -70,7 +97,7 @@ export const applyProviderEvent = async (
       return 'unmatched';
     }
     const stale = isOlderThanApplied(ledger, event);
-    if (!stale) await syncCustomer(backend, customerId, event);
+    if (!stale) starts.push(...(await syncCustomer(backend, customerId, event)));
     try {
       await recordInLedger(store, customerId, ledger, event, stale ? 'skipped' : 'applied', clock());
       logger.info({ eventId: event.id, eventType: event.type, customerId, stale }, 'payment event handled');
@@ -82,15 +109,21 @@ export const applyProviderEvent = async (
   }
 };
 
-const syncCustomer = async (backend: ApplyBackend, customerId: string, event: ProviderEvent) => {
+/** Brings the customer stream to the event's state; answers the subscriptions it started. */
+const syncCustomer = async (
+  backend: ApplyBackend,
+  customerId: string,
+  event: ProviderEvent,
+): Promise<Start[]> => {
+  const starts: Start[] = [];
   const target = targetOf(event);
-  if (!target) return;
+  if (!target) return starts;
   const stream = customerStreamId(customerId);
   const customer = await loadCustomer(backend.store, customerId);
-  if (customer.status !== 'registered') return;
+  if (customer.status !== 'registered') return starts;
   for (const command of subscriptionCommands(customer.subscription, target)) {
     try {
-      await handleCommand(
+      const result = await handleCommand(
         backend.store,
         stream,
         customerDecider,
@@ -98,6 +131,9 @@ const syncCustomer = async (backend: ApplyBackend, customerId: string, event: Pr
         { ...command, metadata: { now: backend.clock() } } as CustomerCommand,
         { metadata: { causationId: event.id } },
       );
+      for (const decided of result.events)
+        if (decided.type === 'SubscriptionStarted' && result.state.status === 'registered')
+          starts.push({ customer: result.state, event: decided });
     } catch (error) {
       // The machine refuses a step (say, a plan change while overdue): the rest still applies.
       if (!isDomainError(error)) throw error;
@@ -106,5 +142,26 @@ const syncCustomer = async (backend: ApplyBackend, customerId: string, event: Pr
         'payment event step not applied',
       );
     }
+  }
+  return starts;
+};
+
+/** A mail failure never fails the payment; the log names the failure, not the address. */
+const sendConfirmation = async (backend: ApplyBackend, { customer, event }: Start): Promise<void> => {
+  const mail = subscriptionConfirmationMail(customer, event.data, {
+    testPayment: backend.payments.kind === 'local',
+    launchLink: `${backend.config.publicUrl}/launch-overview`,
+  });
+  try {
+    await backend.mailer.send(mail);
+  } catch (error) {
+    backend.logger.error(
+      {
+        customerId: customer.customerId,
+        errorName: (error as Error).name,
+        errorCode: (error as { code?: unknown }).code,
+      },
+      'could not send the subscription confirmation mail',
+    );
   }
 };

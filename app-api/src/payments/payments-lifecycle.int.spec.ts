@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerStreamId, PRICE_IDS } from '@stickwork/domain';
-import { apiClient, decodeJwtPayload } from '../accounts/testing/account-fixtures.js';
+import { apiClient, decodeJwtPayload, linkIn, mailsTo } from '../accounts/testing/account-fixtures.js';
 import { loadRegisteredCustomer, loginClaimsOf } from '../accounts/customer-records.js';
 import { issueLoginToken } from '../auth/tokens.js';
 import { startPracticeServer, type PracticeTestServer } from '../practice/testing/practice-fixtures.js';
@@ -359,5 +359,107 @@ describe('routes that need a session or a subscription first', () => {
         expect(answer).toMatchObject({ status: 401, json: { message: 'User not authorized' } });
     }
     expect((await customerInfo(drummer)).status).toBe('freemium');
+  });
+});
+
+describe('the subscription confirmation mail', () => {
+  /** The mails to the drummer after the first `skip` (the verification mail comes first). */
+  const mailsAfter = async (drummer: Drummer, skip: number) =>
+    (await mailsTo(server.dataDir, drummer.email)).slice(skip);
+
+  it('goes out once when a local checkout starts the subscription, in the product’s words', async () => {
+    const drummer = await registerDrummer(server);
+    const before = (await mailsTo(server.dataDir, drummer.email)).length;
+    expect(before).toBe(1); // the verification mail
+
+    const clientSecret = await checkout(drummer, 'price_premium_monthly');
+    expect((await pay(drummer, clientSecret)).status).toBe(200);
+
+    const mails = await mailsAfter(drummer, before);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.subject).toBe('Welcome to Stickwork Premium');
+    const text = mail!.text ?? '';
+    expect(text).toMatch(/^Hi Ringo,\n/);
+    expect(text).toContain('Your plan: Premium, billed monthly, 15.99 € per month.');
+    // Paid at 2026-03-10T09:00Z: the 14-day trial ends on 24 March.
+    expect(text).toContain(
+      'Your 14-day free trial runs until 24 March 2026; you will not be charged before then.',
+    );
+    expect(text).toContain(
+      'This was a test payment with the local test-payment provider: no money was charged.',
+    );
+    expect(text).toContain('Account Settings → Subscription');
+    expect(linkIn(mail!).href).toBe(`${server.backend.config.publicUrl}/launch-overview`);
+    expect(mail!.html).toContain('Hi Ringo,');
+    expect(mail!.html).toContain(`href="${server.backend.config.publicUrl}/launch-overview"`);
+
+    // Paying the session again, reading the plan, moving on in the trial: no second mail.
+    expect((await pay(drummer, clientSecret)).status).toBe(409);
+    await drummer.api.post('/api/payment/test-payments/portal', {
+      action: 'change-plan',
+      priceId: 'price_exclusive_monthly',
+    });
+    later(15);
+    expect((await customerInfo(drummer)).status).toBe('active');
+    expect(await mailsAfter(drummer, before)).toHaveLength(1);
+  });
+
+  it('goes out again for a new subscription after the last one ended, without a trial', async () => {
+    const drummer = await registerDrummer(server);
+    const before = (await mailsTo(server.dataDir, drummer.email)).length;
+    await pay(drummer, await checkout(drummer, 'price_basic_monthly'));
+    await drummer.api.get('/api/payment/cancel-subscription');
+    later(15);
+    expect((await customerInfo(drummer)).status).toBe('canceled');
+
+    await pay(drummer, await checkout(drummer, 'price_exclusive_yearly'));
+    const mails = await mailsAfter(drummer, before);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Welcome to Stickwork Basic',
+      'Welcome to Stickwork Exclusive',
+    ]);
+    const second = mails[1]!.text ?? '';
+    expect(second).toContain('Your plan: Exclusive, billed yearly, 359.88 € per year.');
+    expect(second).not.toContain('free trial');
+  });
+
+  it('is not sent for a declined card', async () => {
+    const drummer = await registerDrummer(server);
+    const before = (await mailsTo(server.dataDir, drummer.email)).length;
+    const declined = await pay(drummer, await checkout(drummer, 'price_exclusive_monthly'), DECLINED_CARD);
+    expect(declined.status).toBe(402);
+    expect(await mailsAfter(drummer, before)).toEqual([]);
+  });
+
+  it('a mail failure does not fail the payment, and the log names the failure, not the address', async () => {
+    const drummer = await registerDrummer(server);
+    const before = (await mailsTo(server.dataDir, drummer.email)).length;
+    const mailer = server.backend.mailer;
+    const refused = Object.assign(new Error(`550 mailbox ${drummer.email} unavailable`), {
+      name: 'SmtpError',
+      code: 'EENVELOPE',
+    });
+    server.backend.mailer = { kind: mailer.kind, send: () => Promise.reject(refused) };
+    const logged = vi.spyOn(server.backend.logger, 'error');
+    let errorLogs: unknown[][];
+    try {
+      const paid = await pay(drummer, await checkout(drummer, 'price_premium_yearly'));
+      expect(paid.status).toBe(200);
+    } finally {
+      server.backend.mailer = mailer;
+      errorLogs = [...logged.mock.calls];
+      logged.mockRestore();
+    }
+    expect((await customerInfo(drummer)).status).toBe('trialing');
+    expect(await mailsAfter(drummer, before)).toEqual([]);
+    const failures = errorLogs.filter((call) => JSON.stringify(call).includes('confirmation mail'));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]![0]).toEqual({
+      customerId: drummer.customerId,
+      errorName: 'SmtpError',
+      errorCode: 'EENVELOPE',
+    });
+    expect(JSON.stringify(errorLogs)).not.toContain(drummer.email);
   });
 });

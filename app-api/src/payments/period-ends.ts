@@ -21,7 +21,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often the server looks for period ends (besides every read of the plan). */
 export const PERIOD_END_SWEEP_MS = 60_000;
 
-type SettleBackend = Pick<Backend, 'store' | 'clock' | 'logger' | 'payments' | 'readModels'>;
+type SettleBackend = Pick<
+  Backend,
+  'store' | 'clock' | 'logger' | 'payments' | 'readModels' | 'mailer' | 'config'
+>;
 
 /** When the payment failure that made the subscription overdue happened; null when it is not overdue. */
 export const overdueSince = async (store: EventStore, customerId: string): Promise<string | null> => {
