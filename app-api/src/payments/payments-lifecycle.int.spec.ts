@@ -7,6 +7,7 @@ import { startPracticeServer, type PracticeTestServer } from '../practice/testin
 import { registerPayingCustomer, type Customer } from './testing/payment-fixtures.js';
 import { paymentLedgerStreamId } from './payment-ledger.js';
 import { PAYMENT_GRACE_DAYS, settleAllPeriodEnds } from './period-ends.js';
+import { applyProviderEvent } from './apply-provider-event.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PAYING_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ringo Starr' };
@@ -422,6 +423,41 @@ describe('the subscription confirmation mail', () => {
     const second = mails[1]!.text ?? '';
     expect(second).toContain('Your plan: Exclusive, billed yearly, 359.88 € per year.');
     expect(second).not.toContain('free trial');
+  });
+
+  it('goes out once when several deliveries of one start are applied at the same time', async () => {
+    const drummer = await registerDrummer(server);
+    const before = (await mailsTo(server.dataDir, drummer.email)).length;
+    const created = server.now().toISOString();
+    const subscription = {
+      id: 'sub_concurrent_start',
+      customerId: drummer.customerId,
+      providerCustomerId: 'cus_concurrent_start',
+      priceId: 'price_basic_monthly' as const,
+      status: 'trialing' as const,
+      trialEnd: '2026-03-24T09:00:00.000Z',
+      currentPeriodEnd: '2026-03-24T09:00:00.000Z',
+      cancelAt: null,
+    };
+    // Distinct event ids (say checkout.session.completed and customer.subscription.created), each
+    // delivered twice: the ledger counts each id once, the customer stream starts the subscription once.
+    const deliveries = ['checkout.session.completed', 'customer.subscription.created'].flatMap((type) =>
+      [1, 2].map(() => ({ id: `evt_concurrent_${type}`, type, created, customerId: drummer.customerId })),
+    );
+    const outcomes = await Promise.all(
+      deliveries.map((delivery) =>
+        applyProviderEvent(server.backend, {
+          ...delivery,
+          type: delivery.type as 'checkout.session.completed',
+          subscription,
+        }),
+      ),
+    );
+    expect(outcomes.sort()).toEqual(['applied', 'applied', 'duplicate', 'duplicate']);
+    expect(await subscriptionEvents(drummer.customerId)).toEqual(['SubscriptionStarted']);
+    expect((await mailsAfter(drummer, before)).map((mail) => mail.subject)).toEqual([
+      'Welcome to Stickwork Basic',
+    ]);
   });
 
   it('is not sent for a declined card', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { customerStreamId } from '@stickwork/domain';
 import { startTestServer, type TestServer } from '../../testing/test-server.js';
-import { decodeJwtPayload } from '../../accounts/testing/account-fixtures.js';
+import { decodeJwtPayload, linkIn, mailsTo } from '../../accounts/testing/account-fixtures.js';
 import { paymentLedgerStreamId } from '../../payments/payment-ledger.js';
 import { PAYMENT_GRACE_DAYS, settlePeriodEnds } from '../../payments/period-ends.js';
 import { registerPayingCustomer, type Customer } from '../../payments/testing/payment-fixtures.js';
@@ -398,5 +398,71 @@ describe('the Stripe webhook', () => {
     now = new Date(now.getTime() + 120_000);
     expect((await customerInfo(customer)).status).toBe('canceled');
     expect(requestsTo('DELETE', `/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
+  });
+});
+
+describe('the subscription confirmation mail with Stripe', () => {
+  /** The mails to the customer after registration (whose verification mail comes first). */
+  const mailsAfterRegistration = async (customer: Customer) =>
+    (await mailsTo(server.dataDir, customer.email)).slice(1);
+
+  const checkoutCompleted = (customer: Customer, subscriptionId: string, created?: number) =>
+    stripeEvent(
+      'checkout.session.completed',
+      {
+        id: `cs_test_${customer.customerId.slice(0, 8)}`,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'complete',
+        client_reference_id: customer.customerId,
+        subscription: subscriptionId,
+      },
+      created,
+    );
+
+  it('goes out once, however often and in whichever form Stripe reports the start', async () => {
+    const customer = await register();
+    expect(await mailsTo(server.dataDir, customer.email)).toHaveLength(1);
+    const subscription = trialingSubscription(customer);
+    fake.subscriptions.set(subscription.id, subscription);
+    const created = stripeEvent('customer.subscription.created', subscription);
+
+    expect((await deliver(created)).json.outcome).toBe('applied');
+    expect((await deliver(created)).json.outcome).toBe('duplicate');
+    // The same subscription again under another event id: applied, but nothing new starts.
+    expect((await deliver(checkoutCompleted(customer, subscription.id))).json.outcome).toBe('applied');
+
+    const mails = await mailsAfterRegistration(customer);
+    expect(mails).toHaveLength(1);
+    const text = mails[0]!.text ?? '';
+    expect(mails[0]!.subject).toBe('Welcome to Stickwork Premium');
+    expect(text).toMatch(/^Hi Ringo,\n/);
+    expect(text).toContain('Your plan: Premium, billed monthly, 15.99 € per month.');
+    expect(text).toContain(
+      'Your 14-day free trial runs until 18 May 2026; you will not be charged before then.',
+    );
+    // A real payment: no test-payment note.
+    expect(text).not.toContain('test payment');
+    expect(linkIn(mails[0]!).href).toBe('https://stickwork.example/launch-overview');
+  });
+
+  it('goes out once for concurrent deliveries of one start', async () => {
+    const customer = await register();
+    const subscription = trialingSubscription(customer);
+    fake.subscriptions.set(subscription.id, subscription);
+    const created = stripeEvent('customer.subscription.created', subscription);
+    // Stripe stamps both in the same second, so neither is older than the other.
+    const completed = checkoutCompleted(customer, subscription.id, created.created);
+    const outcomes = await Promise.all([
+      ...Array.from({ length: 4 }, () => deliver(created)),
+      ...Array.from({ length: 4 }, () => deliver(completed)),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.json.outcome === 'applied')).toHaveLength(2);
+    expect(
+      (await storedTypes(customerStreamId(customer.customerId))).filter((t) => t === 'SubscriptionStarted'),
+    ).toHaveLength(1);
+    expect((await mailsAfterRegistration(customer)).map((mail) => mail.subject)).toEqual([
+      'Welcome to Stickwork Premium',
+    ]);
   });
 });
