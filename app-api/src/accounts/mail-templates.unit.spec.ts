@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, passwordRecoveryMail, verificationMail } from './mail-templates.js';
+import { escapeHtml } from '../adapters/mail/mail-layout.js';
+import { passwordRecoveryMail, verificationMail } from './mail-templates.js';
 
 const link = 'https://stickwork.example/verify-mail/?secret=abc.def.ghi';
 

@@ -7,7 +7,7 @@ import {
   type PaidTier,
 } from '@stickwork/domain';
 import type { OutgoingMail } from '../adapters/mail/mailer.js';
-import { escapeHtml } from '../accounts/mail-templates.js';
+import { escapeHtml, mailButton, mailLayout } from '../adapters/mail/mail-layout.js';
 
 /** What the confirmation mail tells about the subscription that just started. */
 export interface StartedSubscription {
@@ -38,23 +38,6 @@ const longDate = (iso: string): string =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(iso));
-
-// The accounts mails' shell, kept identical: accounts/mail-templates.ts has `layout` and `button`
-// unexported, and that file is not the payments module's to change. Exporting them there makes
-// these two a drop-in import.
-const layout = (title: string, body: string) => `<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-  <body style="font-family: Helvetica, Arial, sans-serif; color: #1d1d1f; line-height: 1.5; max-width: 560px; margin: 0 auto; padding: 24px;">
-${body}
-    <p style="color: #6e6e73; font-size: 13px;">Keep on grooving,<br>Your Stickwork team</p>
-  </body>
-</html>
-`;
-
-const button = (link: string, label: string) =>
-  `    <p><a href="${escapeHtml(link)}" style="display: inline-block; background: #e4572e; color: #ffffff; padding: 12px 20px; border-radius: 6px; text-decoration: none; font-weight: bold;">${escapeHtml(label)}</a></p>
-    <p style="font-size: 13px; color: #6e6e73;">Or copy this link into your browser:<br>${escapeHtml(link)}</p>`;
 
 /** After a subscription starts (the success page promises it): the plan, the trial, how to cancel. */
 export const subscriptionConfirmationMail = (
@@ -88,12 +71,12 @@ ${options.launchLink}
 Keep on grooving,
 Your Stickwork team
 `;
-  const html = layout(
+  const html = mailLayout(
     subject,
     `    <p>Hi ${escapeHtml(to.firstname)},</p>
     <p>thank you for subscribing to Stickwork, great to have you behind the kit with us!</p>
 ${paragraphs.map((paragraph) => `    <p>${escapeHtml(paragraph)}</p>`).join('\n')}
-${button(options.launchLink, 'Start practising')}`,
+${mailButton(options.launchLink, 'Start practising')}`,
   );
   return { to: to.email, subject, text, html, link: options.launchLink };
 };
