@@ -61,3 +61,4 @@ export { SINGLES_TARGET_BPM } from './catalogue/tempo.js';
 // Field builders, so app-api can state small request schemas (level-up) in the same voice.
 export { skillField, levelField } from './schemas/skill-level-fields.js';
 export { objectOf } from './schemas/fields.js';
+export * from './schemas/test-payments.js';

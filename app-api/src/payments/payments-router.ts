@@ -1,37 +1,20 @@
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
-import { z } from 'zod';
 import {
   checkoutQuerySchema,
   domainErrorHttpStatus,
   isDomainError,
-  PRICE_IDS,
   sessionStatusQuerySchema,
+  testPaymentRequestSchema,
+  testPortalActionSchema,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { HttpError } from '../http/http-error.js';
 import { AUTH_TOKEN_HEADER, authOf, requireAuth } from '../auth/require-auth.js';
 import { verifyLoginToken } from '../auth/tokens.js';
 import { WebhookSignatureError } from '../adapters/payments/payment-provider.js';
-import { createPaymentsService, type TestPortalAction } from './payments-service.js';
+import { createPaymentsService } from './payments-service.js';
 import { PERIOD_END_SWEEP_MS, settleAllPeriodEnds } from './period-ends.js';
 import { validOr400 } from '../http/valid-or-400.js';
-
-const cardField = (max: number) =>
-  z.string({ error: 'is required' }).max(max, `must be at most ${max} characters`);
-const testPaymentSchema = z.object({
-  clientSecret: cardField(200),
-  number: cardField(30),
-  expiry: cardField(10),
-  cvc: cardField(10),
-  name: cardField(100),
-});
-const testPortalActionSchema: z.ZodType<TestPortalAction> = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('change-plan'), priceId: z.enum(PRICE_IDS) }),
-  z.object({ action: z.literal('cancel') }),
-  z.object({ action: z.literal('resume') }),
-  z.object({ action: z.literal('fail-payment') }),
-  z.object({ action: z.literal('pay-overdue') }),
-]);
 
 /**
  * Reads of the plan (customer-info, the token refresh, the practice limits) first settle the
@@ -133,7 +116,7 @@ export const paymentsRouter = (backend: Backend): Router => {
   );
 
   router.post('/payment/test-payments/pay', authenticated, json, async (req, res) => {
-    const { clientSecret, ...card } = validOr400(testPaymentSchema, req.body);
+    const { clientSecret, ...card } = validOr400(testPaymentRequestSchema, req.body);
     res.json(await service.payTestCheckout(authOf(res).customerId, clientSecret, card));
   });
 

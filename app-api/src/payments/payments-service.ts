@@ -3,10 +3,9 @@ import {
   isTrialAvailable,
   planForPriceId,
   PRICE_IDS,
-  type BillingPeriod,
-  type PaidTier,
   type PriceId,
-  type SubscriptionStatus,
+  type TestPortalAction,
+  type TestPortalView,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { HttpError } from '../http/http-error.js';
@@ -46,28 +45,6 @@ export interface PaymentConfigView {
   provider: PaymentProviderKind;
   publishableKey?: string;
 }
-
-/** The local customer portal's view of a subscription. */
-export interface TestPortalView {
-  email: string;
-  subscription: {
-    tier: PaidTier;
-    period: BillingPeriod;
-    priceId: PriceId;
-    status: SubscriptionStatus;
-    trialEndsAt: string | null;
-    currentPeriodEnd: string;
-    cancelAt: string | null;
-  } | null;
-  priceIds: readonly PriceId[];
-}
-
-export type TestPortalAction =
-  | { action: 'change-plan'; priceId: PriceId }
-  | { action: 'cancel' }
-  | { action: 'resume' }
-  | { action: 'fail-payment' }
-  | { action: 'pay-overdue' };
 
 const isLocalOrUnrecorded = (current: CurrentSubscription) =>
   isLocalSubscriptionId(current.providerSubscriptionId) ||

@@ -1,4 +1,4 @@
-import type { BillingPeriod, PaidTier, PriceId, SubscriptionStatus } from '@stickwork/domain';
+import { type TestPortalAction, type TestPortalView } from '@stickwork/domain';
 import { apiRequest } from '../../lib/api-client';
 
 /** The payment calls of product-spec §7, and the local test-payment provider's own. */
@@ -16,27 +16,6 @@ export interface TestCardInput {
   cvc: string;
   name: string;
 }
-
-export interface TestPortalView {
-  email: string;
-  subscription: {
-    tier: PaidTier;
-    period: BillingPeriod;
-    priceId: PriceId;
-    status: SubscriptionStatus;
-    trialEndsAt: string | null;
-    currentPeriodEnd: string;
-    cancelAt: string | null;
-  } | null;
-  priceIds: PriceId[];
-}
-
-export type TestPortalAction =
-  | { action: 'change-plan'; priceId: PriceId }
-  | { action: 'cancel' }
-  | { action: 'resume' }
-  | { action: 'fail-payment' }
-  | { action: 'pay-overdue' };
 
 export const fetchPaymentConfig = () => apiRequest<PaymentConfig>('/api/payment/config');
 

@@ -1,4 +1,11 @@
-import { PRICE_IDS, planForPriceId, TIER_DISPLAY_NAMES, type PriceId } from '@stickwork/domain';
+import {
+  PRICE_IDS,
+  planForPriceId,
+  TIER_DISPLAY_NAMES,
+  type PriceId,
+  type TestPortalAction,
+  type TestPortalView,
+} from '@stickwork/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, ButtonLink } from '../../components/button/button';
@@ -6,7 +13,7 @@ import { FormMessage } from '../../components/form/form-message';
 import { FrameCard } from '../../components/layout/frame-card';
 import { PageFrame } from '../../components/layout/page-frame';
 import { ApiError } from '../../lib/api-client';
-import { actInTestPortal, fetchTestPortal, type TestPortalAction, type TestPortalView } from './checkout-api';
+import { actInTestPortal, fetchTestPortal } from './checkout-api';
 import { amountLabelOf } from './checkout-page';
 import './checkout.css';
 
