@@ -1,6 +1,8 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
+import { accountSaga } from '../features/account/account-saga';
+import { accountSlice } from '../features/account/account-slice';
 import { checkoutSaga } from '../features/checkout/checkout-saga';
 import { checkoutSlice } from '../features/checkout/checkout-slice';
 import { emailVerificationSaga } from '../features/email-verification/email-verification-saga';
@@ -9,6 +11,8 @@ import { newsletterSaga } from '../features/landing/newsletter-saga';
 import { newsletterSlice } from '../features/landing/newsletter-slice';
 import { loginSaga } from '../features/login/login-saga';
 import { loginSlice } from '../features/login/login-slice';
+import { practiceSaga } from '../features/practice/practice-saga';
+import { practiceSlice } from '../features/practice/practice-slice';
 import { passwordRecoverySaga } from '../features/password-recovery/password-recovery-saga';
 import { passwordRecoverySlice } from '../features/password-recovery/password-recovery-slice';
 import { registrationSaga } from '../features/registration/registration-saga';
@@ -27,6 +31,8 @@ const rootReducer = combineSlices(
   emailVerificationSlice,
   passwordRecoverySlice,
   checkoutSlice,
+  accountSlice,
+  practiceSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -41,6 +47,8 @@ function* rootSaga() {
     fork(emailVerificationSaga),
     fork(passwordRecoverySaga),
     fork(checkoutSaga),
+    fork(practiceSaga),
+    fork(accountSaga),
   ]);
 }
 

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { authCookie, logInContext, registerViaApi } from '../support/accounts.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
+import { answerConsent } from '../support/consent.js';
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await answerConsent(context, baseURL!);
+});
+
+test('account settings: the tabs, then deleting the account with the exact phrase', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const account = await registerViaApi(request, 'Sheila');
+  await logInContext(context, baseURL!, account.token);
+  await page.goto('/account-settings');
+
+  const tabs = page.getByRole('tablist', { name: 'Account settings' });
+  await expect(tabs.getByRole('tab', { name: 'Account', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const panel = page.getByRole('tabpanel');
+  await expect(panel).toContainText('Sheila Starr');
+  await expect(panel).toContainText(account.email);
+  await expect(panel.getByRole('link', { name: 'Change password' })).toHaveAttribute(
+    'href',
+    '/request-password-change',
+  );
+  await expect(page.getByRole('link', { name: /^hello@stickwork/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await tabs.getByRole('tab', { name: 'Subscription' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('Free plan');
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: 'See our plans' })).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
+  await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+
+  await tabs.getByRole('tab', { name: 'Delete your account' }).click();
+  const phrase = page.getByLabel("Type 'delete me' to confirm");
+  await phrase.fill('delete');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  await expect(page.getByText('To delete enter: delete me')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await phrase.fill('delete me');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await authCookie(context)).toBeUndefined();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+
+  const login = await request.post('/api/authenticate', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(login.ok()).toBe(false);
+});
