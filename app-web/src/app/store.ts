@@ -11,6 +11,8 @@ import { newsletterSaga } from '../features/landing/newsletter-saga';
 import { newsletterSlice } from '../features/landing/newsletter-slice';
 import { loginSaga } from '../features/login/login-saga';
 import { loginSlice } from '../features/login/login-slice';
+import { practiceSaga } from '../features/practice/practice-saga';
+import { practiceSlice } from '../features/practice/practice-slice';
 import { passwordRecoverySaga } from '../features/password-recovery/password-recovery-saga';
 import { passwordRecoverySlice } from '../features/password-recovery/password-recovery-slice';
 import { registrationSaga } from '../features/registration/registration-saga';
@@ -30,6 +32,7 @@ const rootReducer = combineSlices(
   passwordRecoverySlice,
   checkoutSlice,
   accountSlice,
+  practiceSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -44,6 +47,7 @@ function* rootSaga() {
     fork(emailVerificationSaga),
     fork(passwordRecoverySaga),
     fork(checkoutSaga),
+    fork(practiceSaga),
     fork(accountSaga),
   ]);
 }

@@ -1,0 +1,247 @@
+import {
+  currentLessonOf,
+  DIFFICULTY_RATINGS,
+  isLastLessonOf,
+  lessonBackButtonText,
+  lessonCardMachine,
+  lessonFrontButtonText,
+  SKILL_DISPLAY_NAMES,
+  type ScheduledLesson,
+} from '@stickwork/domain';
+import { useMachine } from '@xstate/react';
+import { useId, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { Button } from '../../components/button/button';
+import { CheckboxField } from '../../components/form/checkbox-field';
+import { DrumIcon, SticksIcon } from '../../components/icons/icons';
+import { LessonDescription } from './lesson-description';
+import { LessonVideo } from './lesson-video';
+import { Metronome } from './metronome';
+import { MusicSheetButton } from './music-sheet-button';
+import {
+  lessonEvaluated,
+  lessonUsageCounted,
+  practiceActivityRecorded,
+  practiceReportOpened,
+  practiceScheduleReset,
+  progressRefreshRequested,
+  scheduleProgressed,
+} from './practice-slice';
+import { stopwatchDisplay } from './stopwatch-display';
+import type { StoredSchedule } from './stored-schedule';
+
+const RATING_LABELS = DIFFICULTY_RATINGS.map((rating) => rating.replace('_', ' '));
+
+const scrollToTop = () => {
+  if (typeof window.scrollTo === 'function') window.scrollTo({ top: 0 });
+};
+
+interface LessonCardProps {
+  session: StoredSchedule;
+  firstName: string | null;
+}
+
+/**
+ * The practice session (product-spec §2 "Lesson card"): domain's lessonCardMachine walks the
+ * schedule; its effects become practice actions that the saga posts and stores.
+ */
+export const LessonCard = ({ session, firstName }: LessonCardProps) => {
+  const dispatch = useDispatch();
+  const [metronomeTurn, setMetronomeTurn] = useState(0);
+  const [machine] = useState(() =>
+    lessonCardMachine.provide({
+      actions: {
+        scrollToTop,
+        resetMetronome: () => setMetronomeTurn((turn) => turn + 1),
+        recordEvaluation: ({ context }, evaluation) =>
+          dispatch(lessonEvaluated({ evaluation, focus: currentLessonOf(context)?.focus ?? 'warm_up' })),
+        countUsage: (_, { lessonId }) => dispatch(lessonUsageCounted({ lessonId })),
+        recordPracticeActivity: (_, activity) => dispatch(practiceActivityRecorded(activity)),
+        storeScheduleProgress: (_, progress) => dispatch(scheduleProgressed(progress)),
+        refreshProgress: () => dispatch(progressRefreshRequested()),
+        openPracticeReport: () => dispatch(practiceReportOpened()),
+        resetSchedule: () => dispatch(practiceScheduleReset()),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine, {
+    input: {
+      lessons: session.lessons,
+      currentLessonIndex: session.currentLessonIndex,
+      practiceTimeBeforeCurrentExercise: session.practiceTimeBeforeCurrentExercise,
+    },
+  });
+  const { context } = snapshot;
+  const lesson = currentLessonOf(context);
+  if (!lesson) return null;
+
+  const total = context.lessons.filter((entry) => entry.type !== 'limit_reached').length;
+  const position = Math.min(context.lessonIndex + 1, total);
+  const stopwatch = {
+    seconds: context.elapsedSeconds,
+    running: snapshot.matches({ practising: { stopwatch: 'running' } }),
+    toggle: () => send({ type: 'stopwatch.toggle' }),
+  };
+
+  if (snapshot.matches('limitReached')) {
+    return (
+      <section className="lesson-card lesson-card--limit" aria-labelledby="limit-reached-title">
+        <div className="lesson-card__blurred" inert aria-hidden="true">
+          <LessonSummary lesson={lesson} />
+        </div>
+        <div className="lesson-card__overlay">
+          <h2 id="limit-reached-title">Daily Limit reached</h2>
+          <p>
+            You have practised all of today's free lessons. Come back tomorrow, or upgrade for unlimited
+            practice.
+          </p>
+          <Button onClick={() => send({ type: 'practice.finish' })}>Finish practice</Button>
+        </div>
+      </section>
+    );
+  }
+
+  if (snapshot.matches({ practising: { card: 'back' } })) {
+    return (
+      <LessonBack
+        lesson={lesson}
+        firstName={firstName}
+        ratingPosition={context.ratingPosition}
+        mastered={context.mastered}
+        isLastLesson={isLastLessonOf(context)}
+        onRate={(ratingPosition) => send({ type: 'rating.set', position: ratingPosition })}
+        onToggleMastered={() => send({ type: 'mastered.toggle' })}
+        onBack={() => send({ type: 'card.back' })}
+        onSubmit={() => send({ type: 'evaluation.submit' })}
+      />
+    );
+  }
+
+  if (!snapshot.matches({ practising: { card: 'front' } })) return null;
+  return (
+    <section className="lesson-card" aria-labelledby="lesson-title">
+      <div className="lesson-card__top">
+        <span className="lesson-card__focus">
+          <SticksIcon size={20} aria-hidden="true" /> {SKILL_DISPLAY_NAMES[lesson.focus]}
+        </span>
+        <span className="lesson-card__stopwatch">
+          <span aria-label="Practice time so far" role="timer">
+            {stopwatchDisplay(stopwatch.seconds)}
+          </span>
+          <Button variant="ghost" size="sm" onClick={stopwatch.toggle}>
+            {stopwatch.running ? 'Pause' : 'Resume'}
+          </Button>
+        </span>
+      </div>
+      <h2 id="lesson-title" className="lesson-card__title">
+        {lesson.name}
+      </h2>
+      <LessonVideo videoUrl={lesson.video_url} title={lesson.name} />
+      <ul className="lesson-card__info">
+        <li>
+          Start tempo: <strong>{lesson.start_bpm} bpm</strong>
+        </li>
+        <li>
+          Practice time: <strong>{lesson.practice_time} min</strong>
+        </li>
+        <li className="lesson-card__pad">
+          <DrumIcon size={20} aria-hidden="true" />
+          {lesson.pad_sufficient ? 'Works on a drum pad' : 'Needs a drum kit'}
+        </li>
+        <li>
+          # {position} / {total}
+        </li>
+        <li>
+          <MusicSheetButton lessonId={lesson.lesson_id} lessonName={lesson.name} />
+        </li>
+      </ul>
+      <Metronome key={`${context.lessonIndex}-${metronomeTurn}`} startBpm={lesson.start_bpm} />
+      <LessonDescription text={lesson.description_text} />
+      <div className="lesson-card__actions">
+        <Button onClick={() => send({ type: 'card.evaluate' })}>{lessonFrontButtonText(lesson)}</Button>
+      </div>
+    </section>
+  );
+};
+
+/** The blurred lesson behind the limit overlay: no controls, nothing to reach. */
+const LessonSummary = ({ lesson }: { lesson: ScheduledLesson }) => (
+  <>
+    <p className="lesson-card__focus">{SKILL_DISPLAY_NAMES[lesson.focus]}</p>
+    <p className="lesson-card__title">{lesson.name}</p>
+    <p>{lesson.description_text}</p>
+  </>
+);
+
+interface LessonBackProps {
+  lesson: ScheduledLesson;
+  firstName: string | null;
+  ratingPosition: number;
+  mastered: boolean;
+  isLastLesson: boolean;
+  onRate: (position: number) => void;
+  onToggleMastered: () => void;
+  onBack: () => void;
+  onSubmit: () => void;
+}
+
+const LessonBack = ({
+  lesson,
+  firstName,
+  ratingPosition,
+  mastered,
+  isLastLesson,
+  onRate,
+  onToggleMastered,
+  onBack,
+  onSubmit,
+}: LessonBackProps) => {
+  const sliderId = useId();
+  const noteId = useId();
+  return (
+    <section className="lesson-card lesson-card--back" aria-labelledby="lesson-back-title">
+      <h2 id="lesson-back-title" className="lesson-card__title">
+        Hi {firstName ?? 'there'}
+      </h2>
+      <p>Please evaluate how difficult you've experienced this lesson.</p>
+      <p className="lesson-card__evaluated">{lesson.name}</p>
+      <label className="field__label" htmlFor={sliderId}>
+        Difficulty
+      </label>
+      <input
+        id={sliderId}
+        className="rating-slider"
+        type="range"
+        min={0}
+        max={RATING_LABELS.length - 1}
+        step={1}
+        value={ratingPosition}
+        aria-valuetext={RATING_LABELS[ratingPosition]}
+        onChange={(event) => onRate(Number(event.target.value))}
+      />
+      <ol className="rating-slider__labels" aria-hidden="true">
+        {RATING_LABELS.map((label, index) => (
+          <li key={label} className={index === ratingPosition ? 'is-current' : undefined}>
+            {label}
+          </li>
+        ))}
+      </ol>
+      {lesson.type === 'warm_up' ? null : (
+        <div className="lesson-card__mastered">
+          <CheckboxField name="mastered" checked={mastered} onChange={onToggleMastered}>
+            I have mastered this lesson.
+          </CheckboxField>
+          <p id={noteId} className="practice-muted">
+            The lesson will be marked as finished and rated too easy.
+          </p>
+        </div>
+      )}
+      <div className="lesson-card__actions">
+        <Button variant="secondary" onClick={onBack}>
+          back to lesson
+        </Button>
+        <Button onClick={onSubmit}>{lessonBackButtonText(isLastLesson)}</Button>
+      </div>
+    </section>
+  );
+};

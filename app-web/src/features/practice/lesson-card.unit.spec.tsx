@@ -1,0 +1,139 @@
+import { combineSlices, configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import type { ScheduledLesson } from '@stickwork/domain';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionSlice } from '../../lib/session/session-slice';
+import { LessonCard } from './lesson-card';
+import {
+  lessonEvaluated,
+  lessonUsageCounted,
+  practiceActivityRecorded,
+  practiceReportOpened,
+  practiceScheduleReset,
+  practiceSlice,
+  progressRefreshRequested,
+  scheduleProgressed,
+} from './practice-slice';
+
+const scrollTo = vi.fn();
+beforeEach(() => {
+  scrollTo.mockClear();
+  window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+});
+afterEach(cleanup);
+
+const lesson = (lesson_id: number, type: ScheduledLesson['type'], overrides: Partial<ScheduledLesson> = {}) =>
+  ({
+    lesson_id,
+    name: `Lesson ${lesson_id}`,
+    focus: type === 'warm_up' ? 'warm_up' : 'timing',
+    min_level: 'starter',
+    max_level: 'beginner',
+    pad_sufficient: false,
+    description_text: 'Count out loud.',
+    start_bpm: 60,
+    number_repetition: 4,
+    practice_time: 5,
+    type,
+    ...overrides,
+  }) satisfies ScheduledLesson;
+
+const renderCard = (lessons: ScheduledLesson[]) => {
+  const dispatched: UnknownAction[] = [];
+  const recorder: Middleware = () => (next) => (action) => {
+    dispatched.push(action as UnknownAction);
+    return next(action);
+  };
+  const store = configureStore({
+    reducer: combineSlices(sessionSlice, practiceSlice),
+    middleware: (defaults) => defaults({ thunk: false }).concat(recorder),
+  });
+  const session = { lessons, currentLessonIndex: 0, practiceTimeBeforeCurrentExercise: 0 };
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <LessonCard session={session} firstName="Ringo" />
+      </MemoryRouter>
+    </Provider>,
+  );
+  const types = () => dispatched.map((action) => action.type);
+  return { dispatched, types };
+};
+
+const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+
+describe('the lesson card', () => {
+  it('walks warm-up → exercise → limit overlay, recording each evaluation, and finishes into the report', () => {
+    const { dispatched, types } = renderCard([
+      lesson(1, 'warm_up'),
+      lesson(2, 'exercise', { start_bpm: 88 }),
+      lesson(-1, 'limit_reached', { name: 'Daily Limit reached' }),
+    ]);
+
+    expect(screen.getByRole('heading', { name: 'Lesson 1' })).toBeDefined();
+    expect(screen.getByText('# 1 / 2')).toBeDefined();
+    click('warmed up');
+
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('heading', { name: 'Hi Ringo' })).toBeDefined();
+    expect(screen.getByText("Please evaluate how difficult you've experienced this lesson.")).toBeDefined();
+    expect(screen.queryByLabelText('I have mastered this lesson.')).toBeNull();
+    expect((screen.getByLabelText('Difficulty') as HTMLInputElement).value).toBe('2');
+    click('back to lesson');
+    expect(screen.getByRole('heading', { name: 'Lesson 1' })).toBeDefined();
+    click('warmed up');
+    click('evaluate lesson');
+
+    expect(screen.getByRole('heading', { name: 'Lesson 2' })).toBeDefined();
+    expect((screen.getByLabelText('Metronome (BPM)') as HTMLInputElement).value).toBe('88');
+    click('evaluate lesson');
+    fireEvent.change(screen.getByLabelText('Difficulty'), { target: { value: '4' } });
+    fireEvent.click(screen.getByLabelText('I have mastered this lesson.'));
+    click('evaluate lesson');
+
+    expect(screen.getByRole('heading', { name: 'Daily Limit reached' })).toBeDefined();
+    expect(types()).not.toContain(practiceReportOpened.type);
+    click('Finish practice');
+
+    const evaluations = dispatched.filter(lessonEvaluated.match).map((action) => action.payload.evaluation);
+    expect(evaluations).toEqual([
+      { lessonId: 1, type: 'warm_up', ratingDifficulty: 'challenging', skipLesson: false },
+      { lessonId: 2, type: 'exercise', ratingDifficulty: 'too_easy', skipLesson: true },
+    ]);
+    expect(dispatched.filter(lessonUsageCounted.match).map((action) => action.payload)).toEqual([
+      { lessonId: 2 },
+    ]);
+    expect(dispatched.filter(practiceActivityRecorded.match).map((action) => action.payload)).toEqual([
+      { countLessonsPracticed: 1, practiceDurationMinutes: 1 },
+      { countLessonsPracticed: 1, practiceDurationMinutes: 1 },
+    ]);
+    expect(
+      dispatched.filter(scheduleProgressed.match).map((action) => action.payload.currentLessonIndex),
+    ).toEqual([1, 2]);
+    expect(types().slice(-3)).toEqual([
+      progressRefreshRequested.type,
+      practiceReportOpened.type,
+      practiceScheduleReset.type,
+    ]);
+  });
+
+  it("says 'finish practice' on the last lesson's back and ends the session there", () => {
+    const { types } = renderCard([lesson(7, 'exercise')]);
+    click('evaluate lesson');
+    click('finish practice');
+    expect(types()).toContain(practiceReportOpened.type);
+    expect(types()).toContain(lessonUsageCounted.type);
+  });
+
+  it('folds a long description and unfolds it on request', () => {
+    const long = `${'a'.repeat(260)} the end ${'b'.repeat(200)}`;
+    renderCard([lesson(3, 'exercise', { description_text: long })]);
+    expect(screen.queryByText(long)).toBeNull();
+    click('Show more');
+    expect(screen.getByText(long)).toBeDefined();
+    click('Show less');
+    expect(screen.queryByText(long)).toBeNull();
+  });
+});

@@ -1,0 +1,112 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons/icons';
+import { useMediaQuery } from '../../lib/use-media-query';
+
+interface PracticeCarouselProps {
+  label: string;
+  slides: { key: string; content: ReactNode }[];
+  slidesPerView: number;
+  /** One slide per view below this width (product-spec §9: 650 px for the launch carousel). */
+  singleBelow?: number;
+}
+
+/**
+ * A carousel of cards that hold forms: every slide is rendered once (the shared carousel repeats
+ * slides to loop, which would duplicate the form and its ids), and it never moves on its own, so
+ * nobody loses the field they are typing in.
+ */
+export const PracticeCarousel = ({
+  label,
+  slides,
+  slidesPerView,
+  singleBelow = 0,
+}: PracticeCarouselProps) => {
+  const narrow = useMediaQuery(`(max-width: ${singleBelow - 0.02}px)`);
+  const perView = narrow ? 1 : slidesPerView;
+  const [emblaRef, emblaApi] = useEmblaCarousel({ align: 'start', loop: false, containScroll: 'trimSnaps' });
+  const [selected, setSelected] = useState(0);
+  const [snaps, setSnaps] = useState(0);
+  const [canPrev, setCanPrev] = useState(false);
+  const [canNext, setCanNext] = useState(false);
+
+  const onSelect = useCallback(() => {
+    if (!emblaApi) return;
+    setSelected(emblaApi.selectedScrollSnap());
+    setSnaps(emblaApi.scrollSnapList().length);
+    setCanPrev(emblaApi.canScrollPrev());
+    setCanNext(emblaApi.canScrollNext());
+  }, [emblaApi]);
+
+  useEffect(() => {
+    if (!emblaApi) return;
+    onSelect();
+    emblaApi.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      emblaApi.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [emblaApi, onSelect]);
+
+  useEffect(() => {
+    emblaApi?.reInit();
+  }, [emblaApi, perView, slides.length]);
+
+  return (
+    <section
+      className="practice-carousel"
+      aria-roledescription="carousel"
+      aria-label={label}
+      style={{ ['--per-view' as string]: perView }}
+    >
+      <div className="practice-carousel__viewport" ref={emblaRef}>
+        <div className="practice-carousel__container">
+          {slides.map((slide, index) => (
+            <div
+              key={slide.key}
+              className="practice-carousel__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+            >
+              {slide.content}
+            </div>
+          ))}
+        </div>
+      </div>
+      {snaps > 1 ? (
+        <div className="practice-carousel__controls">
+          <button
+            type="button"
+            className="practice-carousel__arrow"
+            aria-label="Previous slide"
+            disabled={!canPrev}
+            onClick={() => emblaApi?.scrollPrev()}
+          >
+            <ArrowLeftIcon />
+          </button>
+          <div className="practice-carousel__dots">
+            {Array.from({ length: snaps }, (_, index) => (
+              <button
+                key={index}
+                type="button"
+                className="practice-carousel__dot"
+                aria-label={`Go to slide ${index + 1}`}
+                aria-current={index === selected ? 'true' : undefined}
+                onClick={() => emblaApi?.scrollTo(index)}
+              />
+            ))}
+          </div>
+          <button
+            type="button"
+            className="practice-carousel__arrow"
+            aria-label="Next slide"
+            disabled={!canNext}
+            onClick={() => emblaApi?.scrollNext()}
+          >
+            <ArrowRightIcon />
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+};

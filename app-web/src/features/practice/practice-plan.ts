@@ -1,0 +1,21 @@
+import {
+  subscriptionView,
+  type SubscriptionStatus,
+  type SubscriptionView,
+  type Tier,
+} from '@stickwork/domain';
+import type { TokenPayload } from '../../lib/session/jwt';
+
+const STATUSES: readonly SubscriptionStatus[] = ['freemium', 'trialing', 'active', 'past_due', 'canceled'];
+const TIERS: readonly Tier[] = ['freemium', 'basic', 'premium', 'exclusive'];
+
+/** What the token says about the plan; anything unreadable is freemium, the most limited reading. */
+export const planOfToken = (payload: TokenPayload | null): { status: SubscriptionStatus; tier: Tier } => {
+  const status = STATUSES.find((known) => known === payload?.subscription_status) ?? 'freemium';
+  const tier = TIERS.find((known) => known === payload?.activeTier) ?? 'freemium';
+  return { status, tier };
+};
+
+/** The banner and upsell rules of product-spec §4 for the logged-in customer. */
+export const subscriptionViewOfToken = (payload: TokenPayload | null): SubscriptionView =>
+  subscriptionView({ ...planOfToken(payload), period: null, cancelAt: null });

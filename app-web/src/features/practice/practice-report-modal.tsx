@@ -1,0 +1,56 @@
+import { isSkill, SKILL_DISPLAY_NAMES } from '@stickwork/domain';
+import { Button } from '../../components/button/button';
+import { Modal } from '../../components/modal/modal';
+import type { LessonProgressResponse } from './practice-api';
+import type { PracticeReport } from './practice-slice';
+
+interface PracticeReportModalProps {
+  report: PracticeReport | null;
+  progress: LessonProgressResponse | null;
+  onClose: () => void;
+}
+
+/** Opens when a session ends: what was practised and where each practised skill stands now. */
+export const PracticeReportModal = ({ report, progress, onClose }: PracticeReportModalProps) => {
+  const skills = (report?.practisedSkills ?? []).filter(isSkill);
+  const entries = skills.flatMap(
+    (skill) => progress?.progress.filter((entry) => entry.skillName === skill) ?? [],
+  );
+  return (
+    <Modal
+      open={report !== null}
+      title="Your practice report"
+      onClose={onClose}
+      footer={<Button onClick={onClose}>Close</Button>}
+    >
+      <dl className="practice-report__totals">
+        <div>
+          <dt>Lessons done</dt>
+          <dd>{report?.lessonsPractised ?? 0}</dd>
+        </div>
+        <div>
+          <dt>Minutes practised</dt>
+          <dd>{report?.minutesPractised ?? 0}</dd>
+        </div>
+      </dl>
+      {entries.length > 0 ? (
+        <>
+          <h3 className="practice-report__heading">Your progress</h3>
+          <ul className="practice-report__skills">
+            {entries.map((entry) => (
+              <li key={entry.skillName}>
+                <span>{SKILL_DISPLAY_NAMES[entry.skillName]}</span>
+                <progress
+                  max={100}
+                  value={entry.levelProgress}
+                  aria-label={`${SKILL_DISPLAY_NAMES[entry.skillName]} progress`}
+                />
+                <span>{entry.levelProgress}%</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </Modal>
+  );
+};

@@ -1,0 +1,202 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { isAuthorised, isEmptySchedule } from '@stickwork/domain';
+import type { Channel } from 'redux-saga';
+import { actionChannel, all, call, fork, put, select, take, takeLatest } from 'redux-saga/effects';
+import { ApiError } from '../../lib/api-client';
+import { selectTokenPayload } from '../../lib/session/session-slice';
+import {
+  fetchFocus,
+  fetchLessonProgress,
+  fetchUsage,
+  postFinishExercise,
+  postPracticeActivity,
+  postUsage,
+  requestSchedule,
+  type FocusResponse,
+  type LessonProgressResponse,
+  type PracticeScheduleResponse,
+  type UsageResponse,
+} from './practice-api';
+import { EMPTY_SCHEDULE_ERROR, SESSION_FAILED_MESSAGE } from './practice-messages';
+import { planOfToken, subscriptionViewOfToken } from './practice-plan';
+import {
+  dailyLimitReached,
+  focusReceived,
+  lessonEvaluated,
+  lessonUsageCounted,
+  overviewOpened,
+  practiceActivityRecorded,
+  practiceScheduleReset,
+  practiceSessionReceived,
+  practiceSessionRefused,
+  practiceSessionRequested,
+  progressReceived,
+  progressRefreshRequested,
+  scheduleProgressed,
+  unfinishedScheduleFound,
+  type PracticeState,
+} from './practice-slice';
+import {
+  clearStoredSchedule,
+  readStoredSchedule,
+  writeStoredSchedule,
+  type StoredSchedule,
+} from './stored-schedule';
+
+export interface PracticeDependencies {
+  requestSchedule: typeof requestSchedule;
+  fetchFocus: typeof fetchFocus;
+  fetchLessonProgress: typeof fetchLessonProgress;
+  fetchUsage: typeof fetchUsage;
+  postFinishExercise: typeof postFinishExercise;
+  postUsage: typeof postUsage;
+  postPracticeActivity: typeof postPracticeActivity;
+  readStoredSchedule: typeof readStoredSchedule;
+  writeStoredSchedule: typeof writeStoredSchedule;
+  clearStoredSchedule: typeof clearStoredSchedule;
+  logError: (message: string, error: unknown) => void;
+}
+
+const browserDependencies: PracticeDependencies = {
+  requestSchedule,
+  fetchFocus,
+  fetchLessonProgress,
+  fetchUsage,
+  postFinishExercise,
+  postUsage,
+  postPracticeActivity,
+  readStoredSchedule,
+  writeStoredSchedule,
+  clearStoredSchedule,
+  logError: (message, error) => console.error(message, error),
+};
+
+const selectUpsellAllowed = (state: Parameters<typeof selectTokenPayload>[0]) =>
+  subscriptionViewOfToken(selectTokenPayload(state)).upsellModalAllowed;
+
+const selectSession = (state: { practice: PracticeState }) => state.practice.session;
+
+function* loadFocus(dependencies: PracticeDependencies) {
+  try {
+    const focus: FocusResponse = yield call(dependencies.fetchFocus);
+    yield put(focusReceived(focus.skillPreference));
+  } catch (error) {
+    dependencies.logError('Could not load the skill preferences.', error);
+    yield put(focusReceived([]));
+  }
+}
+
+function* loadProgress(dependencies: PracticeDependencies) {
+  try {
+    const progress: LessonProgressResponse = yield call(dependencies.fetchLessonProgress);
+    yield put(progressReceived(progress));
+  } catch (error) {
+    dependencies.logError('Could not load the practice progress.', error);
+  }
+}
+
+/** product-spec §4: the upsell also opens for a customer who is not authorised (and not trialing). */
+function* checkUsage(dependencies: PracticeDependencies) {
+  try {
+    const usage: UsageResponse = yield call(dependencies.fetchUsage);
+    const plan = planOfToken(yield select(selectTokenPayload));
+    const allowed: boolean = yield select(selectUpsellAllowed);
+    if (allowed && !isAuthorised(plan, usage.lesson.data_used)) yield put(dailyLimitReached());
+  } catch (error) {
+    dependencies.logError('Could not read the lesson usage.', error);
+  }
+}
+
+/** The overview opens: its data, and an unfinished session to offer. */
+export function* openOverview(dependencies: PracticeDependencies) {
+  const stored: StoredSchedule | null = yield call(dependencies.readStoredSchedule);
+  if (stored) yield put(unfinishedScheduleFound(stored));
+  yield all([
+    call(loadFocus, dependencies),
+    call(loadProgress, dependencies),
+    call(checkUsage, dependencies),
+  ]);
+}
+
+/**
+ * Drum Kit / Drum Pad: asks for a schedule. A 429 opens the upsell (never while trialing), an empty
+ * schedule is an error shown as the generic message, other 4xx show the server's message.
+ */
+export function* requestPracticeSession(
+  dependencies: PracticeDependencies,
+  action: ReturnType<typeof practiceSessionRequested>,
+) {
+  let schedule: PracticeScheduleResponse;
+  try {
+    schedule = yield call(dependencies.requestSchedule, action.payload);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) {
+      const allowed: boolean = yield select(selectUpsellAllowed);
+      if (allowed) {
+        yield put(dailyLimitReached());
+        return;
+      }
+    }
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+      yield put(practiceSessionRefused({ message: error.message }));
+      return;
+    }
+    dependencies.logError('Could not request a practice session.', error);
+    yield put(practiceSessionRefused({ message: SESSION_FAILED_MESSAGE }));
+    return;
+  }
+  if (isEmptySchedule(schedule.lessons)) {
+    dependencies.logError(EMPTY_SCHEDULE_ERROR, schedule);
+    yield put(practiceSessionRefused({ message: SESSION_FAILED_MESSAGE }));
+    return;
+  }
+  const session: StoredSchedule = {
+    lessons: schedule.lessons,
+    currentLessonIndex: schedule.currentLessonIndex,
+    practiceTimeBeforeCurrentExercise: schedule.practiceTimeBeforeCurrentExercise,
+  };
+  yield call(dependencies.writeStoredSchedule, session);
+  yield put(practiceSessionReceived(session));
+}
+
+/**
+ * What the lesson card reports, handled one after another so the progress read at the end sees
+ * every evaluation and usage posted before it. Failed posts are only logged (product-spec §8).
+ */
+function* recordSessionEffects(dependencies: PracticeDependencies) {
+  const channel: Channel<UnknownAction> = yield actionChannel([
+    lessonEvaluated.type,
+    lessonUsageCounted.type,
+    practiceActivityRecorded.type,
+    scheduleProgressed.type,
+    progressRefreshRequested.type,
+    practiceScheduleReset.type,
+  ]);
+  while (true) {
+    const action: UnknownAction = yield take(channel);
+    try {
+      if (lessonEvaluated.match(action)) {
+        yield call(dependencies.postFinishExercise, action.payload.evaluation);
+      } else if (lessonUsageCounted.match(action)) {
+        yield call(dependencies.postUsage);
+      } else if (practiceActivityRecorded.match(action)) {
+        yield call(dependencies.postPracticeActivity, action.payload);
+      } else if (scheduleProgressed.match(action)) {
+        const session: StoredSchedule | null = yield select(selectSession);
+        if (session) yield call(dependencies.writeStoredSchedule, session);
+      } else if (progressRefreshRequested.match(action)) {
+        yield call(loadProgress, dependencies);
+      } else if (practiceScheduleReset.match(action)) {
+        yield call(dependencies.clearStoredSchedule);
+      }
+    } catch (error) {
+      dependencies.logError(`Could not record ${action.type}.`, error);
+    }
+  }
+}
+
+export function* practiceSaga(dependencies: PracticeDependencies = browserDependencies) {
+  yield fork(recordSessionEffects, dependencies);
+  yield takeLatest(overviewOpened.type, openOverview, dependencies);
+  yield takeLatest(practiceSessionRequested.type, requestPracticeSession, dependencies);
+}

@@ -1,0 +1,165 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type {
+  FinishExerciseRequest,
+  LessonCardScheduleProgress,
+  PracticeActivityRequest,
+  ScheduleRequestBody,
+  SkillPreferenceEntry,
+} from '@stickwork/domain';
+import type { LessonProgressResponse } from './practice-api';
+import type { StoredSchedule } from './stored-schedule';
+
+/**
+ * The practice screens (product-spec §2 "Launch overview", "Lesson card", §4 "Practice flow"): the
+ * overview's data, the running session and the report. Calls and storage live in practice-saga.ts;
+ * the card itself runs domain's lessonCardMachine.
+ */
+export interface PracticeReport {
+  lessonsPractised: number;
+  minutesPractised: number;
+  /** The skills of the lessons practised, whose progress the report shows. */
+  practisedSkills: string[];
+}
+
+export interface PracticeState {
+  /** The customer's chosen skills (GET /api/focus); null until loaded. */
+  skillPreference: SkillPreferenceEntry[] | null;
+  progress: LessonProgressResponse | null;
+  requestStatus: 'idle' | 'requesting';
+  /** Why the last session request failed, as the overview shows it. */
+  requestError: string | null;
+  upsellOpen: boolean;
+  /** The session the lesson card runs; null shows the overview. */
+  session: StoredSchedule | null;
+  /** An unfinished session from earlier, offered as 'Resume Practice'. */
+  resumable: StoredSchedule | null;
+  /** Counts of this run, for the report. */
+  run: PracticeReport;
+  report: PracticeReport | null;
+}
+
+const emptyRun: PracticeReport = { lessonsPractised: 0, minutesPractised: 0, practisedSkills: [] };
+
+const initialState: PracticeState = {
+  skillPreference: null,
+  progress: null,
+  requestStatus: 'idle',
+  requestError: null,
+  upsellOpen: false,
+  session: null,
+  resumable: null,
+  run: emptyRun,
+  report: null,
+};
+
+export const practiceSlice = createSlice({
+  name: 'practice',
+  initialState,
+  reducers: {
+    overviewOpened: () => {},
+    focusReceived: (state, action: PayloadAction<SkillPreferenceEntry[]>) => {
+      state.skillPreference = action.payload;
+    },
+    progressReceived: (state, action: PayloadAction<LessonProgressResponse>) => {
+      state.progress = action.payload;
+    },
+    unfinishedScheduleFound: (state, action: PayloadAction<StoredSchedule>) => {
+      state.resumable = action.payload;
+    },
+    practiceSessionRequested: (state, _action: PayloadAction<ScheduleRequestBody>) => {
+      state.requestStatus = 'requesting';
+      state.requestError = null;
+    },
+    practiceSessionReceived: (state, action: PayloadAction<StoredSchedule>) => {
+      state.requestStatus = 'idle';
+      state.session = action.payload;
+      state.resumable = null;
+      state.run = emptyRun;
+    },
+    practiceSessionRefused: (state, action: PayloadAction<{ message: string }>) => {
+      state.requestStatus = 'idle';
+      state.requestError = action.payload.message;
+    },
+    dailyLimitReached: (state) => {
+      state.requestStatus = 'idle';
+      state.upsellOpen = true;
+    },
+    upsellClosed: (state) => {
+      state.upsellOpen = false;
+    },
+    practiceResumed: (state) => {
+      if (!state.resumable) return;
+      state.session = state.resumable;
+      state.resumable = null;
+      state.run = emptyRun;
+    },
+    lessonEvaluated: (state, action: PayloadAction<{ evaluation: FinishExerciseRequest; focus: string }>) => {
+      state.run.lessonsPractised += 1;
+      if (!state.run.practisedSkills.includes(action.payload.focus)) {
+        state.run.practisedSkills.push(action.payload.focus);
+      }
+    },
+    lessonUsageCounted: (_state, _action: PayloadAction<{ lessonId: number }>) => {},
+    practiceActivityRecorded: (state, action: PayloadAction<PracticeActivityRequest>) => {
+      state.run.minutesPractised += action.payload.practiceDurationMinutes;
+    },
+    scheduleProgressed: (state, action: PayloadAction<LessonCardScheduleProgress>) => {
+      if (!state.session) return;
+      state.session.currentLessonIndex = action.payload.currentLessonIndex;
+      state.session.practiceTimeBeforeCurrentExercise = action.payload.practiceTimeBeforeCurrentExercise;
+    },
+    progressRefreshRequested: () => {},
+    practiceReportOpened: (state) => {
+      state.report = state.run;
+    },
+    practiceScheduleReset: (state) => {
+      state.session = null;
+      state.resumable = null;
+    },
+    practiceReportClosed: (state) => {
+      state.report = null;
+    },
+  },
+  selectors: {
+    selectSkillPreference: (state) => state.skillPreference,
+    selectLessonProgress: (state) => state.progress,
+    selectRequestStatus: (state) => state.requestStatus,
+    selectRequestError: (state) => state.requestError,
+    selectUpsellOpen: (state) => state.upsellOpen,
+    selectPracticeSession: (state) => state.session,
+    selectResumableSchedule: (state) => state.resumable,
+    selectPracticeReport: (state) => state.report,
+  },
+});
+
+export const {
+  overviewOpened,
+  focusReceived,
+  progressReceived,
+  unfinishedScheduleFound,
+  practiceSessionRequested,
+  practiceSessionReceived,
+  practiceSessionRefused,
+  dailyLimitReached,
+  upsellClosed,
+  practiceResumed,
+  lessonEvaluated,
+  lessonUsageCounted,
+  practiceActivityRecorded,
+  scheduleProgressed,
+  progressRefreshRequested,
+  practiceReportOpened,
+  practiceScheduleReset,
+  practiceReportClosed,
+} = practiceSlice.actions;
+
+export const {
+  selectSkillPreference,
+  selectLessonProgress,
+  selectRequestStatus,
+  selectRequestError,
+  selectUpsellOpen,
+  selectPracticeSession,
+  selectResumableSchedule,
+  selectPracticeReport,
+} = practiceSlice.selectors;
