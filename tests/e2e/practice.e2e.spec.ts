@@ -1,0 +1,104 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { logInContext, registerViaApi } from '../support/accounts.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
+import { answerConsent } from '../support/consent.js';
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await answerConsent(context, baseURL!);
+  // No internet here: the video player is never reached.
+  await context.route('https://player.vimeo.com/**', (route) => route.abort());
+});
+
+/** The two skills the customer chose at registration, set through the API. */
+const chooseSkills = async (request: APIRequestContext, token: string) => {
+  const response = await request.post('/api/focus', {
+    headers: { 'x-auth-token': token },
+    data: {
+      skillSelfRating: [
+        { skillName: 'hand_technique', selected: true, level: 'beginner' },
+        { skillName: 'timing', selected: true, level: 'starter' },
+      ],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+};
+
+const limitOverlay = (page: Page) => page.getByRole('heading', { name: 'Daily Limit reached' });
+
+test('freemium: two skills, 30 minutes, Drum Kit → warm-up → lessons → daily limit → report; then the upsell', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const account = await registerViaApi(request);
+  await chooseSkills(request, account.token);
+  await logInContext(context, baseURL!, account.token);
+
+  await page.goto('/launch-overview');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hi Ringo!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Jump right into your practice session' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Upgrade' }).getByRole('link')).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
+  await expect(page.getByText('coming soon')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Timing' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // §5: at least one skill, and 10-360 minutes although the input allows 5.
+  const minutes = page.getByLabel('Minutes');
+  await minutes.fill('5');
+  await page.getByRole('button', { name: 'Drum Kit' }).first().click();
+  await expect(page.getByText('Please select at least one skill')).toBeVisible();
+  await expect(page.getByText('Practice time must be between 10 and 360 minutes')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Hand Technique' }).click();
+  await page.getByRole('button', { name: 'Timing' }).click();
+  await minutes.fill('30');
+  await page.getByRole('button', { name: 'Drum Kit' }).first().click();
+
+  // The session starts with the warm-up.
+  await expect(page.getByRole('button', { name: 'warmed up' })).toBeVisible();
+  await expect(page.getByText('Warm Up', { exact: true })).toBeVisible();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Evaluate lesson after lesson until the daily limit.
+  let evaluated = 0;
+  while (!(await limitOverlay(page).isVisible())) {
+    expect(evaluated, 'the limit overlay should follow the free lessons').toBeLessThan(8);
+    // Not every lesson has a video; the first one that does asks for consent before loading it.
+    const acceptVideo = page.getByRole('button', { name: 'Accept to load video' });
+    if (await acceptVideo.isVisible()) {
+      await acceptVideo.click();
+      await expect(page.locator('iframe[src*="dnt=1"]')).toHaveAttribute('width', '640');
+    }
+    await page.getByRole('button', { name: /^(warmed up|evaluate lesson)$/ }).click();
+    await expect(
+      page.getByText("Please evaluate how difficult you've experienced this lesson."),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'evaluate lesson' }).click();
+    evaluated++;
+    await expect(
+      page.getByRole('button', { name: /^(warmed up|evaluate lesson)$/ }).or(limitOverlay(page)),
+    ).toBeVisible();
+  }
+  expect(evaluated).toBeGreaterThanOrEqual(4);
+
+  await page.getByRole('button', { name: 'Finish practice' }).click();
+  const report = page.getByRole('dialog', { name: 'Your practice report' });
+  await expect(report).toBeVisible();
+  await expect(report.getByRole('term').first()).toHaveText('Lessons done');
+  await expect(report.getByRole('definition').first()).toHaveText(String(evaluated));
+  await expect(report.getByLabel('Timing progress')).toBeVisible();
+  await report.getByRole('button', { name: 'Close' }).first().click();
+  await expect(report).toBeHidden();
+
+  // Today's free lessons are used up: the next request opens the upsell.
+  await page.getByRole('button', { name: 'Timing' }).click();
+  await page.getByRole('button', { name: 'Drum Kit' }).first().click();
+  const upsell = page.getByRole('dialog', { name: "You've reached your daily limit" });
+  await expect(upsell).toBeVisible();
+  await expect(upsell.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/pricing');
+});
