@@ -13,6 +13,8 @@ import { loginSaga } from '../features/login/login-saga';
 import { loginSlice } from '../features/login/login-slice';
 import { practiceSaga } from '../features/practice/practice-saga';
 import { practiceSlice } from '../features/practice/practice-slice';
+import { progressSaga } from '../features/progress/progress-saga';
+import { progressSlice } from '../features/progress/progress-slice';
 import { passwordRecoverySaga } from '../features/password-recovery/password-recovery-saga';
 import { passwordRecoverySlice } from '../features/password-recovery/password-recovery-slice';
 import { registrationSaga } from '../features/registration/registration-saga';
@@ -32,6 +34,7 @@ const rootReducer = combineSlices(
   passwordRecoverySlice,
   checkoutSlice,
   accountSlice,
+  progressSlice,
   practiceSlice,
 );
 
@@ -49,6 +52,7 @@ function* rootSaga() {
     fork(checkoutSaga),
     fork(practiceSaga),
     fork(accountSaga),
+    fork(progressSaga),
   ]);
 }
 

@@ -1,0 +1,72 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { logInContext, registerViaApi } from '../support/accounts.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
+import { answerConsent } from '../support/consent.js';
+
+// The browser and the API agree on "today" only in the same zone.
+test.use({ timezoneId: 'UTC' });
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await answerConsent(context, baseURL!);
+});
+
+const apiAs = (request: APIRequestContext, token: string) => {
+  const headers = { 'x-auth-token': token, 'time-zone': 'UTC' };
+  return {
+    post: async (path: string, data: unknown) => {
+      const response = await request.post(path, { headers, data });
+      expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    },
+  };
+};
+
+const ratings = (levels: Record<string, string>) =>
+  [
+    'beginner_course',
+    'hand_technique',
+    'hand_speed',
+    'independence',
+    'groove_feel_sound',
+    'timing',
+    'drum_fills',
+    'grooves',
+  ].map((skillName) => ({
+    skillName,
+    selected: skillName in levels,
+    level: levels[skillName] ?? 'level not set',
+  }));
+
+test('stats: the numbers, the calendar and a day’s details', async ({ page, context, request, baseURL }) => {
+  const account = await registerViaApi(request, 'Karen');
+  const api = apiAs(request, account.token);
+  await api.post('/api/focus', { skillSelfRating: ratings({ timing: 'beginner', grooves: 'advanced' }) });
+  for (const minutes of [50, 20]) {
+    await api.post('/api/practiceActivity', { countLessonsPracticed: 1, practiceDurationMinutes: minutes });
+    await api.post('/api/usage', { usageType: 'lesson' });
+  }
+  await logInContext(context, baseURL!, account.token);
+  await page.goto('/stats-and-progress');
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Karen' })).toBeVisible();
+  await expect(page.getByTestId('stat-hours')).toHaveText('1');
+  await expect(page.getByTestId('stat-lessons')).toHaveText('2');
+  await expect(page.getByTestId('stat-streak')).toHaveText('1');
+  await expect(page.getByRole('img', { name: /^Timing: 0% of lvl 2$/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Calendar' }).click();
+  const today = new Date().toISOString().slice(0, 10);
+  const day = page.locator(`.activity-calendar [data-date="${today}"]`);
+  await expect(day).toHaveAttribute('title', /^2 lessons practised /);
+  await day.click();
+  const details = page.getByRole('region', { name: 'Day details' });
+  await expect(details).toContainText('2 lessons practiced');
+  await expect(details).toContainText('70 min in total practiced');
+  await expectNoSeriousA11yViolations(page);
+
+  await day.click();
+  await expect(details).toBeHidden();
+  await page.locator('.activity-calendar__day').first().click();
+  await expect(details).toContainText('No lessons practiced');
+  await expect(details).toContainText('0 min in total practiced');
+});
