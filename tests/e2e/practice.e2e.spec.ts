@@ -102,3 +102,36 @@ test('freemium: two skills, 30 minutes, Drum Kit → warm-up → lessons → dai
   await expect(upsell).toBeVisible();
   await expect(upsell.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/pricing');
 });
+
+test('an unfinished session survives a reload as Resume Practice and continues where it stopped', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const account = await registerViaApi(request, 'Charlie');
+  await chooseSkills(request, account.token);
+  await logInContext(context, baseURL!, account.token);
+
+  await page.goto('/launch-overview');
+  await expect(page.getByRole('heading', { name: 'Resume Practice' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Timing' }).click();
+  await page.getByLabel('Minutes').fill('30');
+  await page.getByRole('button', { name: 'Drum Kit' }).first().click();
+
+  const firstTitle = await page.getByRole('heading', { level: 2 }).first().textContent();
+  const position = page.getByText(/^# \d+ \/ \d+$/);
+  const total = Number((await position.textContent())!.split('/')[1]);
+  await page.getByRole('button', { name: /^(warmed up|evaluate lesson)$/ }).click();
+  await page.getByRole('button', { name: 'evaluate lesson' }).click();
+  await expect(position).toHaveText(`# 2 / ${total}`);
+  const secondTitle = await page.getByRole('heading', { level: 2 }).first().textContent();
+  expect(secondTitle).not.toBe(firstTitle);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Resume Practice' })).toBeVisible();
+  await expect(page.getByText(`You have ${total - 1} lessons left.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: secondTitle! })).toBeVisible();
+  await expect(position).toHaveText(`# 2 / ${total}`);
+});
