@@ -64,6 +64,16 @@ test('freemium: two skills, 30 minutes, Drum Kit → warm-up → lessons → dai
   await expect(page.getByRole('timer')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
+  // The sheet music is saved under the lesson's name; the metronome starts and pauses.
+  const title = await page.getByRole('heading', { level: 2 }).first().textContent();
+  const [sheet] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'download sheet' }).click(),
+  ]);
+  expect(sheet.suggestedFilename()).toBe(`${title}.pdf`);
+  await page.getByRole('button', { name: 'Start metronome' }).click();
+  await page.getByRole('button', { name: 'Pause metronome' }).click();
+
   // Evaluate lesson after lesson until the daily limit.
   let evaluated = 0;
   while (!(await limitOverlay(page).isVisible())) {
