@@ -70,3 +70,44 @@ test('stats: the numbers, the calendar and a day’s details', async ({ page, co
   await expect(details).toContainText('No lessons practiced');
   await expect(details).toContainText('0 min in total practiced');
 });
+
+test('update skills: the slider text, Update only on a change, and the new level persists', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const account = await registerViaApi(request, 'Neil');
+  await apiAs(request, account.token).post('/api/focus', {
+    skillSelfRating: ratings({ timing: 'beginner' }),
+  });
+  await logInContext(context, baseURL!, account.token);
+  await page.goto('/update-skills');
+
+  await page.getByRole('tab', { name: 'Timing' }).click();
+  const panel = page.getByRole('tabpanel');
+  const slider = panel.getByLabel('Level of Timing');
+  const update = panel.getByRole('button', { name: 'Update' });
+  await expect(slider).toHaveValue('2');
+  await expect(slider).toHaveAttribute('max', '7');
+  await expect(panel.getByText('Move slider to select new level')).toBeVisible();
+  await expect(update).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+
+  await slider.fill('4');
+  await expect(panel.getByText('Update Timing to: level 4')).toBeVisible();
+  await expect(update).toBeEnabled();
+  await slider.fill('2');
+  await expect(update).toBeDisabled();
+
+  await slider.fill('4');
+  await update.click();
+  await expect(panel.getByText('Move slider to select new level')).toBeVisible();
+  await expect(panel.getByRole('img', { name: 'Timing: 0% of lvl 4' })).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Timing' }).click();
+  await expect(page.getByRole('tabpanel').getByLabel('Level of Timing')).toHaveValue('4');
+  await page.getByRole('tab', { name: 'Beginner Course' }).click();
+  await expect(page.getByRole('tabpanel').getByLabel('Level of Beginner Course')).toHaveAttribute('max', '1');
+});

@@ -1,8 +1,8 @@
-import { ComingSoon } from '../../components/layout/coming-soon';
 import { PageFrame } from '../../components/layout/page-frame';
+import { UpdateSkillsPage } from '../../features/progress/update-skills-page';
 import { usePageMeta } from '../../lib/use-page-meta';
 
-// NEXT: one tab per skill with gauge, level slider, 'Update {skill} to: level N' and Update button.
+// The route loader sends an expired token home (/) rather than to /log-out (product-spec §2).
 export const UpdateSkillsRoute = () => {
   usePageMeta('Level Up', '/update-skills');
   return (
@@ -11,7 +11,7 @@ export const UpdateSkillsRoute = () => {
       title="Change your skill levels"
       lead="Set each skill to the level that fits you; your next sessions follow right away."
     >
-      <ComingSoon what="Changing your skill levels" />
+      <UpdateSkillsPage />
     </PageFrame>
   );
 };
