@@ -102,6 +102,7 @@ test('freemium: two skills, 30 minutes, Drum Kit → warm-up → lessons → dai
   await expect(report.getByRole('term').first()).toHaveText('Lessons done');
   await expect(report.getByRole('definition').first()).toHaveText(String(evaluated));
   await expect(report.getByLabel('Timing progress')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await report.getByRole('button', { name: 'Close' }).first().click();
   await expect(report).toBeHidden();
 
@@ -111,6 +112,10 @@ test('freemium: two skills, 30 minutes, Drum Kit → warm-up → lessons → dai
   const upsell = page.getByRole('dialog', { name: "You've reached your daily limit" });
   await expect(upsell).toBeVisible();
   await expect(upsell.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/pricing');
+  await expect(upsell.getByText('€6.99')).toBeVisible();
+  await upsell.getByRole('switch', { name: 'Billed yearly' }).click();
+  await expect(upsell.getByText('€4.17')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('an unfinished session survives a reload as Resume Practice and continues where it stopped', async ({
