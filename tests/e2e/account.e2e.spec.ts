@@ -33,6 +33,8 @@ test('account settings: the tabs, then deleting the account with the exact phras
   await expectNoSeriousA11yViolations(page);
 
   await tabs.getByRole('tab', { name: 'Subscription' }).click();
+  // The tab is kept in the hash, so the reload after cancelling returns to it.
+  await expect(page).toHaveURL(/\/account-settings#subscription$/);
   await expect(page.getByRole('tabpanel')).toContainText('Free plan');
   await expect(page.getByRole('tabpanel').getByRole('link', { name: 'See our plans' })).toHaveAttribute(
     'href',

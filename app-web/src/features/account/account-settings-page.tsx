@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { deleteAccountConfirmationSchema } from '@stickwork/domain';
 import { Button } from '../../components/button/button';
 import { CheckboxField } from '../../components/form/checkbox-field';
@@ -145,12 +145,17 @@ const DeleteAccountTab = () => {
   );
 };
 
+const TAB_KEYS = ['account', 'subscription', 'delete'] as const;
+
 /** /account-settings: Account, Subscription and Delete your account tabs (product-spec §2). */
 export const AccountSettingsPage = () => {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const { load, info, leaveTo } = useSelector(selectAccount);
-  const [tab, setTab] = useState('account');
+  const location = useLocation();
+  // The tab lives in the hash, so the reload after cancelling comes back to the Subscription tab.
+  const tab = TAB_KEYS.find((key) => `#${key}` === location.hash) ?? 'account';
+  const setTab = (key: string) => void navigate({ hash: key }, { replace: true });
 
   useEffect(() => {
     dispatch(accountSettingsOpened());
