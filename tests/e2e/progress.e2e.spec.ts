@@ -111,3 +111,46 @@ test('update skills: the slider text, Update only on a change, and the new level
   await page.getByRole('tab', { name: 'Beginner Course' }).click();
   await expect(page.getByRole('tabpanel').getByLabel('Level of Beginner Course')).toHaveAttribute('max', '1');
 });
+
+test('level up: at 80% the gauge offers Level Up; a click raises the level by one', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const account = await registerViaApi(request, 'Gina');
+  const headers = { 'x-auth-token': account.token, 'time-zone': 'UTC' };
+  await apiAs(request, account.token).post('/api/focus', {
+    skillSelfRating: ratings({ timing: 'beginner' }),
+  });
+  const scheduled = await request.post('/api/lesson/schedule', {
+    headers,
+    data: {
+      skillPreference: [{ focus: 'timing', level: 'beginner' }],
+      practiceTime: 120,
+      padSufficient: false,
+    },
+  });
+  const { lessons } = (await scheduled.json()) as { lessons: { lesson_id: number; type: string }[] };
+  const exercises = lessons.filter((lesson) => lesson.type === 'exercise');
+  // Mastered lessons add 25 each: four reach the threshold of 80.
+  for (const lesson of [...exercises, ...exercises].slice(0, 4)) {
+    await apiAs(request, account.token).post('/api/lesson/finishExercise', {
+      lessonId: lesson.lesson_id,
+      type: 'exercise',
+      ratingDifficulty: 'too_easy',
+      skipLesson: true,
+    });
+  }
+  await logInContext(context, baseURL!, account.token);
+  await page.goto('/update-skills');
+
+  const panel = page.getByRole('tabpanel');
+  await expect(page.getByRole('tab', { name: 'Timing' })).toHaveAttribute('aria-selected', 'true');
+  const levelUp = panel.getByRole('button', { name: 'Level Up Timing' });
+  await expect(levelUp).toHaveAttribute('title', 'Level Up');
+  await levelUp.click();
+  await expect(panel.getByRole('img', { name: 'Timing: 0% of lvl 3' })).toBeVisible();
+  await expect(panel.getByLabel('Level of Timing')).toHaveValue('3');
+  await expect(levelUp).toHaveCount(0);
+});
