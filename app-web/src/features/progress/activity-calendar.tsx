@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DayKey, HeatmapDay } from '@stickwork/domain';
 import { calendarWeeks, dayDetail, dayTooltip, WEEKDAY_LABELS } from './calendar-weeks';
 
 /**
  * The activity calendar of the last 4 months (product-spec §2, §9): one cell per day coloured by
- * intensity 0-4; clicking a day toggles its detail panel.
+ * intensity 0-4; clicking a day toggles its detail panel. One Tab stop for the whole calendar: arrow
+ * keys move a day (up/down) or a week (left/right), starting from today.
  */
 export const ActivityCalendar = ({ days }: { days: readonly HeatmapDay[] }) => {
   const [openDay, setOpenDay] = useState<DayKey | null>(null);
@@ -16,6 +17,19 @@ export const ActivityCalendar = ({ days }: { days: readonly HeatmapDay[] }) => {
     const scroller = scrollRef.current;
     if (scroller) scroller.scrollLeft = scroller.scrollWidth;
   }, []);
+  const [focusDay, setFocusDay] = useState<DayKey | null>(null);
+  const tabStop = focusDay ?? days.at(-1)?.date ?? null;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const steps: Record<string, number> = { ArrowUp: -1, ArrowDown: 1, ArrowLeft: -7, ArrowRight: 7 };
+    const step = steps[event.key];
+    const from = days.findIndex((day) => day.date === tabStop);
+    if (step === undefined || from < 0) return;
+    const target = days[Math.max(0, Math.min(days.length - 1, from + step))];
+    if (!target) return;
+    event.preventDefault();
+    setFocusDay(target.date);
+    scrollRef.current?.querySelector<HTMLButtonElement>(`[data-date="${target.date}"]`)?.focus();
+  };
   const open = days.find((day) => day.date === openDay);
   const detail = open ? dayDetail(open) : null;
   return (
@@ -23,6 +37,7 @@ export const ActivityCalendar = ({ days }: { days: readonly HeatmapDay[] }) => {
       <div className="activity-calendar__scroll" ref={scrollRef}>
         <div
           className="activity-calendar__grid"
+          onKeyDown={onKeyDown}
           style={{ gridTemplateColumns: `auto repeat(${weeks.length}, 1fr)` }}
         >
           <span />
@@ -49,6 +64,8 @@ export const ActivityCalendar = ({ days }: { days: readonly HeatmapDay[] }) => {
                     title={tooltip}
                     aria-label={tooltip}
                     aria-pressed={openDay === day.date}
+                    tabIndex={day.date === tabStop ? 0 : -1}
+                    onFocus={() => setFocusDay(day.date)}
                     onClick={() => setOpenDay(openDay === day.date ? null : day.date)}
                   />
                 );
