@@ -61,6 +61,22 @@ describe('account settings', () => {
     );
   });
 
+  it('the tabs follow the arrow keys, Home and End', () => {
+    renderPage(customer());
+    const selected = () =>
+      screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Account' }), { key: 'ArrowRight' });
+    expect(selected()?.textContent).toBe('Subscription');
+    expect(document.activeElement).toBe(selected());
+    fireEvent.keyDown(selected()!, { key: 'End' });
+    expect(selected()?.textContent).toBe('Delete your account');
+    fireEvent.keyDown(selected()!, { key: 'ArrowRight' });
+    expect(selected()?.textContent).toBe('Account');
+    fireEvent.keyDown(selected()!, { key: 'ArrowLeft' });
+    expect(selected()?.textContent).toBe('Delete your account');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(selected()?.id);
+  });
+
   it('cancelling waits for the confirmation box', () => {
     const { actions } = renderPage(customer());
     openTab('Subscription');
