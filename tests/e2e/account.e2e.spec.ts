@@ -60,3 +60,37 @@ test('account settings: the tabs, then deleting the account with the exact phras
   });
   expect(login.ok()).toBe(false);
 });
+
+test('a trial is cancelled after ticking the box; the page then says until when it can be used', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const account = await registerViaApi(request, 'Cindy');
+  const headers = { 'x-auth-token': account.token };
+  const checkout = await request.get('/api/payment/create-checkout-session?priceId=price_premium_monthly', {
+    headers,
+  });
+  const { clientSecret } = (await checkout.json()) as { clientSecret: string };
+  const paid = await request.post('/api/payment/test-payments/pay', {
+    headers,
+    data: { clientSecret, number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Cindy Starr' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  await logInContext(context, baseURL!, account.token);
+  await page.goto('/account-settings#subscription');
+
+  const panel = page.getByRole('tabpanel');
+  await expect(panel).toContainText('Free trial');
+  await expect(panel.getByRole('button', { name: 'Manage subscription' })).toBeEnabled();
+  const cancel = panel.getByRole('button', { name: 'Cancel subscription' });
+  await expect(cancel).toBeDisabled();
+  await panel.getByLabel('I want to cancel my subscription').check();
+  await cancel.click();
+
+  await expect(panel.getByText('Your subscription has been canceled.')).toBeVisible();
+  await expect(panel.getByText(/^You can use it until .+\.$/)).toBeVisible();
+  await expect(cancel).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
