@@ -62,3 +62,5 @@ export { SINGLES_TARGET_BPM } from './catalogue/tempo.js';
 export { skillField, levelField } from './schemas/skill-level-fields.js';
 export { objectOf } from './schemas/fields.js';
 export * from './schemas/test-payments.js';
+export * from './schemas/customer-info.js';
+export * from './rules/long-date.js';

@@ -17,6 +17,7 @@ import {
   type SubscriptionStatus,
   type Tier,
   handleCommand,
+  type CustomerInfo,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { HttpError } from '../http/http-error.js';
@@ -54,16 +55,6 @@ export const ACCOUNT_MESSAGES = {
 
 /** A reservation whose customer never got registered (a crash between the two appends) expires. */
 const STALE_RESERVATION_MS = 60_000;
-
-export interface CustomerInfo {
-  firstname: string;
-  lastname: string;
-  email: string;
-  status: SubscriptionStatus;
-  /** Unix seconds of a scheduled cancellation, or null. */
-  cancelAt: number | null;
-  cancelAtPeriodEnd: boolean;
-}
 
 type AccountsBackend = Pick<Backend, 'store' | 'clock' | 'jwtSecret' | 'mailer' | 'logger' | 'config'>;
 

@@ -5,6 +5,7 @@ import {
   TRIAL_DAYS,
   type BillingPeriod,
   type PaidTier,
+  formatLongDateUtc,
 } from '@stickwork/domain';
 import type { OutgoingMail } from '../adapters/mail/mailer.js';
 import { escapeHtml, mailButton, mailLayout } from '../adapters/mail/mail-layout.js';
@@ -30,15 +31,6 @@ const amountLabel = (tier: PaidTier, period: BillingPeriod): string =>
     ? `${formatCents(PRICES[tier].monthlyCents)} € per month`
     : `${formatCents(PRICES[tier].yearlyTotalCents)} € per year`;
 
-/** '24 March 2026': how the portal shows dates; UTC, since the customer's zone is not known here. */
-const longDate = (iso: string): string =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
-
 /** After a subscription starts (the success page promises it): the plan, the trial, how to cancel. */
 export const subscriptionConfirmationMail = (
   to: { email: string; firstname: string },
@@ -50,7 +42,7 @@ export const subscriptionConfirmationMail = (
   const plan = `Your plan: ${tierName}, billed ${subscription.period}, ${amountLabel(subscription.tier, subscription.period)}.`;
   const trial =
     subscription.status === 'trialing' && subscription.trialEndsAt
-      ? `Your ${TRIAL_DAYS}-day free trial runs until ${longDate(subscription.trialEndsAt)}; you will not be charged before then.`
+      ? `Your ${TRIAL_DAYS}-day free trial runs until ${formatLongDateUtc(subscription.trialEndsAt)}; you will not be charged before then.`
       : null;
   const testPayment = options.testPayment
     ? 'This was a test payment with the local test-payment provider: no money was charged.'

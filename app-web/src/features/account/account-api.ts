@@ -1,16 +1,5 @@
-import type { SubscriptionStatus } from '@stickwork/domain';
+import type { CustomerInfo } from '@stickwork/domain';
 import { apiRequest } from '../../lib/api-client';
-
-/** GET /api/customer-info (product-spec §7). */
-export interface CustomerInfo {
-  firstname: string;
-  lastname: string;
-  email: string;
-  status: SubscriptionStatus;
-  /** Unix seconds of a scheduled cancellation, or null. */
-  cancelAt: number | null;
-  cancelAtPeriodEnd: boolean;
-}
 
 export const fetchCustomerInfo = () => apiRequest<CustomerInfo>('/api/customer-info');
 

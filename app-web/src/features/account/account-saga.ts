@@ -7,8 +7,8 @@ import {
   deleteCustomerData,
   fetchCustomerInfo,
   fetchCustomerPortalUrl,
-  type CustomerInfo,
 } from './account-api';
+import type { CustomerInfo } from '@stickwork/domain';
 import {
   accountDeletionConfirmed,
   accountDeletionFailed,

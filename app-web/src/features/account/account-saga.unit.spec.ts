@@ -3,7 +3,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { loggedOut, sessionExpired } from '../../lib/session/session-slice';
-import type { CustomerInfo } from './account-api';
+import type { CustomerInfo } from '@stickwork/domain';
 import {
   cancelRunningSubscription,
   deleteWholeAccount,

@@ -7,7 +7,7 @@ import { CheckboxField } from '../../components/form/checkbox-field';
 import { FormMessage } from '../../components/form/form-message';
 import { TextField } from '../../components/form/text-field';
 import { CONTACT_EMAIL } from '../../lib/contact';
-import type { CustomerInfo } from './account-api';
+import type { CustomerInfo } from '@stickwork/domain';
 import {
   accountDeletionConfirmed,
   accountSettingsOpened,

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionSlice } from '../../lib/session/session-slice';
-import type { CustomerInfo } from './account-api';
+import type { CustomerInfo } from '@stickwork/domain';
 import { AccountSettingsPage } from './account-settings-page';
 import {
   accountDeletionConfirmed,

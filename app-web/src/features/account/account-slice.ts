@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CustomerInfo } from './account-api';
+import type { CustomerInfo } from '@stickwork/domain';
 
 /**
  * Account settings (product-spec §2): the customer info, the subscription actions and the account

@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_CANCELED_MESSAGE, type SubscriptionStatus } from '@stickwork/domain';
-import type { CustomerInfo } from './account-api';
+import type { CustomerInfo } from '@stickwork/domain';
 
 export type CancelSection =
   /** The cancel form; its button waits for the confirmation box. */

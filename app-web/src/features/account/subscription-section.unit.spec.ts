@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerInfo } from './account-api';
+import type { CustomerInfo } from '@stickwork/domain';
 import { formatUsableUntil, subscriptionSectionOf } from './subscription-section';
 
 const customer = (overrides: Partial<CustomerInfo>): CustomerInfo => ({

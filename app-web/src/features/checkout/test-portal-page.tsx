@@ -5,6 +5,7 @@ import {
   type PriceId,
   type TestPortalAction,
   type TestPortalView,
+  formatLongDateUtc,
 } from '@stickwork/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -24,14 +25,6 @@ const STATUS_LABELS: Record<string, string> = {
   canceled: 'Canceled',
   freemium: 'Free plan',
 };
-
-const dateOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
 
 const planName = (priceId: PriceId) => {
   const plan = planForPriceId(priceId)!;
@@ -91,13 +84,14 @@ export const TestPortalPage = () => {
               <dt>Status</dt>
               <dd>{STATUS_LABELS[subscription.status] ?? subscription.status}</dd>
               <dt>{subscription.status === 'trialing' ? 'Trial ends' : 'Current period ends'}</dt>
-              <dd>{dateOf(subscription.currentPeriodEnd)}</dd>
+              <dd>{formatLongDateUtc(subscription.currentPeriodEnd)}</dd>
               <dt>Email</dt>
               <dd>{view?.email}</dd>
             </dl>
             {subscription.cancelAt ? (
               <p>
-                Your subscription has been canceled. You can use it until {dateOf(subscription.cancelAt)}.
+                Your subscription has been canceled. You can use it until{' '}
+                {formatLongDateUtc(subscription.cancelAt)}.
               </p>
             ) : null}
           </FrameCard>
