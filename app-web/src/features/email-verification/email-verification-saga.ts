@@ -1,14 +1,11 @@
-import { emailQuerySchema, fieldErrors } from '@stickwork/domain';
 import { call, put, takeLatest } from 'redux-saga/effects';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { responseText } from '../../lib/network-messages';
 import { tokenReceived } from '../../lib/session/session-slice';
+import { requestMail } from '../../lib/mail-request';
 import {
-  mailFailed,
-  mailRejected,
+  emailVerificationSlice,
   mailRequested,
-  mailRequestSent,
-  mailSent,
   secretConfirmed,
   secretReceived,
   secretRejected,
@@ -34,28 +31,20 @@ function* confirmSecret(action: ReturnType<typeof secretReceived>) {
   }
 }
 
-function* requestMail(action: ReturnType<typeof mailRequested>) {
-  const validation = fieldErrors(emailQuerySchema, action.payload);
-  if (!validation.ok) {
-    yield put(mailRejected(validation.errors));
-    return;
-  }
-  const { email } = validation.value;
-  yield put(mailRequestSent());
-  try {
-    yield call(apiRequest, `/api/verify/email/request-verification?email=${encodeURIComponent(email)}`, {
-      token: null,
-    });
-    yield put(mailSent(verificationMailSent(email)));
-  } catch (error) {
+function* requestVerificationMail(action: ReturnType<typeof mailRequested>) {
+  yield* requestMail(emailVerificationSlice.actions, action.payload, {
+    path: (email) => `/api/verify/email/request-verification?email=${encodeURIComponent(email)}`,
+    sent: verificationMailSent,
     // Unknown or verified (404, 409) get §8's sentence; rate limits and outages say what they are.
-    const unavailable = error instanceof ApiError && (error.status === 404 || error.status === 409);
-    yield put(mailFailed(unavailable ? verificationMailUnavailable(email) : responseText(error)));
-  }
+    failed: (error, email) =>
+      error instanceof ApiError && (error.status === 404 || error.status === 409)
+        ? verificationMailUnavailable(email)
+        : responseText(error),
+  });
 }
 
 /** Email verification (product-spec §2): the mailed secret for a token, and new verification mails. */
 export function* emailVerificationSaga() {
   yield takeLatest(secretReceived.type, confirmSecret);
-  yield takeLatest(mailRequested.type, requestMail);
+  yield takeLatest(mailRequested.type, requestVerificationMail);
 }

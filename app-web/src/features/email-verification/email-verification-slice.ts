@@ -1,20 +1,16 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FieldErrors } from '@stickwork/domain';
+import { initialMailRequest, mailRequestReducers, type MailRequestState } from '../../lib/mail-request';
 
 export interface EmailVerificationState {
   /** Exchanging the mailed secret for a token. */
   link: { status: 'idle' | 'confirming' | 'confirmed' | 'failed'; message: string | null };
   /** Requesting a new verification mail. */
-  request: {
-    status: 'idle' | 'sending' | 'sent' | 'failed';
-    message: string | null;
-    fieldErrors: FieldErrors;
-  };
+  request: MailRequestState;
 }
 
 const initialState: EmailVerificationState = {
   link: { status: 'idle', message: null },
-  request: { status: 'idle', message: null, fieldErrors: {} },
+  request: initialMailRequest,
 };
 
 export const emailVerificationSlice = createSlice({
@@ -31,19 +27,7 @@ export const emailVerificationSlice = createSlice({
     secretRejected: (state, action: PayloadAction<string>) => {
       state.link = { status: 'failed', message: action.payload };
     },
-    mailRequested: (_state, _action: PayloadAction<{ email: string }>) => {},
-    mailRejected: (state, action: PayloadAction<FieldErrors>) => {
-      state.request = { status: 'idle', message: null, fieldErrors: action.payload };
-    },
-    mailRequestSent: (state) => {
-      state.request = { status: 'sending', message: null, fieldErrors: {} };
-    },
-    mailSent: (state, action: PayloadAction<string>) => {
-      state.request = { status: 'sent', message: action.payload, fieldErrors: {} };
-    },
-    mailFailed: (state, action: PayloadAction<string>) => {
-      state.request = { status: 'failed', message: action.payload, fieldErrors: {} };
-    },
+    ...mailRequestReducers<EmailVerificationState>(),
   },
   selectors: {
     selectVerificationLink: (state) => state.link,

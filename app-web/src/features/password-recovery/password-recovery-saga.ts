@@ -1,4 +1,4 @@
-import { changePasswordRequestSchema, emailQuerySchema, fieldErrors } from '@stickwork/domain';
+import { changePasswordRequestSchema, fieldErrors } from '@stickwork/domain';
 import { call, delay, put, takeLatest } from 'redux-saga/effects';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { responseText } from '../../lib/network-messages';
@@ -9,13 +9,11 @@ import {
   changeRequestSent,
   changeSubmitted,
   loggedInWithNewPassword,
-  mailFailed,
-  mailRejected,
   mailRequested,
-  mailRequestSent,
-  mailSent,
   passwordChanged,
+  passwordRecoverySlice,
 } from './password-recovery-slice';
+import { requestMail } from '../../lib/mail-request';
 
 /** Product-spec §8, word for word. */
 export const recoveryMailSent = (email: string) =>
@@ -27,21 +25,13 @@ export const SOMETHING_WENT_WRONG = 'Something went wrong.';
 /** How long 'Password was updated' stays before the login takes over. */
 export const LOGIN_AFTER_CHANGE_MS = 1500;
 
-function* requestMail(action: ReturnType<typeof mailRequested>) {
-  const validation = fieldErrors(emailQuerySchema, action.payload);
-  if (!validation.ok) {
-    yield put(mailRejected(validation.errors));
-    return;
-  }
-  const { email } = validation.value;
-  yield put(mailRequestSent());
-  try {
-    yield call(apiRequest, `/api/pw-recovery?email=${encodeURIComponent(email)}`, { token: null });
-    yield put(mailSent(recoveryMailSent(email)));
-  } catch (error) {
-    const unknownAccount = error instanceof ApiError && error.status === 404;
-    yield put(mailFailed(unknownAccount ? RECOVERY_UNAVAILABLE : responseText(error)));
-  }
+function* requestRecoveryMail(action: ReturnType<typeof mailRequested>) {
+  yield* requestMail(passwordRecoverySlice.actions, action.payload, {
+    path: (email) => `/api/pw-recovery?email=${encodeURIComponent(email)}`,
+    sent: recoveryMailSent,
+    failed: (error) =>
+      error instanceof ApiError && error.status === 404 ? RECOVERY_UNAVAILABLE : responseText(error),
+  });
 }
 
 function* changePassword(loginDelayMs: number, action: ReturnType<typeof changeSubmitted>) {
@@ -72,6 +62,6 @@ function* changePassword(loginDelayMs: number, action: ReturnType<typeof changeS
 
 /** Password recovery (product-spec §2): the recovery mail, then the new password with the mailed secret. */
 export function* passwordRecoverySaga(loginDelayMs = LOGIN_AFTER_CHANGE_MS) {
-  yield takeLatest(mailRequested.type, requestMail);
+  yield takeLatest(mailRequested.type, requestRecoveryMail);
   yield takeLatest(changeSubmitted.type, changePassword, loginDelayMs);
 }

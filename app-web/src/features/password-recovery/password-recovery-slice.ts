@@ -1,13 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FieldErrors } from '@stickwork/domain';
+import { initialMailRequest, mailRequestReducers, type MailRequestState } from '../../lib/mail-request';
 
 export interface PasswordRecoveryState {
   /** 'Request email for password change'. */
-  request: {
-    status: 'idle' | 'sending' | 'sent' | 'failed';
-    message: string | null;
-    fieldErrors: FieldErrors;
-  };
+  request: MailRequestState;
   /** 'Change Password'; `loggedIn` once the new token is stored. */
   change: {
     status: 'editing' | 'submitting' | 'changed' | 'loggedIn' | 'failed';
@@ -18,7 +14,7 @@ export interface PasswordRecoveryState {
 }
 
 const initialState: PasswordRecoveryState = {
-  request: { status: 'idle', message: null, fieldErrors: {} },
+  request: initialMailRequest,
   change: { status: 'editing', message: null, passwordError: null },
 };
 
@@ -27,19 +23,7 @@ export const passwordRecoverySlice = createSlice({
   initialState,
   reducers: {
     opened: () => initialState,
-    mailRequested: (_state, _action: PayloadAction<{ email: string }>) => {},
-    mailRejected: (state, action: PayloadAction<FieldErrors>) => {
-      state.request = { status: 'idle', message: null, fieldErrors: action.payload };
-    },
-    mailRequestSent: (state) => {
-      state.request = { status: 'sending', message: null, fieldErrors: {} };
-    },
-    mailSent: (state, action: PayloadAction<string>) => {
-      state.request = { status: 'sent', message: action.payload, fieldErrors: {} };
-    },
-    mailFailed: (state, action: PayloadAction<string>) => {
-      state.request = { status: 'failed', message: action.payload, fieldErrors: {} };
-    },
+    ...mailRequestReducers<PasswordRecoveryState>(),
     changeSubmitted: (_state, _action: PayloadAction<{ secret: string; password: string }>) => {},
     changeRejected: (state, action: PayloadAction<string>) => {
       state.change = { status: 'editing', message: null, passwordError: action.payload };
