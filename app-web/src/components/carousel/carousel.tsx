@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { ArrowLeftIcon, ArrowRightIcon } from '../icons/icons';
+import { CarouselControls } from './carousel-controls';
 import './carousel.css';
 
 export interface CarouselLayout {
@@ -98,40 +98,12 @@ export const Carousel = ({ label, slides, layout, autoplayDelayMs = 5000, durati
           ))}
         </div>
       </div>
-      <div className="carousel__controls">
-        {hideArrows ? null : (
-          <button
-            type="button"
-            className="carousel__arrow"
-            aria-label="Previous slide"
-            onClick={() => emblaApi?.scrollPrev()}
-          >
-            <ArrowLeftIcon />
-          </button>
-        )}
-        <div className="carousel__dots">
-          {Array.from({ length: snapCount }, (_, index) => (
-            <button
-              key={index}
-              type="button"
-              className="carousel__dot"
-              aria-label={`Go to slide ${index + 1}`}
-              aria-current={index === selected ? 'true' : undefined}
-              onClick={() => emblaApi?.scrollTo(index)}
-            />
-          ))}
-        </div>
-        {hideArrows ? null : (
-          <button
-            type="button"
-            className="carousel__arrow"
-            aria-label="Next slide"
-            onClick={() => emblaApi?.scrollNext()}
-          >
-            <ArrowRightIcon />
-          </button>
-        )}
-      </div>
+      <CarouselControls
+        emblaApi={emblaApi}
+        snapCount={snapCount}
+        selected={selected}
+        showArrows={!hideArrows}
+      />
     </section>
   );
 };

@@ -1,6 +1,6 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons/icons';
+import { CarouselControls } from '../../components/carousel/carousel-controls';
 import { useMediaQuery } from '../../lib/use-media-query';
 
 interface PracticeCarouselProps {
@@ -53,17 +53,17 @@ export const PracticeCarousel = ({
 
   return (
     <section
-      className="practice-carousel"
+      className="carousel"
       aria-roledescription="carousel"
       aria-label={label}
-      style={{ ['--per-view' as string]: perView }}
+      style={{ ['--slides-per-view' as string]: perView }}
     >
-      <div className="practice-carousel__viewport" ref={emblaRef}>
-        <div className="practice-carousel__container">
+      <div className="carousel__viewport" ref={emblaRef}>
+        <div className="carousel__container">
           {slides.map((slide, index) => (
             <div
               key={slide.key}
-              className="practice-carousel__slide"
+              className="carousel__slide"
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}
@@ -74,38 +74,14 @@ export const PracticeCarousel = ({
         </div>
       </div>
       {snaps > 1 ? (
-        <div className="practice-carousel__controls">
-          <button
-            type="button"
-            className="practice-carousel__arrow"
-            aria-label="Previous slide"
-            disabled={!canPrev}
-            onClick={() => emblaApi?.scrollPrev()}
-          >
-            <ArrowLeftIcon />
-          </button>
-          <div className="practice-carousel__dots">
-            {Array.from({ length: snaps }, (_, index) => (
-              <button
-                key={index}
-                type="button"
-                className="practice-carousel__dot"
-                aria-label={`Go to slide ${index + 1}`}
-                aria-current={index === selected ? 'true' : undefined}
-                onClick={() => emblaApi?.scrollTo(index)}
-              />
-            ))}
-          </div>
-          <button
-            type="button"
-            className="practice-carousel__arrow"
-            aria-label="Next slide"
-            disabled={!canNext}
-            onClick={() => emblaApi?.scrollNext()}
-          >
-            <ArrowRightIcon />
-          </button>
-        </div>
+        <CarouselControls
+          emblaApi={emblaApi}
+          snapCount={snaps}
+          selected={selected}
+          showArrows
+          canPrev={canPrev}
+          canNext={canNext}
+        />
       ) : null}
     </section>
   );
