@@ -64,3 +64,4 @@ export { objectOf } from './schemas/fields.js';
 export * from './schemas/test-payments.js';
 export * from './schemas/customer-info.js';
 export * from './rules/long-date.js';
+export * from './rhythm/playback-position.js';
