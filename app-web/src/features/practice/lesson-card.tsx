@@ -1,5 +1,6 @@
 import {
   currentLessonOf,
+  type PlaybackPosition,
   DIFFICULTY_RATINGS,
   isLastLessonOf,
   lessonBackButtonText,
@@ -16,8 +17,10 @@ import { CheckboxField } from '../../components/form/checkbox-field';
 import { DrumIcon, SticksIcon } from '../../components/icons/icons';
 import { LessonDescription } from './lesson-description';
 import { LessonVideo } from './lesson-video';
-import { Metronome } from './metronome';
 import { MusicSheetButton } from './music-sheet-button';
+import { NotationView } from './notation/notation-view';
+import { useLessonNotation } from './notation/use-lesson-notation';
+import { PracticeRoom } from './practice-room/practice-room';
 import {
   lessonEvaluated,
   lessonUsageCounted,
@@ -73,6 +76,9 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
   });
   const { context } = snapshot;
   const lesson = currentLessonOf(context);
+  const notation = useLessonNotation(lesson?.type === 'limit_reached' ? undefined : lesson?.lesson_id);
+  // Where the pattern player is, so the notation can highlight the notes sounding now.
+  const [playback, setPlayback] = useState<PlaybackPosition | null>(null);
   if (!lesson) return null;
 
   const total = context.lessons.filter((entry) => entry.type !== 'limit_reached').length;
@@ -136,6 +142,7 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
       <h2 id="lesson-title" className="lesson-card__title">
         {lesson.name}
       </h2>
+      <NotationView lessonName={lesson.name} notation={notation} position={playback} />
       <LessonVideo videoUrl={lesson.video_url} title={lesson.name} />
       <ul className="lesson-card__info">
         <li>
@@ -155,7 +162,12 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
           <MusicSheetButton lessonId={lesson.lesson_id} lessonName={lesson.name} />
         </li>
       </ul>
-      <Metronome key={`${context.lessonIndex}-${metronomeTurn}`} startBpm={lesson.start_bpm} />
+      <PracticeRoom
+        key={`${context.lessonIndex}-${metronomeTurn}`}
+        notation={notation.status === 'ready' ? notation.notation : null}
+        startBpm={lesson.start_bpm}
+        onPosition={setPlayback}
+      />
       <LessonDescription text={lesson.description_text} />
       <div className="lesson-card__actions">
         <Button onClick={() => send({ type: 'card.evaluate' })}>{lessonFrontButtonText(lesson)}</Button>
