@@ -1,8 +1,10 @@
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler, Request, Response } from 'express';
+import type { EventStore } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { HttpError } from '../http/http-error.js';
-import { loadRegisteredCustomer, type RegisteredCustomer } from '../accounts/customer-records.js';
-import { verifyLoginToken, type LoginClaims } from './tokens.js';
+import type { RegisteredCustomer } from '../accounts/customer-records.js';
+import { issuedAtMs, verifyLoginToken, type LoginClaims } from './tokens.js';
+import { createAuthCustomerCache, type AuthCustomerCache } from './auth-customer-cache.js';
 
 /** The header the web app sends its login token in (product-spec §9). */
 export const AUTH_TOKEN_HEADER = 'x-auth-token';
@@ -15,30 +17,59 @@ export interface AuthContext {
   customer: RegisteredCustomer;
 }
 
+type AuthBackend = Pick<Backend, 'jwtSecret' | 'clock' | 'store'>;
+
+/** One cache per store, shared by every router of a server (and dropped with the store). */
+const caches = new WeakMap<EventStore, AuthCustomerCache>();
+const cacheOf = (store: EventStore): AuthCustomerCache => {
+  let cache = caches.get(store);
+  if (!cache) {
+    cache = createAuthCustomerCache(store);
+    caches.set(store, cache);
+  }
+  return cache;
+};
+
+/**
+ * The full check of a login token: signature, expiry, issuer and audience, a customer who still
+ * exists, and a token issued no earlier than the last password change (millisecond precision).
+ * Null for anything else. Everything that acts on a token's customer runs only after this.
+ */
+export const authenticate = async (
+  backend: AuthBackend,
+  token: string | undefined,
+): Promise<AuthContext | null> => {
+  const claims = token ? await verifyLoginToken(backend.jwtSecret, token, backend.clock()) : null;
+  if (!claims) return null;
+  const customer = await cacheOf(backend.store).load(claims.customerId);
+  if (customer.status !== 'registered' || issuedBeforePasswordChange(claims, customer)) return null;
+  return { customerId: customer.customerId, claims, customer };
+};
+
+/** The request's authentication, or a 401 `{ message: 'User not authorized' }`. */
+export const authenticateRequest = async (backend: AuthBackend, req: Request): Promise<AuthContext> => {
+  const auth = await authenticate(backend, req.get(AUTH_TOKEN_HEADER));
+  if (!auth) throw new HttpError(401, NOT_AUTHORIZED_MESSAGE);
+  return auth;
+};
+
 /**
  * Lets a request through only with a valid login token of a customer who still exists: a
  * missing, expired, tampered, unsigned or foreign token, an erased customer, or a token issued
  * before the last password change is a 401 `{ message: 'User not authorized' }`.
  */
 export const requireAuth =
-  (backend: Pick<Backend, 'jwtSecret' | 'clock' | 'store'>): RequestHandler =>
+  (backend: AuthBackend): RequestHandler =>
   async (req, res, next) => {
-    const token = req.get(AUTH_TOKEN_HEADER);
-    const claims = token ? await verifyLoginToken(backend.jwtSecret, token, backend.clock()) : null;
-    const customer = claims ? await loadRegisteredCustomer(backend.store, claims.customerId) : null;
-    if (!claims || !customer || issuedBeforePasswordChange(claims, customer))
-      throw new HttpError(401, NOT_AUTHORIZED_MESSAGE);
-    const auth: AuthContext = { customerId: customer.customerId, claims, customer };
-    res.locals.auth = auth;
+    res.locals.auth = await authenticateRequest(backend, req);
     next();
   };
 
 /** A password change logs out every session that started before it. */
 const issuedBeforePasswordChange = (claims: LoginClaims, customer: RegisteredCustomer): boolean => {
   if (customer.passwordChangedAt === null) return false;
-  const issuedAt = (claims as LoginClaims & { iat?: unknown }).iat;
-  const changedAt = Math.floor(Date.parse(customer.passwordChangedAt) / 1000);
-  return typeof issuedAt !== 'number' || issuedAt < changedAt;
+  const issuedAt = issuedAtMs(claims);
+  return issuedAt === null || issuedAt < Date.parse(customer.passwordChangedAt);
 };
 
 /** The authenticated customer of a request that passed `requireAuth`. */

@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { SubscriptionStatus, Tier } from '@stickwork/domain';
 
@@ -15,10 +16,35 @@ export const LOGIN_TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = 'stickwork';
 const LOGIN_AUDIENCE = 'stickwork:login';
 
-const keyOf = (secret: string) => new TextEncoder().encode(secret);
+/**
+ * The signing key, imported once per secret (not on every request): a process has one secret, a
+ * test run a few.
+ */
+const keys = new Map<string, KeyObject>();
+const keyOf = (secret: string): KeyObject => {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+};
+
+/**
+ * `iat` counts whole seconds; `iat_ms` is the issuing instant in milliseconds, so a token issued
+ * earlier in the same second as a password change is still recognised as older than it.
+ */
+const ISSUED_AT_MS_CLAIM = 'iat_ms';
+
+/** When a verified token was issued, in ms (`iat_ms`; a token without it: the start of its `iat` second). */
+export const issuedAtMs = (claims: LoginClaims): number | null => {
+  const { iat_ms: ms, iat } = claims as LoginClaims & { iat_ms?: unknown; iat?: unknown };
+  if (typeof ms === 'number' && Number.isSafeInteger(ms)) return ms;
+  return typeof iat === 'number' ? iat * 1000 : null;
+};
 
 export const issueLoginToken = (secret: string, claims: LoginClaims, now: Date): Promise<string> =>
-  new SignJWT({ ...claims })
+  new SignJWT({ ...claims, [ISSUED_AT_MS_CLAIM]: now.getTime() })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.customerId)
     .setIssuer(ISSUER)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import {
+  issuedAtMs,
   issueLoginToken,
   verifyLoginToken,
   LOGIN_TOKEN_LIFETIME_SECONDS,
@@ -64,5 +65,17 @@ describe('login tokens', () => {
     for (const garbage of ['', 'abc', 'a.b.c', '...', 'x'.repeat(5000)]) {
       expect(await verifyLoginToken(secret, garbage, now)).toBeNull();
     }
+  });
+});
+
+describe('the issuing instant', () => {
+  it('is kept to the millisecond, so a password change later in the same second outdates the token', async () => {
+    const at = new Date('2026-11-21T10:00:00.123Z');
+    const verified = await verifyLoginToken(secret, await issueLoginToken(secret, claims, at), at);
+    expect(issuedAtMs(verified!)).toBe(at.getTime());
+  });
+
+  it('falls back to the start of the iat second for a token without it', () => {
+    expect(issuedAtMs({ ...claims, iat: 1_700_000_000 } as LoginClaims)).toBe(1_700_000_000_000);
   });
 });

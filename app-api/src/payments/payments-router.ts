@@ -9,8 +9,7 @@ import {
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { HttpError } from '../http/http-error.js';
-import { AUTH_TOKEN_HEADER, authOf, requireAuth } from '../auth/require-auth.js';
-import { verifyLoginToken } from '../auth/tokens.js';
+import { AUTH_TOKEN_HEADER, authenticate, authOf, requireAuth } from '../auth/require-auth.js';
 import { WebhookSignatureError } from '../adapters/payments/payment-provider.js';
 import { createPaymentsService } from './payments-service.js';
 import { PERIOD_END_SWEEP_MS, settleAllPeriodEnds } from './period-ends.js';
@@ -53,9 +52,13 @@ export const paymentsRouter = (backend: Backend): Router => {
   const router = express.Router();
   const json = express.json({ limit: '10kb' });
 
-  /** The token's customer, or null; the route behind answers a bad token itself. */
-  const customerIdOfToken: (token: string | undefined) => Promise<string | null> = async (token) =>
-    token ? ((await verifyLoginToken(backend.jwtSecret, token, backend.clock()))?.customerId ?? null) : null;
+  /**
+   * The token's customer after the FULL check (signature, expiry, customer still there, issued
+   * after the last password change), or null: a side effect never runs for a token the route
+   * behind will refuse. The route answers a rejected token itself (401).
+   */
+  const customerIdOfToken = async (token: string | undefined): Promise<string | null> =>
+    (await authenticate(backend, token))?.customerId ?? null;
 
   const settleBeforePlanRead: RequestHandler = async (req, _res, next) => {
     const customerId = await customerIdOfToken(req.get(AUTH_TOKEN_HEADER));

@@ -1,1 +1,14 @@
 export { startTestServer, type TestServer } from './test-server.js';
+export { PROTECTED_ROUTES, type ProtectedRoute } from './protected-routes.js';
+export {
+  apiClient,
+  decodeJwtPayload,
+  nextClientIp,
+  registerCustomer,
+  registration,
+  uniqueEmail,
+  type ApiClient,
+  type ApiResponse,
+} from '../accounts/testing/account-fixtures.js';
+export { issueLoginToken, LOGIN_TOKEN_LIFETIME_SECONDS, type LoginClaims } from '../auth/tokens.js';
+export { issueSecret } from '../accounts/one-time-secrets.js';

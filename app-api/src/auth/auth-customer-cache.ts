@@ -1,0 +1,65 @@
+import {
+  customerDecider,
+  customerEventSchemaVersions,
+  customerStreamId,
+  toDomainEvents,
+  type CustomerEvent,
+  type CustomerState,
+  type EventStore,
+  type RecordedEvent,
+} from '@stickwork/domain';
+
+interface Cached {
+  state: CustomerState;
+  /** Revision and id of the last event folded into `state`. */
+  revision: number;
+  lastEventId: string;
+}
+
+/** Enough for every customer active at once on one server; the oldest entry leaves first. */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * The customer state authentication needs (registered or not, password change, plan), kept per
+ * customer with the stream revision it was folded to. A request re-reads the stream only from that
+ * revision: the cached last event must still be there (a deleted stream reads empty, so an erased
+ * customer is never served from the cache), and any newer events are folded on top. Exact, and
+ * one indexed read instead of the whole stream.
+ */
+export const createAuthCustomerCache = (store: EventStore) => {
+  const cache = new Map<string, Cached>();
+
+  const remember = (customerId: string, entry: Cached) => {
+    cache.delete(customerId);
+    cache.set(customerId, entry);
+    if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  };
+
+  const fold = (state: CustomerState, events: readonly RecordedEvent[]) =>
+    toDomainEvents<CustomerEvent>(events, customerEventSchemaVersions).reduce(customerDecider.evolve, state);
+
+  return {
+    async load(customerId: string): Promise<CustomerState> {
+      const stream = customerStreamId(customerId);
+      const cached = cache.get(customerId);
+      if (cached) {
+        const recorded = await store.readStream(stream, { fromRevision: cached.revision });
+        if (recorded[0]?.id === cached.lastEventId) {
+          const newer = recorded.slice(1);
+          const last = recorded.at(-1)!;
+          const state = newer.length === 0 ? cached.state : fold(cached.state, newer);
+          remember(customerId, { state, revision: last.revision, lastEventId: last.id });
+          return state;
+        }
+        cache.delete(customerId);
+      }
+      const recorded = await store.readStream(stream);
+      const state = fold(customerDecider.initialState(), recorded);
+      const last = recorded.at(-1);
+      if (last) remember(customerId, { state, revision: last.revision, lastEventId: last.id });
+      return state;
+    },
+  };
+};
+
+export type AuthCustomerCache = ReturnType<typeof createAuthCustomerCache>;
