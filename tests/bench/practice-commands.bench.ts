@@ -1,0 +1,161 @@
+/**
+ * Does a practice command's cost depend on the customer's history? One real server (SQLite store,
+ * real HTTP), one premium customer per history length whose `practice-` stream is seeded with
+ * 10, 1,000 and 5,000 prior events (a drummer's realistic mix: sessions, usage, evaluations,
+ * activity), then POST schedule, usage and finishExercise timed one after another, and
+ * GET /api/lesson/progress (a read model) as the control. The figure that matters is the ratio
+ * p50 at 5,000 / p50 at 10 in the same run (issue 13: ≤ 1.5).
+ */
+import {
+  getCatalogue,
+  practiceEventSchemaVersions,
+  practiceStreamId,
+  type EventToAppend,
+  type PracticeEvent,
+} from '@stickwork/domain';
+import {
+  registerDrummer,
+  startPracticeServer,
+  subscribe,
+  type Drummer,
+} from '../../app-api/src/practice/testing/practice-fixtures.js';
+import { statsOf, type BenchReport, type TimingStats } from './bench.js';
+
+const HISTORIES = [10, 1000, 5000] as const;
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+const WARM_UP = 5;
+
+/** `count` events of a drummer who practises a session a day: 3 lessons counted and rated, then the day's activity. */
+const seedHistory = (count: number): PracticeEvent[] => {
+  const lessons = getCatalogue().filter(
+    (exercise) => exercise.type === 'exercise' && exercise.focus === 'timing',
+  );
+  const events: PracticeEvent[] = [
+    { type: 'SkillsSelfRated', data: { ratings: [{ skill: 'timing', level: 'beginner' }] } },
+  ];
+  for (let day = 0; events.length < count; day++) {
+    const date = new Date(Date.UTC(2025, 0, 1) + day * 86_400_000);
+    const dayKey = date.toISOString().slice(0, 10);
+    const picked = [0, 1, 2].map((i) => lessons[(day * 3 + i) % lessons.length]!);
+    events.push({
+      type: 'PracticeSessionScheduled',
+      data: {
+        lessonIds: picked.map((lesson) => lesson.lesson_id),
+        targetPracticeTime: 30,
+        skills: [{ focus: 'timing', level: 'beginner' }],
+        padSufficient: false,
+        seed: day,
+        scheduledAt: date.toISOString(),
+      },
+    });
+    for (const lesson of picked) {
+      events.push({ type: 'UsageIncremented', data: { usageType: 'lesson', day: dayKey } });
+      events.push({
+        type: 'LessonEvaluated',
+        data: {
+          lessonId: lesson.lesson_id,
+          focus: lesson.focus,
+          type: lesson.type,
+          ratingDifficulty: 'challenging',
+          skipped: false,
+          level: 'beginner',
+          progressAfter: 10,
+          evaluatedAt: date.toISOString(),
+        },
+      });
+    }
+    events.push({ type: 'PracticeActivityRecorded', data: { day: dayKey, lessons: 3, minutes: 30 } });
+  }
+  return events.slice(0, count);
+};
+
+const timeRequest = async (
+  samples: number,
+  request: (i: number) => Promise<{ status: number; text: string }>,
+): Promise<TimingStats> => {
+  const micros: number[] = [];
+  for (let i = 0; i < WARM_UP + samples; i++) {
+    const start = process.hrtime.bigint();
+    const response = await request(i);
+    const elapsed = Number(process.hrtime.bigint() - start) / 1000;
+    if (response.status >= 300) throw new Error(`status ${response.status}: ${response.text.slice(0, 200)}`);
+    if (i >= WARM_UP) micros.push(elapsed);
+  }
+  return statsOf(micros);
+};
+
+export const run = async (): Promise<BenchReport> => {
+  const server = await startPracticeServer('2026-03-10T12:00:00.000Z');
+  const lesson = getCatalogue().find(
+    (exercise) => exercise.type === 'exercise' && exercise.focus === 'timing',
+  )!;
+  const rows: Record<string, Record<string, TimingStats>> = {};
+  try {
+    for (const history of HISTORIES) {
+      const drummer: Drummer = await registerDrummer(server);
+      await subscribe(server, drummer.customerId, 'premium');
+      const events = seedHistory(history);
+      const toAppend: EventToAppend[] = events.map((event) => ({
+        type: event.type,
+        data: event.data,
+        metadata: {
+          schemaVersion: practiceEventSchemaVersions[event.type],
+          time: '2026-03-01T00:00:00.000Z',
+        },
+      }));
+      const { position } = await server.backend.store.appendToStream(
+        practiceStreamId(drummer.customerId),
+        toAppend,
+        { expectedRevision: 'no_stream' },
+      );
+      await server.backend.projections.waitFor(position);
+      const headers = { 'time-zone': 'Europe/Berlin' };
+      rows[String(history)] = {
+        schedule: await timeRequest(SAMPLES, () =>
+          drummer.api.post(
+            '/api/lesson/schedule',
+            {
+              skillPreference: [{ focus: 'timing', level: 'beginner' }],
+              practiceTime: 30,
+              padSufficient: false,
+            },
+            { headers },
+          ),
+        ),
+        usage: await timeRequest(SAMPLES, () =>
+          drummer.api.post('/api/usage', { usageType: 'lesson' }, { headers }),
+        ),
+        finish: await timeRequest(SAMPLES, () =>
+          drummer.api.post('/api/lesson/finishExercise', {
+            lessonId: lesson.lesson_id,
+            type: lesson.type,
+            ratingDifficulty: 'challenging',
+            skipLesson: false,
+          }),
+        ),
+        progress: await timeRequest(SAMPLES, () => drummer.api.get('/api/lesson/progress')),
+      };
+    }
+  } finally {
+    await server.close();
+  }
+  const ms = (stats: TimingStats | undefined) => (stats ? stats.medianMicros / 1000 : Number.NaN);
+  const commands = ['schedule', 'usage', 'finish', 'progress'] as const;
+  const ratios = Object.fromEntries(
+    commands.map((name) => [
+      name,
+      Math.round((ms(rows['5000']?.[name]) / ms(rows['10']?.[name])) * 100) / 100,
+    ]),
+  );
+  const summary = [
+    `p50 ms by prior events: ${HISTORIES.join(' / ')} (ratio 5000/10, target ≤ 1.5 for commands)`,
+    ...commands.map(
+      (name) =>
+        `${name.padEnd(9)} ${HISTORIES.map((history) => ms(rows[String(history)]?.[name]).toFixed(1)).join(' / ')}  ratio ${ratios[name]}`,
+    ),
+  ];
+  return {
+    summary,
+    results: { samples: SAMPLES, histories: HISTORIES, p50Ratio5000To10: ratios, byHistory: rows },
+  };
+};
