@@ -12,7 +12,8 @@ const root = path.resolve(import.meta.dirname, '..');
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.e2e.spec.ts',
-  outputDir: path.join(root, 'test-results'),
+  // One output folder per port: runs on different ports (several engineers at once) never clear each other's.
+  outputDir: path.join(root, 'test-results', `e2e-${port}`),
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
