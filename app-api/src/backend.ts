@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Logger } from 'pino';
 import type { EventStore } from '@stickwork/domain';
 import {
@@ -11,6 +10,7 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import { createLogger } from './logger.js';
 import { loadOrCreateSecret } from './secrets.js';
+import { ensureWritableDataDir } from './startup-error.js';
 import { openStores } from './adapters/event-store/open-event-store.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
 import { createPaymentProvider, type PaymentPort } from './adapters/payments/create-payment-provider.js';
@@ -45,7 +45,7 @@ export interface BackendOptions {
 export const createBackend = async (config: Config, options: BackendOptions = {}): Promise<Backend> => {
   const readonly = options.readonly ?? false;
   // A read-only opening (the CLI inspecting a store) creates nothing in DATA_DIR.
-  if (!readonly) fs.mkdirSync(config.dataDir, { recursive: true });
+  if (!readonly) ensureWritableDataDir(config.dataDir);
   const logger = options.logger ?? createLogger(config);
   const jwtSecret = config.jwtSecret ?? (readonly ? '' : loadOrCreateSecret(config.dataDir, 'jwt-secret'));
   const stores = await openStores(config, { readonly });

@@ -19,6 +19,9 @@ const stripePriceVariables = [
   'STRIPE_PRICE_EXCLUSIVE_YEARLY',
 ] as const;
 
+/** The least length of a signing secret, from JWT_SECRET or from its file in DATA_DIR. */
+export const SECRET_MIN_CHARACTERS = 32;
+
 const environmentSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -36,7 +39,10 @@ const environmentSchema = z.object({
       .optional(),
   ),
   JWT_SECRET: optionalString.pipe(
-    z.string().min(32, 'must be at least 32 characters long (or unset, to generate one)').optional(),
+    z
+      .string()
+      .min(SECRET_MIN_CHARACTERS, 'must be at least 32 characters long (or unset, to generate one)')
+      .optional(),
   ),
   SMTP_URL: optionalString.pipe(
     z

@@ -3,6 +3,12 @@ export { createBackend, type Backend, type BackendOptions } from './backend.js';
 export { createServer } from './server.js';
 export { openStores, sqliteFileIn, type OpenedStores } from './adapters/event-store/open-event-store.js';
 export type { Clock } from './clock.js';
+export {
+  checkSqliteIntegrity,
+  type IntegrityCheck,
+  type IntegrityReport,
+} from './adapters/event-store/sqlite-integrity.js';
+export { StartupError, describeStartupFailure } from './startup-error.js';
 // Application services the operator CLI drives, so it never re-implements a rule of the API.
 export { eraseAccount, erasePracticeHistory } from './accounts/erasure.js';
 export { createAccountsService, type AccountsService } from './accounts/accounts-service.js';

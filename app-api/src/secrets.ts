@@ -1,6 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SECRET_MIN_CHARACTERS } from './config.js';
+import { StartupError } from './startup-error.js';
+
+/** A secret read from a file obeys the rule of JWT_SECRET: at least 32 characters. */
+const checked = (file: string, secret: string): string => {
+  if (secret.length < SECRET_MIN_CHARACTERS)
+    throw new StartupError(
+      `the secret file ${path.resolve(file)} holds ${secret.length === 0 ? 'nothing' : `only ${secret.length} characters`}; ` +
+        `a secret needs at least ${SECRET_MIN_CHARACTERS} (delete the file to have one generated, which logs everyone out, or set JWT_SECRET)`,
+    );
+  return secret;
+};
 
 /**
  * Reads a secret kept in DATA_DIR, creating it on first use, so a fresh install signs tokens
@@ -9,18 +21,25 @@ import path from 'node:path';
 export const loadOrCreateSecret = (dataDir: string, name: string): string => {
   const file = path.join(dataDir, 'secrets', name);
   try {
-    return fs.readFileSync(file, 'utf8').trim();
+    return checked(file, fs.readFileSync(file, 'utf8').trim());
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
+  // Written whole beside it, then linked into place: a process starting at the same time never
+  // reads a half-written file, and of two only one link wins.
+  const draft = `${file}.${process.pid}.draft`;
+  fs.writeFileSync(draft, secret, { mode: 0o600 });
   try {
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    fs.linkSync(draft, file);
     return secret;
   } catch (error) {
     // Another process created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return checked(file, fs.readFileSync(file, 'utf8').trim());
     throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
 };

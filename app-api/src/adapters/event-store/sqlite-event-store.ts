@@ -13,6 +13,12 @@ import {
   type RecordedEvent,
   type StoreStats,
 } from '@stickwork/domain';
+import {
+  asStoreDamage,
+  refuseEmptyStoreFile,
+  requireIntact,
+  type IntegrityCheck,
+} from './sqlite-integrity.js';
 
 export interface SqliteEventStoreOptions {
   /** The database file, e.g. `${DATA_DIR}/stickwork.db`. Created (with its schema) unless read-only. */
@@ -23,6 +29,11 @@ export interface SqliteEventStoreOptions {
   generateId?: () => string;
   /** How often a subscription looks for events written by other connections. Default 40 ms. */
   pollIntervalMs?: number;
+  /**
+   * Check the file's pages before use and refuse a damaged one: `quick` (default when writable),
+   * `full` (also indexes; the CLI on demand) or `none` (default read-only).
+   */
+  integrityCheck?: IntegrityCheck | 'none';
 }
 
 export interface SqliteEventStore extends EventStore {
@@ -114,14 +125,27 @@ export const openSqliteEventStore = ({
   readonly = false,
   generateId = randomUUID,
   pollIntervalMs = 40,
+  integrityCheck = readonly ? 'none' : 'quick',
 }: SqliteEventStoreOptions): SqliteEventStore => {
-  const database = new Database(file, { readonly, fileMustExist: readonly });
-  database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  if (!readonly) {
-    database.pragma('journal_mode = WAL');
-    database.pragma('synchronous = NORMAL');
-    database.pragma('secure_delete = ON');
-    migrate(database);
+  refuseEmptyStoreFile(file);
+  let database: Database.Database;
+  try {
+    database = new Database(file, { readonly, fileMustExist: readonly });
+  } catch (error) {
+    throw asStoreDamage(error, file);
+  }
+  try {
+    database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (integrityCheck !== 'none') requireIntact(database, file, integrityCheck);
+    if (!readonly) {
+      database.pragma('journal_mode = WAL');
+      database.pragma('synchronous = NORMAL');
+      database.pragma('secure_delete = ON');
+      migrate(database);
+    }
+  } catch (error) {
+    database.close();
+    throw asStoreDamage(error, file);
   }
 
   const statements = {

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import { StartupError } from '../../startup-error.js';
+
+/** `quick`: SQLite's quick_check (pages and records, no index cross-check); `full`: integrity_check. */
+export type IntegrityCheck = 'quick' | 'full';
+
+export interface IntegrityReport {
+  ok: boolean;
+  /** SQLite's findings, at most 20 lines; empty when ok. */
+  problems: string[];
+}
+
+/** Runs SQLite's own check of every page of the file. `full` also cross-checks indexes (slower). */
+export const checkSqliteIntegrity = (database: Database.Database, check: IntegrityCheck): IntegrityReport => {
+  const rows = database
+    .prepare(check === 'full' ? 'PRAGMA integrity_check(20)' : 'PRAGMA quick_check(20)')
+    .pluck()
+    .all() as string[];
+  const problems = rows.filter((row) => row !== 'ok');
+  return { ok: problems.length === 0, problems };
+};
+
+const HOW_TO_RECOVER = 'restore it from a backup, or move it away to start an empty store';
+
+/**
+ * An existing zero-byte file is a truncated or clobbered store, never a new one: SQLite would
+ * silently start an empty database over it.
+ */
+export const refuseEmptyStoreFile = (file: string): void => {
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    return; // no file yet: a new store
+  }
+  if (size === 0)
+    throw new StartupError(`the store file ${path.resolve(file)} is empty (0 bytes); ${HOW_TO_RECOVER}`);
+};
+
+const SQLITE_DAMAGE_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_INDEX']);
+
+/** A damaged file found while opening or checking it, as one clear line; other errors pass. */
+export const asStoreDamage = (error: unknown, file: string): unknown => {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && SQLITE_DAMAGE_CODES.has(code))
+    return new StartupError(
+      `the store file ${path.resolve(file)} is damaged (${(error as Error).message}); ${HOW_TO_RECOVER}`,
+    );
+  return error;
+};
+
+/** Refuses to go on with a file whose quick check finds a problem. */
+export const requireIntact = (database: Database.Database, file: string, check: IntegrityCheck): void => {
+  const report = checkSqliteIntegrity(database, check);
+  if (!report.ok)
+    throw new StartupError(
+      `the store file ${path.resolve(file)} is damaged (${report.problems[0]}${report.problems.length > 1 ? `, and ${report.problems.length - 1} more problems` : ''}); ${HOW_TO_RECOVER}`,
+    );
+};

@@ -1,0 +1,144 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { loadConfig } from './config.js';
+import { createBackend } from './backend.js';
+import { describeStartupFailure } from './startup-error.js';
+import { sqliteFileIn } from './adapters/event-store/open-event-store.js';
+
+/** Issue 14, items 5, 9 and 10: every start-up failure is one line naming the cause and the path. */
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-startup-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** What main prints when createBackend fails on this DATA_DIR (or null when it starts). */
+const startupLine = async (dataDir: string, env: Record<string, string> = {}): Promise<string | null> => {
+  try {
+    const backend = await createBackend(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), {
+      logger: pino({ level: 'silent' }),
+    });
+    await backend.close();
+    return null;
+  } catch (error) {
+    return describeStartupFailure(error);
+  }
+};
+
+const writeSecret = (dataDir: string, secret: string) => {
+  fs.mkdirSync(path.join(dataDir, 'secrets'), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, 'secrets', 'jwt-secret'), secret);
+};
+
+describe('start-up failures', () => {
+  it.each([
+    ['empty', '', 'holds nothing'],
+    ['blank', '   \n', 'holds nothing'],
+    ['3 characters', 'abc', 'holds only 3 characters'],
+    ['31 characters', 'x'.repeat(31), 'holds only 31 characters'],
+  ])('refuse a %s secret file like a short JWT_SECRET', async (_kind, secret, words) => {
+    const dataDir = tempDir();
+    writeSecret(dataDir, secret);
+    const line = await startupLine(dataDir);
+    expect(line).toContain(words);
+    expect(line).toContain(path.join(dataDir, 'secrets', 'jwt-secret'));
+    expect(line).toContain('at least 32');
+  });
+
+  it('accepts a secret file of 32 characters', async () => {
+    const dataDir = tempDir();
+    writeSecret(dataDir, 'y'.repeat(32));
+    expect(await startupLine(dataDir)).toBeNull();
+  });
+
+  it('refuses a zero-byte store file instead of starting an empty store over it', async () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(sqliteFileIn(dataDir), '');
+    const line = await startupLine(dataDir);
+    expect(line).toBe(
+      `Stickwork could not start: the store file ${sqliteFileIn(dataDir)} is empty (0 bytes); restore it from a backup, or move it away to start an empty store`,
+    );
+    expect(fs.statSync(sqliteFileIn(dataDir)).size).toBe(0);
+  });
+
+  it('refuses a store file that is not a database', async () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(sqliteFileIn(dataDir), 'x'.repeat(8192));
+    expect(await startupLine(dataDir)).toMatch(/^Stickwork could not start: the store file .* is damaged \(/);
+  });
+
+  it('refuses a store whose pages are corrupt (quick check at open)', async () => {
+    const dataDir = tempDir();
+    // A store with some events, then a page in the middle overwritten.
+    const backend = await createBackend(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
+      logger: pino({ level: 'silent' }),
+    });
+    for (let i = 0; i < 200; i++)
+      await backend.store.appendToStream(`test-${i}`, [
+        { type: 'Filled', data: { text: 'z'.repeat(500) }, metadata: { schemaVersion: 1, time: '' } },
+      ]);
+    backend.compactStore();
+    await backend.close();
+    const file = sqliteFileIn(dataDir);
+    const bytes = fs.readFileSync(file);
+    const pageSize = bytes.readUInt16BE(16);
+    bytes.fill(0xa5, pageSize * 3, pageSize * 5);
+    fs.writeFileSync(file, bytes);
+    expect(await startupLine(dataDir)).toMatch(
+      new RegExp(
+        `^Stickwork could not start: the store file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged`,
+      ),
+    );
+  });
+
+  it('names a DATA_DIR that cannot be a directory', async () => {
+    const parent = tempDir();
+    const file = path.join(parent, 'a-file');
+    fs.writeFileSync(file, '');
+    expect(await startupLine(path.join(file, 'data'))).toBe(
+      `Stickwork could not start: DATA_DIR ${path.join(file, 'data')} cannot be created: a part of the path is a file, not a directory (ENOTDIR)`,
+    );
+  });
+
+  it('turns file-system errors into one line with the path', () => {
+    const error = Object.assign(new Error("EROFS: read-only file system, mkdir '/srv/data/secrets'"), {
+      code: 'EROFS',
+      syscall: 'mkdir',
+      path: '/srv/data/secrets',
+    });
+    expect(describeStartupFailure(error)).toBe(
+      'Stickwork could not start: cannot mkdir /srv/data/secrets: the file system is read-only (EROFS)',
+    );
+  });
+
+  it('leaves the process with one line on stderr and exit code 1', async () => {
+    const dataDir = tempDir();
+    writeSecret(dataDir, 'abc');
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const run = promisify(execFile)(
+      process.execPath,
+      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--conditions=source', 'app-api/src/main.ts'],
+      { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' } },
+    );
+    const failure = (await run.then(
+      () => null,
+      (error: unknown) => error,
+    )) as { code: number; stderr: string } | null;
+    expect(failure?.code).toBe(1);
+    const lines = failure!.stderr.trim().split('\n');
+    expect(lines, failure!.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^Stickwork could not start: the secret file .*jwt-secret holds only 3 characters/,
+    );
+  }, 60_000);
+});
