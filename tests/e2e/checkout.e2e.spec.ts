@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/clean-console.js';
 import { authCookie, logInContext, registerViaApi } from '../support/accounts.js';
 import { answerConsent } from '../support/consent.js';
 
@@ -20,11 +21,14 @@ const fillCard = async (page: Page, number: string) => {
 };
 
 test('pricing → premium monthly → declined test card → 4242 → success, and the token says trialing', async ({
+  allowConsole,
   page,
   context,
   request,
   baseURL,
 }) => {
+  // The declined test card is answered 402 on purpose.
+  allowConsole(/status of 402 .* @ http:\/\/[^/]+\/api\/payment\/test-payments\/pay$/);
   const account = await registerViaApi(request);
   await logInContext(context, baseURL!, account.token);
 

@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from '../support/clean-console.js';
 
 /** The gdpr-cookie as the app stored it: URI-encoded JSON. */
 const consentCookie = async (context: BrowserContext): Promise<unknown> => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/clean-console.js';
 
 test('the landing page opens with its tagline and sign-up button', async ({ page }) => {
   const response = await page.goto('/');

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/clean-console.js';
 import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
@@ -26,11 +27,14 @@ const chooseSkills = async (request: APIRequestContext, token: string) => {
 const limitOverlay = (page: Page) => page.getByRole('heading', { name: 'Daily Limit reached' });
 
 test('freemium: two skills, 30 minutes, Drum Kit → warm-up → lessons → daily limit → report; then the upsell', async ({
+  allowConsole,
   page,
   context,
   request,
   baseURL,
 }) => {
+  // The request past the daily limit is answered 429 on purpose.
+  allowConsole(/status of 429 .* @ http:\/\/[^/]+\/api\/lesson\/schedule$/);
   const account = await registerViaApi(request);
   await chooseSkills(request, account.token);
   await logInContext(context, baseURL!, account.token);

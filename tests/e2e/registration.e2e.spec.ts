@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/clean-console.js';
 import { authCookie, E2E_PASSWORD, registerViaApi, uniqueEmail } from '../support/accounts.js';
 import { answerConsent } from '../support/consent.js';
 
@@ -16,9 +17,12 @@ const step = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Registration steps' }).getByRole('listitem').filter({ hasText: name });
 
 test('registration: questionnaire, validation per field, a taken email, then success', async ({
+  allowConsole,
   page,
   request,
 }) => {
+  // The taken email is answered 409 on purpose.
+  allowConsole(/status of 409 .* @ http:\/\/[^/]+\/api\/register$/);
   const taken = await registerViaApi(request, 'Charlie');
 
   await page.goto('/register');

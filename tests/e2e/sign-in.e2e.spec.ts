@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/clean-console.js';
 import { authCookie, E2E_PASSWORD, logInContext, registerViaApi, uniqueEmail } from '../support/accounts.js';
 import { answerConsent, e2eDataDir } from '../support/consent.js';
 import { linkIn, waitForMail } from '../support/outbox.js';
@@ -17,11 +18,14 @@ const tokenPayload = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 
 test('logout, then login: a wrong password shows the body text, the right one logs in', async ({
+  allowConsole,
   page,
   context,
   request,
   baseURL,
 }) => {
+  // The wrong password is answered 401 on purpose.
+  allowConsole(/status of 401 .* @ http:\/\/[^/]+\/api\/authenticate$/);
   const account = await registerViaApi(request);
   await logInContext(context, baseURL!, account.token);
   await page.goto('/launch-overview');
@@ -58,9 +62,12 @@ test('logout, then login: a wrong password shows the body text, the right one lo
 });
 
 test('verification: a new mail on request, then the link in the outbox verifies and logs in', async ({
+  allowConsole,
   page,
   request,
 }) => {
+  // An unknown email is answered 404 on purpose.
+  allowConsole(/status of 404 .* @ http:\/\/[^/]+\/api\/verify\/email\/request-verification\?/);
   const account = await registerViaApi(request, 'Sheila');
   await page.goto('/verify-mail/');
   await expect(page.getByRole('heading', { level: 1, name: 'Check your emails!' })).toBeVisible();
@@ -91,9 +98,12 @@ test('verification: a new mail on request, then the link in the outbox verifies 
 });
 
 test('recovery: the mailed link greets by first name, changes the password and logs in', async ({
+  allowConsole,
   page,
   request,
 }) => {
+  // An unknown email (404) and a weak new password (400) are refused on purpose.
+  allowConsole(/status of (404|400) .* @ http:\/\/[^/]+\/api\/pw-recovery(\?|\/change-password$)/);
   const account = await registerViaApi(request, 'Karen');
   await page.goto('/request-password-change/');
   await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();

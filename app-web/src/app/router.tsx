@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PageLoading } from '../components/layout/page-loading';
 import { AppLayout } from './app-layout';
 import { dropExpiredSession, guestOnly, requireSession } from './route-loaders';
 import type { AppStore } from './store';
@@ -32,6 +33,8 @@ export const createAppRoutes = (store: AppStore): RouteObject[] => {
     {
       element: <AppLayout />,
       errorElement: <ErrorRoute />,
+      // Shown while the first page's loader runs; without it the router warns on every load.
+      HydrateFallback: PageLoading,
       children: [
         { path: '/', element: <LandingRoute />, loader: guestOnly(store) },
         { path: '/log-out', element: <LandingRoute />, loader: publicPage },
