@@ -28,8 +28,25 @@ export const isEmptySchedule = (lessons: readonly Pick<ScheduledLesson, 'lesson_
   lessons.length === 0 || lessons.every((lesson) => lesson.lesson_id === 0);
 
 const LAST_RATING_POSITION = DIFFICULTY_RATINGS.length - 1;
-/** The stopwatch advances once a second; the app may slow or speed it through `.provide({ delays })`. */
+/** The stopwatch shows whole seconds; it wakes at each next second of its reading to show it. */
 export const STOPWATCH_TICK_MS = 1000;
+
+/** Milliseconds since the epoch, as Date.now() gives them. */
+export type LessonCardClock = () => number;
+
+/**
+ * The stopwatch is derived from timestamps, never counted tick by tick: a background tab or a locked
+ * phone delays or drops timers, and a tick counter would then undercount. `runningSince` is when the
+ * current run started (null while paused); `accumulatedMs` is what the runs before it lasted.
+ */
+export interface StopwatchState {
+  accumulatedMs: number;
+  runningSince: number | null;
+}
+
+/** The stopwatch's reading at `now`, pauses left out; a clock set back never makes it run backwards. */
+export const stopwatchReadingMs = (stopwatch: StopwatchState, now: number): number =>
+  stopwatch.accumulatedMs + (stopwatch.runningSince === null ? 0 : Math.max(0, now - stopwatch.runningSince));
 
 export interface LessonCardInput {
   lessons: ScheduledLesson[];
@@ -37,6 +54,8 @@ export interface LessonCardInput {
   currentLessonIndex?: number;
   /** Minutes of the lessons before the current one. */
   practiceTimeBeforeCurrentExercise?: number;
+  /** The stopwatch's time source; the browser's Date.now unless a test supplies its own. */
+  clock?: LessonCardClock;
 }
 
 export interface LessonCardContext {
@@ -47,9 +66,14 @@ export interface LessonCardContext {
   ratingPosition: number;
   /** 'I have mastered this lesson.' */
   mastered: boolean;
+  clock: LessonCardClock;
+  stopwatch: StopwatchState;
+  /** The stopwatch's reading in whole seconds, as last shown. */
   elapsedSeconds: number;
-  /** The stopwatch reading when the current lesson began, for the practice-activity minutes. */
-  lessonStartedAtSecond: number;
+  /** The stopwatch's reading (ms) when the current lesson began, for the practice activity. */
+  lessonStartedAtMs: number;
+  /** The stopwatch's reading (ms) when the current lesson was evaluated. */
+  lessonEndedAtMs: number;
 }
 
 export type LessonCardEvent =
@@ -87,14 +111,31 @@ export const lessonEvaluationOf = (context: LessonCardContext): FinishExerciseRe
   return { lessonId: lesson.lesson_id, type: lesson.type, ratingDifficulty, skipLesson };
 };
 
-/** One lesson practised, in whole elapsed minutes and at least one (product-spec §7). */
-const practiceActivityOf = (context: LessonCardContext): PracticeActivityRequest => ({
-  countLessonsPracticed: 1,
-  practiceDurationMinutes: Math.max(
-    1,
-    Math.floor((context.elapsedSeconds - context.lessonStartedAtSecond) / 60),
-  ),
-});
+/**
+ * One lesson practised: what POST /api/practiceActivity takes (whole elapsed minutes, at least one:
+ * product-spec §7), and for the practice report the exact seconds and whether it was a warm-up, so the
+ * report sums seconds before rounding and shows warm-ups apart from lessons.
+ */
+export interface PracticeActivityRecord extends PracticeActivityRequest {
+  practiceDurationSeconds: number;
+  warmUp: boolean;
+}
+
+export const practiceActivityOf = (context: LessonCardContext): PracticeActivityRecord => {
+  const seconds = Math.max(0, Math.floor((context.lessonEndedAtMs - context.lessonStartedAtMs) / 1000));
+  return {
+    countLessonsPracticed: 1,
+    practiceDurationMinutes: Math.max(1, Math.floor(seconds / 60)),
+    practiceDurationSeconds: seconds,
+    warmUp: isWarmUp(context),
+  };
+};
+
+/** Milliseconds from `now` until the stopwatch's reading reaches its next whole second. */
+const untilNextSecond = (context: LessonCardContext): number => {
+  const reading = stopwatchReadingMs(context.stopwatch, context.clock());
+  return STOPWATCH_TICK_MS - (reading % STOPWATCH_TICK_MS);
+};
 
 const clampPosition = (position: number): number =>
   Number.isFinite(position)
@@ -124,7 +165,7 @@ export const lessonCardMachine = setup({
     /** POST /api/usage, never for a warm-up. */
     countUsage: (_, _lesson: { lessonId: number }) => {},
     /** POST /api/practiceActivity. */
-    recordPracticeActivity: (_, _activity: PracticeActivityRequest) => {},
+    recordPracticeActivity: (_, _activity: PracticeActivityRecord) => {},
     /** Keeps the resumable schedule in step (index and practice-time baseline). */
     storeScheduleProgress: (_, _progress: LessonCardScheduleProgress) => {},
     refreshProgress: () => {},
@@ -136,7 +177,24 @@ export const lessonCardMachine = setup({
         context.practiceTimeBeforeCurrentExercise + (currentLessonOf(context)?.practice_time ?? 0),
       ratingPosition: DEFAULT_DIFFICULTY_POSITION,
       mastered: false,
-      lessonStartedAtSecond: context.elapsedSeconds,
+      lessonStartedAtMs: context.lessonEndedAtMs,
+    })),
+    endLesson: assign(({ context }) => {
+      const reading = stopwatchReadingMs(context.stopwatch, context.clock());
+      return { lessonEndedAtMs: reading, elapsedSeconds: Math.floor(reading / STOPWATCH_TICK_MS) };
+    }),
+    showReading: assign(({ context }) => ({
+      elapsedSeconds: Math.floor(stopwatchReadingMs(context.stopwatch, context.clock()) / STOPWATCH_TICK_MS),
+    })),
+    pauseStopwatch: assign(({ context }) => {
+      const reading = stopwatchReadingMs(context.stopwatch, context.clock());
+      return {
+        stopwatch: { accumulatedMs: reading, runningSince: null },
+        elapsedSeconds: Math.floor(reading / STOPWATCH_TICK_MS),
+      };
+    }),
+    resumeStopwatch: assign(({ context }) => ({
+      stopwatch: { accumulatedMs: context.stopwatch.accumulatedMs, runningSince: context.clock() },
     })),
   },
   guards: {
@@ -147,19 +205,29 @@ export const lessonCardMachine = setup({
     isNotWarmUp: ({ context }) => !isWarmUp(context),
   },
   delays: {
-    stopwatchTick: STOPWATCH_TICK_MS,
+    // Wakes when the reading reaches its next second; a timer that fires early wakes again at once.
+    stopwatchTick: ({ context }) => untilNextSecond(context),
   },
 }).createMachine({
   id: 'lessonCard',
-  context: ({ input }) => ({
-    lessons: input.lessons,
-    lessonIndex: Math.min(Math.max(input.currentLessonIndex ?? 0, 0), Math.max(input.lessons.length - 1, 0)),
-    practiceTimeBeforeCurrentExercise: input.practiceTimeBeforeCurrentExercise ?? 0,
-    ratingPosition: DEFAULT_DIFFICULTY_POSITION,
-    mastered: false,
-    elapsedSeconds: 0,
-    lessonStartedAtSecond: 0,
-  }),
+  context: ({ input }) => {
+    const clock = input.clock ?? (() => Date.now());
+    return {
+      lessons: input.lessons,
+      lessonIndex: Math.min(
+        Math.max(input.currentLessonIndex ?? 0, 0),
+        Math.max(input.lessons.length - 1, 0),
+      ),
+      practiceTimeBeforeCurrentExercise: input.practiceTimeBeforeCurrentExercise ?? 0,
+      ratingPosition: DEFAULT_DIFFICULTY_POSITION,
+      mastered: false,
+      clock,
+      stopwatch: { accumulatedMs: 0, runningSince: clock() },
+      elapsedSeconds: 0,
+      lessonStartedAtMs: 0,
+      lessonEndedAtMs: 0,
+    };
+  },
   initial: 'starting',
   states: {
     starting: {
@@ -194,14 +262,17 @@ export const lessonCardMachine = setup({
             },
             /** Records the evaluated lesson, then moves on. */
             recording: {
-              entry: enqueueActions(({ context, enqueue }) => {
-                const evaluation = lessonEvaluationOf(context);
-                enqueue({ type: 'recordEvaluation', params: evaluation });
-                if (evaluation.type !== 'warm_up') {
-                  enqueue({ type: 'countUsage', params: { lessonId: evaluation.lessonId } });
-                }
-                enqueue({ type: 'recordPracticeActivity', params: practiceActivityOf(context) });
-              }),
+              entry: [
+                'endLesson',
+                enqueueActions(({ context, enqueue }) => {
+                  const evaluation = lessonEvaluationOf(context);
+                  enqueue({ type: 'recordEvaluation', params: evaluation });
+                  if (evaluation.type !== 'warm_up') {
+                    enqueue({ type: 'countUsage', params: { lessonId: evaluation.lessonId } });
+                  }
+                  enqueue({ type: 'recordPracticeActivity', params: practiceActivityOf(context) });
+                }),
+              ],
               always: [
                 { guard: 'onLastLesson', target: '#lessonCard.finished' },
                 {
@@ -222,16 +293,12 @@ export const lessonCardMachine = setup({
           states: {
             running: {
               after: {
-                stopwatchTick: {
-                  target: 'running',
-                  reenter: true,
-                  actions: assign({ elapsedSeconds: ({ context }) => context.elapsedSeconds + 1 }),
-                },
+                stopwatchTick: { target: 'running', reenter: true, actions: 'showReading' },
               },
-              on: { 'stopwatch.toggle': 'paused' },
+              on: { 'stopwatch.toggle': { target: 'paused', actions: 'pauseStopwatch' } },
             },
             paused: {
-              on: { 'stopwatch.toggle': 'running' },
+              on: { 'stopwatch.toggle': { target: 'running', actions: 'resumeStopwatch' } },
             },
           },
         },

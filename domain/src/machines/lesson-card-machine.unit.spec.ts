@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, SimulatedClock, transition } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { ScheduledLesson } from '../scheduler/practice-schedule.js';
-import type { LessonCardEvent, LessonCardInput } from './lesson-card-machine.js';
+import type { LessonCardEvent, LessonCardInput, PracticeActivityRecord } from './lesson-card-machine.js';
 import {
   isEmptySchedule,
   isLastLessonOf,
@@ -42,7 +42,8 @@ const rate = (position: number): LessonCardEvent => ({ type: 'rating.set', posit
 
 /** Runs the events purely and collects the named actions they ask the app to perform. */
 const run = (input: LessonCardInput, ...events: LessonCardEvent[]) => {
-  let [snapshot] = initialTransition(lessonCardMachine, input);
+  // A clock that stands still: these steps take no time.
+  let [snapshot] = initialTransition(lessonCardMachine, { clock: () => 0, ...input });
   const actions: Action[][] = [];
   for (const event of events) {
     const [next, executable] = transition(lessonCardMachine, snapshot, event);
@@ -113,7 +114,15 @@ describe('lesson card', () => {
           params: { lessonId: 21, type: 'exercise', ratingDifficulty: 'hard', skipLesson: false },
         },
         { type: 'countUsage', params: { lessonId: 21 } },
-        { type: 'recordPracticeActivity', params: { countLessonsPracticed: 1, practiceDurationMinutes: 1 } },
+        {
+          type: 'recordPracticeActivity',
+          params: {
+            countLessonsPracticed: 1,
+            practiceDurationMinutes: 1,
+            practiceDurationSeconds: 0,
+            warmUp: false,
+          },
+        },
         {
           type: 'storeScheduleProgress',
           params: { currentLessonIndex: 1, practiceTimeBeforeCurrentExercise: 10 },
@@ -207,50 +216,117 @@ describe('lesson card', () => {
   });
 
   describe('stopwatch', () => {
+    /** The simulated clock is both the stopwatch's time source and the timers' scheduler. */
     const clocked = (lessons: ScheduledLesson[], machine = lessonCardMachine) => {
       const clock = new SimulatedClock();
-      const actor = createActor(machine, { input: { lessons }, clock }).start();
-      // One tick at a time: the simulated clock fires a timer set during a step only on a later step.
+      const actor = createActor(machine, { input: { lessons, clock: () => clock.now() }, clock }).start();
+      /** Time passing with timers firing on time (a visible tab), in steps of a tenth of a second. */
       const seconds = (n: number) => {
-        for (let i = 0; i < n; i += 1) clock.increment(STOPWATCH_TICK_MS);
+        for (let i = 0; i < n * 10; i += 1) clock.increment(STOPWATCH_TICK_MS / 10);
       };
-      return { actor, seconds };
+      /**
+       * Time passing in a background tab or on a locked phone: no timer fires until the page
+       * wakes, then each due timer fires once, late.
+       */
+      const asleep = (n: number) => clock.set(clock.now() + n * STOPWATCH_TICK_MS);
+      const shown = () => actor.getSnapshot().context.elapsedSeconds;
+      return { actor, seconds, asleep, shown };
     };
 
-    it('ticks each second while running and holds while paused', () => {
-      const { actor, seconds } = clocked([groove, fill]);
+    it('shows each second while running and holds while paused', () => {
+      const { actor, seconds, shown } = clocked([groove, fill]);
       seconds(3);
-      expect(actor.getSnapshot().context.elapsedSeconds).toBe(3);
+      expect(shown()).toBe(3);
 
       actor.send({ type: 'stopwatch.toggle' });
       seconds(5);
-      expect(actor.getSnapshot().context.elapsedSeconds).toBe(3);
+      expect(shown()).toBe(3);
       expect(actor.getSnapshot().matches({ practising: { stopwatch: 'paused' } })).toBe(true);
 
       actor.send({ type: 'stopwatch.toggle' });
       seconds(2);
-      expect(actor.getSnapshot().context.elapsedSeconds).toBe(5);
+      expect(shown()).toBe(5);
     });
 
-    it('keeps ticking while the card turns and reports the whole minutes of each lesson, at least 1', () => {
-      const minutes: number[] = [];
-      const { actor, seconds } = clocked(
-        [groove, fill, groove],
+    it('derives the time from timestamps: a tab asleep for 90 s shows 90 s on waking, not one tick more', () => {
+      const { seconds, asleep, shown } = clocked([groove, fill]);
+      seconds(2);
+      asleep(90);
+      expect(shown()).toBe(92);
+      seconds(1);
+      expect(shown()).toBe(93);
+    });
+
+    it('leaves out a pause that spans a sleep, and counts a run that does', () => {
+      const { actor, seconds, asleep, shown } = clocked([groove, fill]);
+      seconds(10);
+      actor.send({ type: 'stopwatch.toggle' });
+      asleep(600);
+      expect(shown()).toBe(10);
+      actor.send({ type: 'stopwatch.toggle' });
+      asleep(50);
+      expect(shown()).toBe(60);
+    });
+
+    it('reports each lesson from timestamps: whole minutes (at least 1) for the API, exact seconds for the report', () => {
+      const activities: PracticeActivityRecord[] = [];
+      const { actor, seconds, asleep } = clocked(
+        [warmUp, groove, fill, groove],
         lessonCardMachine.provide({
-          actions: {
-            recordPracticeActivity: (_, activity) => minutes.push(activity.practiceDurationMinutes),
-          },
+          actions: { recordPracticeActivity: (_, activity) => activities.push(activity) },
         }),
       );
       seconds(150);
       actor.send(evaluate);
       seconds(30);
       actor.send(submit);
-      seconds(20);
+      // A lesson practised with the phone locked for 4 minutes still counts its 4 minutes.
+      asleep(240);
       actor.send(evaluate);
       actor.send(submit);
-      expect(actor.getSnapshot().context.elapsedSeconds).toBe(200);
-      expect(minutes).toEqual([3, 1]);
+      // A quick click-through counts its few seconds, not a minute.
+      seconds(2);
+      actor.send(evaluate);
+      actor.send(submit);
+      expect(actor.getSnapshot().context.elapsedSeconds).toBe(422);
+      expect(activities).toEqual([
+        { countLessonsPracticed: 1, practiceDurationMinutes: 3, practiceDurationSeconds: 180, warmUp: true },
+        { countLessonsPracticed: 1, practiceDurationMinutes: 4, practiceDurationSeconds: 240, warmUp: false },
+        { countLessonsPracticed: 1, practiceDurationMinutes: 1, practiceDurationSeconds: 2, warmUp: false },
+      ]);
+    });
+
+    it('leaves a paused stretch out of the lesson it falls in', () => {
+      const activities: PracticeActivityRecord[] = [];
+      const { actor, seconds, asleep } = clocked(
+        [groove, fill],
+        lessonCardMachine.provide({
+          actions: { recordPracticeActivity: (_, activity) => activities.push(activity) },
+        }),
+      );
+      seconds(70);
+      actor.send({ type: 'stopwatch.toggle' });
+      asleep(300);
+      actor.send({ type: 'stopwatch.toggle' });
+      seconds(5);
+      actor.send(evaluate);
+      actor.send(submit);
+      expect(activities.map((activity) => activity.practiceDurationSeconds)).toEqual([75]);
+    });
+
+    it('never runs backwards when the device clock is set back', () => {
+      let now = 1_000_000;
+      const actor = createActor(lessonCardMachine, {
+        input: { lessons: [groove, fill], clock: () => now },
+      }).start();
+      now += 5_000;
+      actor.send({ type: 'stopwatch.toggle' });
+      expect(actor.getSnapshot().context.elapsedSeconds).toBe(5);
+      actor.send({ type: 'stopwatch.toggle' });
+      now -= 60_000;
+      actor.send({ type: 'stopwatch.toggle' });
+      expect(actor.getSnapshot().context.elapsedSeconds).toBe(5);
+      actor.stop();
     });
 
     it('stops when the session finishes', () => {
