@@ -11,6 +11,7 @@ import type { Backend } from '../backend.js';
 import { HttpError } from '../http/http-error.js';
 import { AUTH_TOKEN_HEADER, authenticate, authOf, requireAuth } from '../auth/require-auth.js';
 import { WebhookSignatureError } from '../adapters/payments/payment-provider.js';
+import { WebhookPayloadError } from '../adapters/payments/stripe-webhook-schemas.js';
 import { createPaymentsService } from './payments-service.js';
 import { PERIOD_END_SWEEP_MS, settleAllPeriodEnds } from './period-ends.js';
 import { validOr400 } from '../http/valid-or-400.js';
@@ -110,9 +111,14 @@ export const paymentsRouter = (backend: Backend): Router => {
       if (!Buffer.isBuffer(body)) throw new HttpError(400, 'A webhook body must be JSON (application/json).');
       try {
         const outcome = await service.webhook(body, req.get('stripe-signature'));
+        // Acknowledged so Stripe stops sending it: a type we do not handle, or not a subscription's invoice.
+        if (outcome === 'ignored') req.log.info({ outcome }, 'webhook event ignored');
         res.json({ received: true, outcome });
       } catch (error) {
-        if (error instanceof WebhookSignatureError) throw new HttpError(400, error.message);
+        if (error instanceof WebhookSignatureError || error instanceof WebhookPayloadError) {
+          req.log.warn({ reason: error.message }, 'webhook refused');
+          throw new HttpError(400, error.message);
+        }
         throw error;
       }
     },

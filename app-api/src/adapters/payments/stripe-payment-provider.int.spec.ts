@@ -466,3 +466,40 @@ describe('the subscription confirmation mail with Stripe', () => {
     ]);
   });
 });
+
+describe('a signed webhook of an unexpected shape (issue 14, item 6)', () => {
+  it.each([
+    ['customer.subscription.updated', null, 'data.object'],
+    ['customer.subscription.created', { id: 'sub_x', object: 'subscription' }, 'data.object.status'],
+    [
+      'customer.subscription.deleted',
+      { id: 'sub_x', status: 'canceled', items: { data: [{}] } },
+      'data.object.items.data.0.price',
+    ],
+    ['checkout.session.completed', { id: 'cs_x', client_reference_id: 42 }, 'client_reference_id'],
+    ['invoice.paid', { id: 'in_x', parent: 'nope' }, 'parent'],
+    ['invoice.payment_failed', [], 'data.object'],
+  ])('%s with %j answers 400 with the reason and records nothing', async (type, object, where) => {
+    const before = await server.backend.store.stats();
+    const response = await deliver(stripeEvent(type, object as object));
+    expect(response.status).toBe(400);
+    expect(response.json.message).toMatch(/^The webhook event is malformed: /);
+    expect(response.json.message).toContain(where);
+    expect(await server.backend.store.stats()).toEqual(before);
+  });
+
+  it('answers 400 for an event without an id or type, and for signed bytes that are not JSON', async () => {
+    expect((await deliver({ object: 'event', created: 1, data: { object: {} } })).status).toBe(400);
+    const payload = '{not json';
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const response = await postWebhook(payload, signature);
+    expect(response).toEqual({ status: 400, json: { message: 'The webhook body is not valid JSON.' } });
+  });
+
+  it('acknowledges an event type it does not handle with 200 and ignores it', async () => {
+    const response = await deliver(stripeEvent('customer.created', { id: 'cus_x', object: 'customer' }));
+    expect(response).toEqual({ status: 200, json: { received: true, outcome: 'ignored' } });
+    const odd = await deliver(stripeEvent('payment_intent.succeeded', null as unknown as object));
+    expect(odd).toEqual({ status: 200, json: { received: true, outcome: 'ignored' } });
+  });
+});

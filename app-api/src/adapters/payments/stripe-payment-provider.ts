@@ -12,6 +12,14 @@ import {
   type ProviderEvent,
   type ProviderSubscription,
 } from './payment-provider.js';
+import {
+  parseWebhookPart,
+  stripeCheckoutSessionSchema,
+  stripeEventSchema,
+  stripeInvoiceSchema,
+  stripeSubscriptionSchema,
+  WebhookPayloadError,
+} from './stripe-webhook-schemas.js';
 
 /** Our price id → the environment variable holding Stripe's id for it. */
 const PRICE_VARIABLES: Record<PriceId, keyof StripeConfig['prices']> = {
@@ -180,23 +188,28 @@ export const createStripePaymentProvider = (options: StripeProviderOptions): Pay
     },
 
     async readWebhook(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent | null> {
-      let event: Stripe.Event;
+      let verified: unknown;
       try {
         if (!signature) throw new Error('no Stripe-Signature header');
-        event = stripe().webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+        verified = stripe().webhooks.constructEvent(rawBody, signature, config.webhookSecret);
       } catch (error) {
+        // The signature is checked first: a body that fails to parse was signed, just not JSON.
+        if (error instanceof SyntaxError)
+          throw new WebhookPayloadError('The webhook body is not valid JSON.');
         throw new WebhookSignatureError('The webhook signature is not valid.', { cause: error });
       }
+      const event = parseWebhookPart(stripeEventSchema, verified, 'event');
       if (!isHandledEventType(event.type)) return null;
       const base = {
         id: event.id,
         type: event.type as HandledEventType,
         created: isoFromUnix(event.created),
       };
+      const object = event.data.object;
 
       switch (event.type) {
         case 'checkout.session.completed': {
-          const session = event.data.object;
+          const session = parseWebhookPart(stripeCheckoutSessionSchema, object, 'data.object');
           const customerId = session.client_reference_id ?? session.metadata?.customerId ?? null;
           const subscriptionId = idOf(session.subscription);
           const subscription = subscriptionId ? await retrieveSubscription(subscriptionId, customerId) : null;
@@ -205,12 +218,19 @@ export const createStripePaymentProvider = (options: StripeProviderOptions): Pay
         case 'customer.subscription.created':
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted': {
-          const subscription = toSubscription(event.data.object, null);
+          const subscription = toSubscription(
+            parseWebhookPart(
+              stripeSubscriptionSchema,
+              object,
+              'data.object',
+            ) as unknown as Stripe.Subscription,
+            null,
+          );
           return { ...base, customerId: subscription?.customerId ?? null, subscription };
         }
         case 'invoice.paid':
         case 'invoice.payment_failed': {
-          const invoice = event.data.object;
+          const invoice = parseWebhookPart(stripeInvoiceSchema, object, 'data.object');
           const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
           if (!subscriptionId) return null; // not a subscription's invoice
           const subscription = await retrieveSubscription(
