@@ -1,4 +1,4 @@
-import type { EventStore } from '@stickwork/domain';
+import type { AllSubscription, EventStore } from '@stickwork/domain';
 import { applyBatch } from './fold.js';
 import type { Projection } from './projection.js';
 import type { ReadModelStore } from './read-model-store.js';
@@ -26,18 +26,32 @@ export interface ProjectionRunner {
    * `timeoutMs` (the caller then answers with what is there).
    */
   waitFor(position: number, timeoutMs?: number): Promise<boolean>;
-  /** Forgets a projection's read models and folds the whole log into them again. */
+  /**
+   * Folds the whole log into a shadow of the projection and swaps it in one transaction; the
+   * count is the events this rebuild folded.
+   */
   rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildProgress>;
   status(): Promise<ProjectionStatus[]>;
 }
 
 const BATCH = 500;
-const IDLE_POLL_MS = 50;
+/** A rebuild folds the log into `<name>__shadow` and swaps it in; live readers never see it. */
+export const shadowName = (name: string): string => `${name}__shadow`;
+/** Times a rebuild folds what the log gained meanwhile before it swaps in anyway (the runner then catches up). */
+const SWAP_ATTEMPTS = 5;
+const RESUBSCRIBE_AFTER_ERROR_MS = 500;
+
+const NOT_READY = Symbol('not ready');
+const nextMacrotask = () =>
+  new Promise<typeof NOT_READY>((resolve) => setImmediate(() => resolve(NOT_READY)));
 
 /**
- * Feeds projections from the global log. It pulls pages after the lowest checkpoint rather than
- * holding a subscription, so a rebuild by another process (the CLI) is picked up on the next
- * page, and every page is applied with its checkpoints in one transaction.
+ * Feeds projections from the global log. A started runner follows the store through the port's
+ * subscription (catch-up, then live) from the lowest checkpoint, and applies what has arrived in
+ * batches, each with its checkpoints in one transaction. When another process moves a checkpoint
+ * back (a rebuild swapped in), it subscribes again from there. A rebuild folds the whole log into
+ * shadow rows aside and swaps them in one transaction, so the live models are never empty or
+ * half built, and it counts only the events it folded itself.
  */
 export const createProjectionRunner = (
   store: EventStore,
@@ -46,7 +60,8 @@ export const createProjectionRunner = (
 ): ProjectionRunner => {
   let running = false;
   let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
+  let subscription: AllSubscription | undefined;
+  let pause: (() => void) | undefined;
 
   const lowestCheckpoint = (subset: readonly Projection[] = projections): number | null => {
     const checkpoints = subset.map((projection) => readModels.checkpoint(projection.name));
@@ -65,6 +80,40 @@ export const createProjectionRunner = (
     while (await step());
   };
 
+  /**
+   * One subscription from the lowest checkpoint: events that arrived together are applied as one
+   * batch. Returns when stopped, or when a checkpoint fell behind what was delivered (resubscribe).
+   */
+  const follow = async () => {
+    const from = lowestCheckpoint();
+    const current = store.subscribeToAll(from === null ? {} : { after: from });
+    subscription = current;
+    const events = current[Symbol.asyncIterator]();
+    let delivered = from;
+    try {
+      let pending = events.next();
+      while (running) {
+        const first = await pending;
+        if (first.done) return;
+        const batch = [first.value];
+        pending = events.next();
+        while (batch.length < BATCH) {
+          const ready = await Promise.race([pending, nextMacrotask()]);
+          if (ready === NOT_READY || ready.done) break;
+          batch.push(ready.value);
+          pending = events.next();
+        }
+        applyBatch(readModels, projections, batch, delivered);
+        delivered = batch[batch.length - 1]!.position;
+        const lowest = lowestCheckpoint();
+        if ((lowest ?? -1) < delivered) return;
+      }
+    } finally {
+      subscription = undefined;
+      await current.unsubscribe();
+    }
+  };
+
   const byName = (name: string) => {
     const projection = projections.find((candidate) => candidate.name === name);
     if (!projection)
@@ -78,18 +127,26 @@ export const createProjectionRunner = (
       running = true;
       loop = (async () => {
         while (running) {
-          const moved = await step().catch(() => false);
-          if (!moved && running)
-            await new Promise<void>((resolve) => {
-              wake = resolve;
-              setTimeout(resolve, IDLE_POLL_MS);
-            });
+          try {
+            await follow();
+          } catch {
+            // A store that failed under us (busy, reconnecting): subscribe again shortly.
+            if (running)
+              await new Promise<void>((resolve) => {
+                const timer = setTimeout(resolve, RESUBSCRIBE_AFTER_ERROR_MS);
+                pause = () => {
+                  clearTimeout(timer);
+                  resolve();
+                };
+              });
+          }
         }
       })();
     },
     async stop() {
       running = false;
-      wake?.();
+      pause?.();
+      await subscription?.unsubscribe();
       await loop;
     },
     catchUp,
@@ -99,25 +156,35 @@ export const createProjectionRunner = (
         const lowest = lowestCheckpoint();
         if (lowest !== null && lowest >= position) return true;
         if (Date.now() >= deadline) return false;
-        // Our own write: fold it now instead of waiting for the next poll.
+        // Our own write: fold it now instead of waiting for the subscription.
         if (!(await step())) await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
     async rebuild(name, onProgress) {
-      const projection = byName(name);
-      readModels.transaction(() => readModels.reset(projection.name));
+      const live = byName(name);
+      const shadow: Projection = { ...live, name: shadowName(name) };
+      readModels.transaction(() => readModels.reset(shadow.name));
       let events = 0;
       let position = -1;
-      for (;;) {
-        const after = readModels.checkpoint(projection.name);
-        const page = await store.readAll({ ...(after === null ? {} : { after }), maxCount: BATCH });
-        if (page.length === 0) break;
-        applyBatch(readModels, [projection], page, after);
-        events += page.length;
-        position = page[page.length - 1]!.position;
-        onProgress?.({ events, position });
+      for (let attempt = 1; ; attempt++) {
+        for (;;) {
+          const after = readModels.checkpoint(shadow.name);
+          const page = await store.readAll({ ...(after === null ? {} : { after }), maxCount: BATCH });
+          if (page.length === 0) break;
+          applyBatch(readModels, [shadow], page, after);
+          events += page.length;
+          position = page[page.length - 1]!.position;
+          onProgress?.({ events, position });
+        }
+        // Swap only a shadow at least as far as the live models, unless writes keep outrunning us.
+        const swapped = readModels.transaction(() => {
+          const built = readModels.checkpoint(shadow.name) ?? -1;
+          if (attempt < SWAP_ATTEMPTS && built < (readModels.checkpoint(name) ?? -1)) return false;
+          readModels.swap(shadow.name, name);
+          return true;
+        });
+        if (swapped) return { events, position };
       }
-      return { events, position };
     },
     async status() {
       return Promise.all(

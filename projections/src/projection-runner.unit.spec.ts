@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createInMemoryEventStore, type EventStore, type RecordedEvent } from '@stickwork/domain';
 import { defineProjection, customerIdOfStream } from './projection.js';
 import { createInMemoryReadModelStore } from './read-model-store.js';
-import { createProjectionRunner } from './projection-runner.js';
+import { createProjectionRunner, shadowName } from './projection-runner.js';
 import { foldProjection } from './fold.js';
 
 /** Counts lessons per customer and forgets a customer on erasure. */
@@ -91,6 +91,100 @@ describe('the projection runner', () => {
     await live.stop();
     const expected = foldProjection(lessonCount, await store.readAll());
     expect(new Map(readModels.list('lesson_count').map(({ key, state }) => [key, state]))).toEqual(expected);
+  });
+
+  /** The store with each global read answered on a later turn of the event loop, as a database's would be. */
+  const slowReads = (store: EventStore): EventStore => ({
+    ...store,
+    readAll: async (options) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return store.readAll(options);
+    },
+  });
+
+  it('never shows a reader an empty or half-built model while it rebuilds (shadow swap)', async () => {
+    const store = createInMemoryEventStore();
+    for (let i = 0; i < 60; i++) await evaluate(store, `c${i % 13}`, 20);
+    const readModels = createInMemoryReadModelStore();
+    await createProjectionRunner(store, readModels, [lessonCount]).catchUp();
+    const before = readModels.list('lesson_count');
+    const checkpoint = readModels.checkpoint('lesson_count');
+
+    const seen: string[] = [];
+    let rebuilding = true;
+    const reader = (async () => {
+      while (rebuilding) {
+        seen.push(JSON.stringify([readModels.list('lesson_count'), readModels.checkpoint('lesson_count')]));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const result = await createProjectionRunner(slowReads(store), readModels, [lessonCount]).rebuild(
+      'lesson_count',
+    );
+    rebuilding = false;
+    await reader;
+
+    expect(result.events).toBe(1200);
+    expect(seen.length).toBeGreaterThan(2);
+    const whole = JSON.stringify([before, checkpoint]);
+    for (const view of seen) expect(view).toBe(whole);
+    expect(readModels.list('lesson_count')).toEqual(before);
+    expect(readModels.list(shadowName('lesson_count'))).toEqual([]);
+  });
+
+  it('counts only the events it folded itself while a live runner follows new writes', async () => {
+    const store = createInMemoryEventStore();
+    for (let i = 0; i < 40; i++) await evaluate(store, `c${i % 5}`, 25);
+    const readModels = createInMemoryReadModelStore();
+    const live = createProjectionRunner(store, readModels, [lessonCount]);
+    live.start();
+    expect(await live.waitFor((await store.stats()).lastPosition!)).toBe(true);
+    const writes = (async () => {
+      for (let i = 0; i < 100; i++) {
+        await evaluate(store, `w${i % 3}`);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const result = await createProjectionRunner(slowReads(store), readModels, [lessonCount]).rebuild(
+      'lesson_count',
+    );
+    await writes;
+    const log = await store.readAll();
+    expect(result.events).toBe(log.filter((event) => event.position <= result.position).length);
+    expect(await live.waitFor(log.at(-1)!.position)).toBe(true);
+    await live.stop();
+    expect(new Map(readModels.list('lesson_count').map(({ key, state }) => [key, state]))).toEqual(
+      foldProjection(lessonCount, log),
+    );
+  });
+
+  it('follows the store through its subscription instead of polling the log', async () => {
+    const inner = createInMemoryEventStore();
+    const store = { ...inner, readAll: vi.fn(inner.readAll), subscribeToAll: vi.fn(inner.subscribeToAll) };
+    const readModels = createInMemoryReadModelStore();
+    const runner = createProjectionRunner(store, readModels, [lessonCount]);
+    runner.start();
+    await evaluate(inner, 'a', 3);
+    await vi.waitFor(() => expect(readModels.get('lesson_count', 'a')).toMatchObject({ lessons: 3 }));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await evaluate(inner, 'a', 2);
+    await vi.waitFor(() => expect(readModels.get('lesson_count', 'a')).toMatchObject({ lessons: 5 }));
+    expect(store.readAll).not.toHaveBeenCalled();
+    expect(store.subscribeToAll).toHaveBeenCalledTimes(1);
+    await runner.stop();
+  });
+
+  it('subscribes again from the checkpoint another process moved back', async () => {
+    const store = createInMemoryEventStore();
+    const readModels = createInMemoryReadModelStore();
+    const runner = createProjectionRunner(store, readModels, [lessonCount]);
+    runner.start();
+    await evaluate(store, 'a', 4);
+    await vi.waitFor(() => expect(readModels.get('lesson_count', 'a')).toMatchObject({ lessons: 4 }));
+    readModels.transaction(() => readModels.reset('lesson_count'));
+    await evaluate(store, 'a');
+    await vi.waitFor(() => expect(readModels.get('lesson_count', 'a')).toMatchObject({ lessons: 5 }));
+    await runner.stop();
   });
 
   it('reports checkpoints and lag', async () => {

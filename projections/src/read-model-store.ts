@@ -13,6 +13,11 @@ export interface ReadModelStore {
   setCheckpoint(projection: string, position: number): void;
   /** Forgets every read model and the checkpoint of a projection, for a rebuild. */
   reset(projection: string): void;
+  /**
+   * Replaces `target`'s read models and checkpoint with those of `source` (a shadow built aside),
+   * which is then empty: call it inside `transaction`, so readers see the old or the new models.
+   */
+  swap(source: string, target: string): void;
 }
 
 export const createInMemoryReadModelStore = (): ReadModelStore => {
@@ -49,6 +54,14 @@ export const createInMemoryReadModelStore = (): ReadModelStore => {
     reset: (projection) => {
       models.delete(projection);
       checkpoints.delete(projection);
+    },
+    swap: (source, target) => {
+      models.set(target, models.get(source) ?? new Map());
+      models.delete(source);
+      const built = checkpoints.get(source);
+      if (built === undefined) checkpoints.delete(target);
+      else checkpoints.set(target, built);
+      checkpoints.delete(source);
     },
   };
 };

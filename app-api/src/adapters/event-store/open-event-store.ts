@@ -82,5 +82,6 @@ const createReadOnlyGuard = (): ReadModelStore => {
     checkpoint: refuse,
     setCheckpoint: refuse,
     reset: refuse,
+    swap: refuse,
   };
 };

@@ -37,6 +37,12 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
   );
   const resetModels = db.prepare<[string]>('DELETE FROM read_models WHERE projection = ?');
   const resetCheckpoint = db.prepare<[string]>('DELETE FROM projection_checkpoints WHERE projection = ?');
+  const moveModels = db.prepare<[string, string]>(
+    'UPDATE read_models SET projection = ? WHERE projection = ?',
+  );
+  const moveCheckpoint = db.prepare<[string, string]>(
+    'UPDATE projection_checkpoints SET projection = ? WHERE projection = ?',
+  );
 
   return {
     // IMMEDIATE: take the write lock before reading checkpoints, so two processes cannot both
@@ -55,6 +61,14 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
     reset: (projection) => {
       resetModels.run(projection);
       resetCheckpoint.run(projection);
+    },
+    // A shadow rebuild's rows take the live projection's name in one statement each; inside the
+    // caller's transaction, readers on any connection see the old rows or the new ones.
+    swap: (source, target) => {
+      resetModels.run(target);
+      resetCheckpoint.run(target);
+      moveModels.run(target, source);
+      moveCheckpoint.run(target, source);
     },
   };
 };
