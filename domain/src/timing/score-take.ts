@@ -7,8 +7,8 @@ import type { DifficultyRating } from '../rules/difficulty-ratings.js';
  * clock (the audio clock of the card), latency already subtracted by the caller.
  */
 
-/** A note the pattern expects, at its moment in the take. */
-export interface ExpectedNote {
+/** A note the pattern expects, due at its moment in the take. */
+export interface DueNote {
   timeMs: number;
   voice: Voice;
   /** Tempo sounding at this note; the matching window scales with it. */
@@ -78,7 +78,7 @@ export const creditFor = (offsetMs: number, windowMs: number): number => {
   return 1 - (0.5 * Math.min(distance - onBand, windowMs - onBand)) / (windowMs - onBand);
 };
 
-const voiceFits = (hit: PlayedHit, note: ExpectedNote): boolean =>
+const voiceFits = (hit: PlayedHit, note: DueNote): boolean =>
   hit.voice === undefined || hit.voice === note.voice;
 
 /**
@@ -86,7 +86,7 @@ const voiceFits = (hit: PlayedHit, note: ExpectedNote): boolean =>
  * holds it (and whose voice it plays); a hit that finds none is extra, and an expected note no hit took is
  * missed.
  */
-export function scoreTake(expected: readonly ExpectedNote[], played: readonly PlayedHit[]): TakeScore {
+export function scoreTake(expected: readonly DueNote[], played: readonly PlayedHit[]): TakeScore {
   const notes = expected
     .map((note, index) => ({ note, index }))
     .sort((a, b) => a.note.timeMs - b.note.timeMs);

@@ -5,7 +5,7 @@ import {
   scoreTake,
   suggestedRating,
   timingWindowMs,
-  type ExpectedNote,
+  type DueNote,
   type PlayedHit,
 } from './score-take.js';
 
@@ -15,17 +15,17 @@ const expectedNotes = fc
   .array(fc.integer({ min: 130, max: 600 }), { minLength: 1, maxLength: 40 })
   .map((gaps) => {
     let time = 0;
-    return gaps.map((gap): ExpectedNote => {
+    return gaps.map((gap): DueNote => {
       time += gap;
       return { timeMs: time, voice: 'snare', bpm: BPM };
     });
   });
-const offsetsFor = (notes: ExpectedNote[], maxOffset: number) =>
+const offsetsFor = (notes: DueNote[], maxOffset: number) =>
   fc.array(fc.double({ min: -maxOffset, max: maxOffset, noNaN: true }), {
     minLength: notes.length,
     maxLength: notes.length,
   });
-const played = (notes: ExpectedNote[], offsets: number[]): PlayedHit[] =>
+const played = (notes: DueNote[], offsets: number[]): PlayedHit[] =>
   notes.map((note, index) => ({ timeMs: note.timeMs + (offsets[index] ?? 0), voice: note.voice }));
 
 describe('scoring a take', () => {
@@ -86,7 +86,7 @@ describe('scoring a take', () => {
   });
 
   it('a stray hit costs, also when it is closer to a note than the hit that was there', () => {
-    const notes: ExpectedNote[] = [
+    const notes: DueNote[] = [
       { timeMs: 0, voice: 'snare', bpm: 120 },
       { timeMs: 500, voice: 'snare', bpm: 120 },
     ];
@@ -125,7 +125,7 @@ describe('scoring a take', () => {
   });
 
   it('a take 15 ms late at 120 bpm reads late, scores in the nineties and suggests easy', () => {
-    const notes: ExpectedNote[] = Array.from({ length: 16 }, (_, index) => ({
+    const notes: DueNote[] = Array.from({ length: 16 }, (_, index) => ({
       timeMs: index * 500,
       voice: 'snare',
       bpm: 120,
@@ -138,7 +138,7 @@ describe('scoring a take', () => {
   });
 
   it('counts missed notes, extra hits and wrong voices', () => {
-    const notes: ExpectedNote[] = [
+    const notes: DueNote[] = [
       { timeMs: 0, voice: 'bass_drum', bpm: 120 },
       { timeMs: 0, voice: 'hi_hat', bpm: 120 },
       { timeMs: 250, voice: 'hi_hat', bpm: 120 },
@@ -154,7 +154,7 @@ describe('scoring a take', () => {
   });
 
   it('a microphone hit (no voice) plays whichever note is due', () => {
-    const notes: ExpectedNote[] = [{ timeMs: 1000, voice: 'pad', bpm: 90 }];
+    const notes: DueNote[] = [{ timeMs: 1000, voice: 'pad', bpm: 90 }];
     expect(scoreTake(notes, [{ timeMs: 1010 }]).hit).toBe(1);
   });
 
@@ -162,7 +162,7 @@ describe('scoring a take', () => {
     expect(timingWindowMs(120)).toBe(60);
     expect(timingWindowMs(60)).toBe(120);
     expect(timingWindowMs(240)).toBe(30);
-    const notes: ExpectedNote[] = [{ timeMs: 0, voice: 'snare', bpm: 240 }];
+    const notes: DueNote[] = [{ timeMs: 0, voice: 'snare', bpm: 240 }];
     expect(scoreTake(notes, [{ timeMs: 40, voice: 'snare' }]).extra).toBe(1);
   });
 
