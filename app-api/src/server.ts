@@ -10,6 +10,7 @@ import { newsletterRouter } from './newsletter/newsletter-router.js';
 import { analyticsRouter } from './analytics/analytics-router.js';
 import { apiNotFound, errorHandler } from './http/error-handlers.js';
 import { healthRouter } from './http/health-router.js';
+import { noStore } from './http/no-store.js';
 import { requestLogger } from './http/request-logger.js';
 import { webApp } from './http/web-app.js';
 
@@ -41,6 +42,7 @@ export const createServer = (backend: Backend): Express => {
     }),
   );
   app.use(requestLogger(backend.logger));
+  app.use('/api', noStore);
   app.use('/api', paymentsRouter(backend)); // before the JSON parser: Stripe signs the raw webhook body
 
   const api = express.Router();

@@ -78,6 +78,30 @@ describe('registration', () => {
     });
   });
 
+  it.each([
+    ['an escape sequence', 'Ringo\u001b[31m'],
+    ['a terminal title', 'Ri\u001b]0;pwned\u0007ngo'],
+    ['a tab inside', 'Rin\tgo'],
+    ['a line break inside', 'Rin\ngo'],
+    ['a C1 control', 'Rin\u009bgo'],
+    ['DEL', 'Rin\u007fgo'],
+    ['a bidi override', 'Rin\u202Ego'],
+  ])('refuses a name with %s', (_kind, name) => {
+    const message = 'must not contain control characters (such as tabs, line breaks or escape codes)';
+    expect(
+      errorsOf(registerRequestSchema, { ...validRegistration, firstname: name, lastname: name }),
+    ).toEqual({
+      firstname: [message],
+      lastname: [message],
+    });
+  });
+
+  it('accepts names in any script, with accents, apostrophes, hyphens and inner spaces', () => {
+    for (const name of ["Zoë O'Neil-Ávila", 'Ноа', '佐藤 太郎', 'محمد', ' Ringo ']) {
+      expect(errorsOf(registerRequestSchema, { ...validRegistration, firstname: name })).toEqual({});
+    }
+  });
+
   it('says an empty or blank field is required, and nothing more', () => {
     expect(
       errorsOf(registerRequestSchema, {

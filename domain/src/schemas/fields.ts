@@ -58,14 +58,21 @@ export const emailField = () =>
       .regex(EMAIL_PATTERN, M.email),
   );
 
-/** First and last names: trimmed, at least 2 characters. */
+/**
+ * Control characters (C0 and C1, DEL), line and paragraph separators and bidirectional overrides:
+ * nothing a name needs, and in an operator's terminal `ESC [31m` or `ESC ] 0; ... BEL` would act.
+ */
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/** First and last names: trimmed, at least 2 characters, no control characters. */
 export const nameField = () =>
   checkedString((text) =>
     text
       .trim()
       .min(1, { error: M.required, abort: true })
       .min(NAME_MIN_LENGTH, M.minLength(NAME_MIN_LENGTH))
-      .max(INPUT_LIMITS.nameMaxLength, M.maxLength(INPUT_LIMITS.nameMaxLength)),
+      .max(INPUT_LIMITS.nameMaxLength, M.maxLength(INPUT_LIMITS.nameMaxLength))
+      .refine((name) => !CONTROL_CHARACTER.test(name), M.noControlCharacters),
   );
 
 /** Any character that is neither a letter, a digit nor whitespace counts as special. */

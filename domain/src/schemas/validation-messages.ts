@@ -19,6 +19,7 @@ export const VALIDATION_MESSAGES = {
   lowercase: 'should contain at least 1 lowercase letter',
   uppercase: 'should contain at least 1 uppercase letter',
   noWhiteSpace: 'should not contain white spaces',
+  noControlCharacters: 'must not contain control characters (such as tabs, line breaks or escape codes)',
   duplicateSkill: 'must not contain the same skill twice',
   levelNotSetForSelectedSkill: 'must be set for a selected skill',
   sessionId: 'must only contain letters, digits, underscores and dashes',
