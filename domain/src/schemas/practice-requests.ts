@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DIFFICULTY_RATINGS } from '../rules/difficulty-ratings.js';
-import { PRACTICE_TIME } from '../rules/limits.js';
+import { METRONOME_BPM, PRACTICE_TIME } from '../rules/limits.js';
 import { SKILLS } from '../rules/skills.js';
 import { arrayOf, booleanField, enumField, integerField, objectOf, requiredString } from './fields.js';
 import { hasDuplicateSkills, levelField, levelOutOfRangeMessage, skillField } from './skill-level-fields.js';
@@ -110,3 +110,53 @@ export const fileDownloadQuerySchema = objectOf({
   ),
 });
 export type FileDownloadQuery = z.output<typeof fileDownloadQuerySchema>;
+
+/** Input devices the timing coach scores from. */
+export const TIMING_INPUTS = ['midi', 'microphone'] as const;
+export type TimingInput = (typeof TIMING_INPUTS)[number];
+
+/**
+ * Bounds of a scored take. A take is at most a practice session long: 250 bpm sixteenths for an hour is
+ * 60,000 notes. The matching window is at most ±240 ms (at 30 bpm), so a mean offset or a spread beyond a
+ * second cannot come from the coach.
+ */
+export const TIMING_LIMITS = { maxNotes: 60_000, maxOffsetMs: 1000 } as const;
+
+const countField = (min: number) =>
+  integerField()
+    .min(min, M.greaterOrEqual(min))
+    .max(TIMING_LIMITS.maxNotes, M.lessOrEqual(TIMING_LIMITS.maxNotes));
+
+const boundedNumber = (min: number, max: number) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? M.required : M.number) })
+    .min(min, M.greaterOrEqual(min))
+    .max(max, M.lessOrEqual(max));
+
+/** Message when the counts of a take do not add up. */
+export const TIMING_COUNTS_MESSAGE = 'hits and missed must add up to expected';
+
+/**
+ * POST /api/lesson/timing: the summary of one take the timing coach scored (`scoreTake` in
+ * `timing/score-take.ts`), without the per-hit judgements. bpm is the whole tempo the take ended at (the
+ * speed trainer may have raised it). Every expected note was either hit or missed.
+ */
+export const timingScoredRequestSchema = objectOf({
+  lessonId: lessonIdField(),
+  input: enumField(TIMING_INPUTS),
+  bpm: integerField()
+    .min(METRONOME_BPM.min, M.greaterOrEqual(METRONOME_BPM.min))
+    .max(METRONOME_BPM.max, M.lessOrEqual(METRONOME_BPM.max)),
+  expected: countField(1),
+  hits: countField(0),
+  missed: countField(0),
+  extra: countField(0),
+  meanOffsetMs: boundedNumber(-TIMING_LIMITS.maxOffsetMs, TIMING_LIMITS.maxOffsetMs),
+  spreadMs: boundedNumber(0, TIMING_LIMITS.maxOffsetMs),
+  accuracy: boundedNumber(0, 100),
+}).superRefine(({ expected, hits, missed }, ctx) => {
+  if (hits + missed !== expected) {
+    ctx.addIssue({ code: 'custom', path: ['missed'], message: TIMING_COUNTS_MESSAGE, input: missed });
+  }
+});
+export type TimingScoredRequest = z.output<typeof timingScoredRequestSchema>;
