@@ -1,5 +1,11 @@
 import type { Logger } from 'pino';
-import type { EventStore } from '@stickwork/domain';
+import {
+  createSnapshots,
+  practiceStateCodec,
+  type EventStore,
+  type PracticeState,
+  type Snapshots,
+} from '@stickwork/domain';
 import {
   ALL_PROJECTIONS,
   createProjectionRunner,
@@ -26,6 +32,8 @@ export interface Backend {
   store: EventStore;
   readModels: ReadModelStore;
   projections: ProjectionRunner;
+  /** Decision state of `practice-` streams by revision: a command reads only the events after it. */
+  practiceSnapshots: Snapshots<PracticeState>;
   mailer: Mailer;
   /** Stripe when configured, else the local test-payment provider. */
   payments: PaymentPort;
@@ -62,6 +70,7 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
     store: stores.store,
     readModels: stores.readModels,
     projections,
+    practiceSnapshots: createSnapshots(practiceStateCodec, stores.snapshots),
     mailer,
     payments,
     jwtSecret,

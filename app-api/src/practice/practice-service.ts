@@ -1,22 +1,23 @@
 import {
   canLevelUp,
+  createSnapshots,
   customerDay,
   dayKeyInZone,
-  foldEvents,
   generateSchedule,
   handleCommand,
   lessonsLeftToday,
   practiceDecider,
   practiceEventSchemaVersions,
+  practiceStateCodec,
   practiceStreamId,
   resolveTimeZone,
   scheduleInputFor,
   SKILLS,
-  toDomainEvents,
   usageOn,
   type CatalogueIndex,
   type CustomerProgressEntry,
   type Decider,
+  type DomainCommand,
   type Exercise,
   type FinishExerciseRequest,
   type Plan,
@@ -55,7 +56,8 @@ export interface Practitioner {
   plan: Plan;
 }
 
-export type PracticeBackend = Pick<Backend, 'store' | 'readModels' | 'projections' | 'clock'>;
+export type PracticeBackend = Pick<Backend, 'store' | 'readModels' | 'projections' | 'clock'> &
+  Partial<Pick<Backend, 'practiceSnapshots'>>;
 
 export const NO_SESSION_MESSAGE = 'Could not receive practice session';
 
@@ -73,21 +75,14 @@ export const NO_SESSION_MESSAGE = 'Could not receive practice session';
  */
 export const createPracticeService = (backend: PracticeBackend, catalogue: CatalogueIndex) => {
   const { store, readModels, projections } = backend;
-
-  const loadPractice = async (customerId: string): Promise<PracticeState> =>
-    foldEvents(
-      practiceDecider,
-      toDomainEvents<PracticeEvent>(
-        await store.readStream(practiceStreamId(customerId)),
-        practiceEventSchemaVersions,
-      ),
-    );
+  // Without snapshots from the backend (a hand-made backend), states are still kept by revision in memory.
+  const snapshots = backend.practiceSnapshots ?? createSnapshots(practiceStateCodec, undefined);
 
   /** Decides and appends, then waits (bounded) until the read models show the new events. */
-  const run = async (
+  const runWith = async <Command extends DomainCommand>(
     customerId: string,
-    command: PracticeCommand,
-    decider: Decider<PracticeState, PracticeCommand, PracticeEvent> = practiceDecider,
+    command: Command,
+    decider: Decider<PracticeState, Command, PracticeEvent>,
   ) => {
     const result = await handleCommand(
       store,
@@ -95,10 +90,17 @@ export const createPracticeService = (backend: PracticeBackend, catalogue: Catal
       decider,
       practiceEventSchemaVersions,
       command,
+      { snapshots },
     );
     if (result.position !== null) await projections.waitFor(result.position);
     return result;
   };
+
+  const run = (
+    customerId: string,
+    command: PracticeCommand,
+    decider: Decider<PracticeState, PracticeCommand, PracticeEvent> = practiceDecider,
+  ) => runWith(customerId, command, decider);
 
   const command = <Type extends PracticeCommand['type']>(
     type: Type,
@@ -129,31 +131,40 @@ export const createPracticeService = (backend: PracticeBackend, catalogue: Catal
     ): Promise<PracticeSchedule> {
       const now = backend.clock();
       const seed = scheduleSeed(who.customerId, now);
-      const state = await loadPractice(who.customerId);
-      const schedule = generateSchedule(
-        scheduleInputFor(state, {
-          catalogue,
-          skills: request.skillPreference,
-          practiceTime: request.practiceTime,
-          padSufficient: request.padSufficient,
-          plan: who.plan,
-          timeZone: timeZoneHeader,
-          now,
-          seed,
-        }),
-      );
-      // A session without a single lesson to practise is a failure, never an empty success.
-      if (!schedule.lessons.some((lesson) => lesson.type !== 'limit_reached'))
-        throw new HttpError(422, NO_SESSION_MESSAGE);
-      await run(
+      let schedule: PracticeSchedule | undefined;
+      // The schedule is generated inside the decision, on the state the command folds anyway
+      // (again only when a concurrent append forces a retry on the fresher state).
+      const generateSession: Decider<PracticeState, GenerateSession, PracticeEvent> = {
+        ...practiceDecider,
+        decide: ({ metadata }, state) => {
+          schedule = generateSchedule(
+            scheduleInputFor(state, {
+              catalogue,
+              skills: request.skillPreference,
+              practiceTime: request.practiceTime,
+              padSufficient: request.padSufficient,
+              plan: who.plan,
+              timeZone: timeZoneHeader,
+              now: metadata.now,
+              seed,
+            }),
+          );
+          // A session without a single lesson to practise is a failure, never an empty success.
+          if (!schedule.lessons.some((lesson) => lesson.type !== 'limit_reached'))
+            throw new HttpError(422, NO_SESSION_MESSAGE);
+          const { skillPreference: skills, padSufficient } = request;
+          return practiceDecider.decide(
+            { type: 'ScheduleSession', data: { schedule, skills, padSufficient, seed }, metadata },
+            state,
+          );
+        },
+      };
+      await runWith(
         who.customerId,
-        command('ScheduleSession', {
-          schedule,
-          skills: request.skillPreference,
-          padSufficient: request.padSufficient,
-          seed,
-        }),
+        { type: 'GenerateSession', data: {}, metadata: { now } },
+        generateSession,
       );
+      if (!schedule) throw new Error('GenerateSession decided no schedule');
       return schedule;
     },
 
@@ -290,6 +301,9 @@ export const createPracticeService = (backend: PracticeBackend, catalogue: Catal
 };
 
 export type PracticeService = ReturnType<typeof createPracticeService>;
+
+/** Generates a session from the state the command folds, then records it (`ScheduleSession`). */
+type GenerateSession = DomainCommand<'GenerateSession', Record<string, never>>;
 
 /** `{ lesson: { data_used } }` (product-spec §7) plus what is left today (null: unlimited). */
 const usageView = (plan: Plan, dataUsed: number) => ({

@@ -1,17 +1,13 @@
 import { isWrongExpectedRevision, type EventMetadata, type EventStore } from '../event-store/event-store.js';
-import {
-  foldEvents,
-  toDomainEvents,
-  toEventsToAppend,
-  type Decider,
-  type DomainCommand,
-  type DomainEvent,
-} from './decider.js';
+import { foldFrom, toEventsToAppend, type Decider, type DomainCommand, type DomainEvent } from './decider.js';
+import { loadStreamState, type Snapshots } from './stream-snapshots.js';
 
-export interface HandleCommandOptions {
+export interface HandleCommandOptions<State = unknown> {
   /** Times to re-read and decide again after a concurrent append won the race. Default 50. */
   maxRetries?: number;
   metadata?: Omit<EventMetadata, 'schemaVersion' | 'time'>;
+  /** Read the state from a snapshot and only the events after it (the cost stays flat). */
+  snapshots?: Snapshots<State>;
 }
 
 export interface HandledCommand<State, Event> {
@@ -34,17 +30,14 @@ export const handleCommand = async <State, Command extends DomainCommand, Event 
   decider: Decider<State, Command, Event>,
   schemaVersions: Readonly<Record<Event['type'], number>>,
   command: Command,
-  options: HandleCommandOptions = {},
+  options: HandleCommandOptions<State> = {},
 ): Promise<HandledCommand<State, Event>> => {
   const maxRetries = options.maxRetries ?? 50;
   for (let attempt = 0; ; attempt++) {
-    const recorded = await store.readStream(streamId);
-    const history = toDomainEvents<Event>(recorded, schemaVersions);
-    const before = foldEvents(decider, history);
-    const events = decider.decide(command, before);
-    const state = events.reduce(decider.evolve, before);
+    const loaded = await loadStreamState(store, streamId, decider, schemaVersions, options.snapshots);
+    const events = decider.decide(command, loaded.state);
+    const state = foldFrom(decider, loaded.state, events);
     if (events.length === 0) return { events, state, position: null };
-    const last = recorded.at(-1);
     try {
       const { position } = await store.appendToStream(
         streamId,
@@ -52,7 +45,7 @@ export const handleCommand = async <State, Command extends DomainCommand, Event 
           ...options.metadata,
           time: command.metadata.now.toISOString(),
         }),
-        { expectedRevision: last === undefined ? 'no_stream' : last.revision },
+        { expectedRevision: loaded.revision },
       );
       return { events, state, position };
     } catch (error) {
@@ -65,7 +58,7 @@ export const handleCommand = async <State, Command extends DomainCommand, Event 
 export const loadState = async <State, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
-  decider: Pick<Decider<State, DomainCommand, Event>, 'initialState' | 'evolve'>,
+  decider: Pick<Decider<State, DomainCommand, Event>, 'initialState' | 'evolve' | 'evolveAll'>,
   schemaVersions: Readonly<Record<Event['type'], number>>,
-): Promise<State> =>
-  foldEvents(decider, toDomainEvents<Event>(await store.readStream(streamId), schemaVersions));
+  snapshots?: Snapshots<State>,
+): Promise<State> => (await loadStreamState(store, streamId, decider, schemaVersions, snapshots)).state;

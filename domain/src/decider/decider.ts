@@ -25,13 +25,31 @@ export interface Decider<State, Command extends DomainCommand, Event extends Dom
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
   decide: (command: Command, state: State) => Event[];
+  /**
+   * Optional: folds many events at once, equal to `events.reduce(evolve, state)` but free to
+   * update its own copies in place (a long stream must not copy its state once per event).
+   * Never mutates `state`.
+   */
+  evolveAll?: (state: State, events: readonly Event[]) => State;
 }
+
+type Folding<State, Event extends DomainEvent> = Pick<
+  Decider<State, DomainCommand, Event>,
+  'initialState' | 'evolve' | 'evolveAll'
+>;
+
+/** Folds events into a state, with the decider's `evolveAll` when it has one. */
+export const foldFrom = <State, Event extends DomainEvent>(
+  decider: Pick<Folding<State, Event>, 'evolve' | 'evolveAll'>,
+  state: State,
+  events: readonly Event[],
+): State => (decider.evolveAll ? decider.evolveAll(state, events) : events.reduce(decider.evolve, state));
 
 /** Folds a stream's events into the decider's state. */
 export const foldEvents = <State, Event extends DomainEvent>(
-  decider: Pick<Decider<State, DomainCommand, Event>, 'initialState' | 'evolve'>,
+  decider: Folding<State, Event>,
   events: readonly Event[],
-): State => events.reduce(decider.evolve, decider.initialState());
+): State => foldFrom(decider, decider.initialState(), events);
 
 /**
  * Given past events, when a command: the new events (the core of a command handler, and of the

@@ -116,6 +116,36 @@ export const evolvePractice = (state: PracticeState, event: PracticeEvent): Prac
   }
 };
 
+/**
+ * `events.reduce(evolvePractice, state)` without copying the evaluations map once per
+ * `LessonEvaluated` (a year of practice has thousands): the fold copies it once, on the first
+ * evaluation, and updates its own copy in place. `state` itself is never changed.
+ */
+export const evolvePracticeEvents = (
+  state: PracticeState,
+  events: readonly PracticeEvent[],
+): PracticeState => {
+  let current = state;
+  let owned: Map<number, LessonEvaluationSummary> | null = null;
+  for (const event of events) {
+    if (event.type !== 'LessonEvaluated') {
+      current = evolvePractice(current, event);
+      if (current.evaluations !== owned) owned = null;
+      continue;
+    }
+    const { lessonId, ratingDifficulty, evaluatedAt, focus, progressAfter } = event.data;
+    owned ??= new Map(current.evaluations);
+    const count = (owned.get(lessonId)?.count ?? 0) + 1;
+    owned.set(lessonId, { lastRating: ratingDifficulty, lastEvaluatedAt: evaluatedAt, count });
+    const progress =
+      progressAfter !== undefined && isSkill(focus)
+        ? { ...current.progress, [focus]: progressAfter }
+        : current.progress;
+    current = { ...current, evaluations: owned, progress };
+  }
+  return current;
+};
+
 //////////////////// Queries
 
 /** Non-warm-up lessons used on a customer day (GET /api/usage's `data_used`). */
@@ -307,4 +337,5 @@ export const practiceDecider: Decider<PracticeState, PracticeCommand, PracticeEv
   initialState: initialPracticeState,
   evolve: evolvePractice,
   decide: decidePractice,
+  evolveAll: evolvePracticeEvents,
 };

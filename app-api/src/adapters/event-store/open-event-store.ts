@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { EventStore } from '@stickwork/domain';
+import { createInMemorySnapshotStore, type EventStore, type SnapshotStore } from '@stickwork/domain';
 import type { ReadModelStore } from '@stickwork/projections';
 import type { Config } from '../../config.js';
 import { createSqliteReadModelStore } from '../read-models/sqlite-read-model-store.js';
+import { createSqliteSnapshotStore } from '../snapshots/sqlite-snapshot-store.js';
 import { openSqliteEventStore } from './sqlite-event-store.js';
 import { connectEventStoreDb } from './eventstoredb-event-store.js';
 
@@ -17,6 +18,8 @@ export const sqliteFileIn = (dataDir: string): string => path.join(dataDir, SQLI
 export interface OpenedStores {
   store: EventStore;
   readModels: ReadModelStore;
+  /** Decision-state snapshots of streams (same SQLite file as the read models; in memory when read-only). */
+  snapshots: SnapshotStore;
   /** Pushes deleted bytes out of the files (SQLite: WAL checkpoint), after an erasure. */
   compact(): void;
   close(): Promise<void>;
@@ -45,6 +48,7 @@ export const openStores = async (
     return {
       store,
       readModels: createSqliteReadModelStore(db),
+      snapshots: createSqliteSnapshotStore(db),
       compact: () => void db.pragma('wal_checkpoint(TRUNCATE)'),
       close: async () => {
         db.close();
@@ -63,6 +67,7 @@ export const openStores = async (
   return {
     store,
     readModels: options.readonly ? createReadOnlyGuard() : createSqliteReadModelStore(store.database),
+    snapshots: options.readonly ? createInMemorySnapshotStore() : createSqliteSnapshotStore(store.database),
     compact: () => void store.database.pragma('wal_checkpoint(TRUNCATE)'),
     close: () => store.close(),
   };

@@ -1,0 +1,22 @@
+import type { StateCodec } from '../decider/stream-snapshots.js';
+import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
+import type { PracticeState } from './practice-decider.js';
+
+/** `PracticeState` as JSON: the evaluations map as `[lessonId, summary]` pairs. */
+interface PracticeSnapshotJson extends Omit<PracticeState, 'evaluations'> {
+  evaluations: [number, LessonEvaluationSummary][];
+}
+
+/**
+ * The codec of `practice-` stream snapshots. Bump `schemaVersion` with every change to
+ * `PracticeState` or to how `evolvePractice` derives it: older snapshots are then ignored and
+ * the state is folded from the log again.
+ */
+export const practiceStateCodec: StateCodec<PracticeState> = {
+  schemaVersion: 1,
+  encode: (state): PracticeSnapshotJson => ({ ...state, evaluations: [...state.evaluations] }),
+  decode: (json) => {
+    const snapshot = json as PracticeSnapshotJson;
+    return { ...snapshot, evaluations: new Map(snapshot.evaluations) };
+  },
+};
