@@ -1,0 +1,15 @@
+/**
+ * `@stickwork/app-api/stores`: the narrow entry the operator CLI's reading commands load, so they
+ * start without HTTP, mail transports, payments or sheet-music engraving: the configuration, the
+ * event and read-model stores, and the few names a reader needs.
+ */
+export { loadConfig, ConfigError, type Config } from './config.js';
+export {
+  openStores,
+  sqliteFileIn,
+  READ_MODELS_FILE_NAME,
+  type OpenedStores,
+} from './adapters/event-store/open-event-store.js';
+export { emailStreamFor } from './accounts/customer-records.js';
+export { HttpError } from './http/http-error.js';
+export { systemClock, type Clock } from './clock.js';
