@@ -11,6 +11,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'domain', include: ['domain/src/**/*.spec.ts'] } },
       { extends: true, test: { name: 'projections', include: ['projections/src/**/*.spec.ts'] } },
+      { extends: true, test: { name: 'sheet-music', include: ['sheet-music/src/**/*.spec.ts'] } },
       {
         extends: true,
         test: { name: 'app-api', include: ['app-api/src/**/*.spec.ts'], testTimeout: 30_000 },

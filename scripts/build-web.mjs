@@ -12,6 +12,7 @@ const inputs = [
   'app-web/index.html',
   'app-web/vite.config.ts',
   'domain/src',
+  'sheet-music/src',
   'package-lock.json',
 ];
 

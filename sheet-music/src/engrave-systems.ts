@@ -1,9 +1,14 @@
 import type { Notation, NoteEvent } from '@stickwork/domain';
-import { JSDOM } from 'jsdom';
 import type { StaveNote } from 'vexflow';
 import { BarlineType, Formatter, Stave, Stem, SVGContext } from 'vexflow';
 import { stickingAt } from './sticking-letters.js';
-import { engraveBar, stemLayoutFor, type EngravedBar, type EngravedStroke } from './engrave-bar.js';
+import {
+  engraveBar,
+  stemLayoutFor,
+  stepsPerBar,
+  type EngravedBar,
+  type EngravedStroke,
+} from './engrave-bar.js';
 
 /** Text placed over a system by the PDF writer (so it stays real, extractable text), in SVG units. */
 export interface SheetLabel {
@@ -15,12 +20,24 @@ export interface SheetLabel {
   italic?: boolean;
 }
 
-/** One line of music: an SVG whose coordinates start at (0, 0), plus its labels. */
+/** Where a bar of the notation sits across its system, in SVG units (for highlighting the bar playing). */
+export interface SystemBar {
+  /** 0-based bar of the notation. */
+  bar: number;
+  x: number;
+  width: number;
+}
+
+/**
+ * One line of music: an SVG whose coordinates start at (0, 0), plus its labels. Each written note is a
+ * `<g class="vf-stavenote step-N">`, N its grid step from the start of bar 1 (`NoteEvent.step`).
+ */
 export interface EngravedSystem {
   svg: string;
   width: number;
   height: number;
   labels: SheetLabel[];
+  bars: SystemBar[];
 }
 
 export interface SystemOptions {
@@ -40,22 +57,8 @@ const STAFF_COLOUR = '#333333';
 // VexFlow spaces notes by a softmax of their durations; above its default (10) a long note gets visibly more room.
 const SOFTMAX_FACTOR = 40;
 
-let dom: JSDOM | undefined;
-
-/** VexFlow's SVG backend creates elements through the global `document`; lend it one only while drawing. */
-function withDocument<T>(draw: (document: Document) => T): T {
-  dom ??= new JSDOM('<!DOCTYPE html><html><body></body></html>');
-  const document = dom.window.document as unknown as Document;
-  const scope = globalThis as { document?: Document };
-  const previous = scope.document;
-  scope.document = document;
-  try {
-    return draw(document);
-  } finally {
-    if (previous === undefined) delete scope.document;
-    else scope.document = previous;
-  }
-}
+/** The class that marks a written note with its grid step, so a player can light the notes sounding now. */
+export const stepClass = (step: number): string => `step-${step}`;
 
 /** Comfortable room for one column of notes, by its shortest written value: shorter notes sit closer. */
 const COLUMN_WIDTH: Record<string, number> = { '64': 12, '32': 13, '16': 18, '8': 22, q: 28, h: 34, w: 40 };
@@ -212,11 +215,31 @@ function inkExtent(bar: EngravedBar): Extent {
   return { top, bottom };
 }
 
+/** VexFlow names each note's group `vf-<id>`; add the note's step class to that group once drawn. */
+function markSteps(svg: SVGSVGElement, strokes: readonly EngravedStroke[], barStart: number): void {
+  for (const stroke of strokes) {
+    const id = stroke.note.getAttribute('id') as string;
+    const group = svg.querySelector(`[id="vf-${id}"]`);
+    group?.setAttribute(
+      'class',
+      `${group.getAttribute('class') ?? ''} ${stepClass(barStart + stroke.step)}`.trim(),
+    );
+  }
+}
+
 /**
  * Engraves a notation as systems of bars on a percussion staff: clef on each system, time signature on
  * the first, repeat barlines when the pattern is played more than once, sticking letters underneath.
+ *
+ * `document` is where the SVG is built: the browser's own, or a JSDOM one on the server. VexFlow's SVG
+ * backend creates its elements through the global `document`, so that must be the same document while
+ * this runs (it is in a browser; app-api lends its JSDOM one for the call).
  */
-export function engraveSystems(notation: Notation, options: SystemOptions): EngravedSystem[] {
+export function engraveSystems(
+  notation: Notation,
+  options: SystemOptions,
+  document: Document,
+): EngravedSystem[] {
   const repeats = options.repetitions > 1;
   const bars = Array.from({ length: notation.bars }, (_, bar) => bar);
   const needs = bars.map((bar) => {
@@ -236,113 +259,115 @@ export function engraveSystems(notation: Notation, options: SystemOptions): Engr
   const split = stemLayoutFor(notation) === 'split';
   const muted = new Set(notation.click?.mutedBars ?? []);
 
-  return withDocument((document) =>
-    plan.map((systemBars, systemIndex) => {
-      const first = systemIndex === 0;
-      const header = first ? firstHeader : otherHeader;
-      const needed = systemBars.reduce((sum, bar) => sum + (needs[bar] ?? 0), 0);
-      // Short music is not stretched across the page (wide gaps read as long notes), and a last line
-      // keeps the spacing of the lines above it.
-      const firstNeeded = (plan[0] ?? []).reduce((sum, bar) => sum + (needs[bar] ?? 0), 0);
-      const stretch = plan.length === 1 ? 2 : (options.width - firstHeader) / firstNeeded;
-      // A bar too dense for the line gets the room it needs; the page then draws that line smaller.
-      const width = Math.max(
-        Math.min(options.width, Math.max(options.width * 0.6, header + needed * stretch)),
-        header + needed,
-      );
-      const container = document.createElement('div');
-      const context = new SVGContext(container as unknown as HTMLDivElement);
-      context.resize(width, STAFF_TOP * 3);
-      const labels: SheetLabel[] = [];
-      let x = 0;
-      let extent: Extent = { top: STAFF_TOP, bottom: STAFF_TOP + 4 * STAFF_SPACE };
-      const stickings: { x: number; text: string }[] = [];
-      systemBars.forEach((bar, index) => {
-        const share = (needs[bar] ?? 0) / needed;
-        const barWidth = (index === 0 ? header : 0) + (width - header) * share;
-        const isLastBar = bar === notation.bars - 1;
-        const stave = staveFor(notation, x, barWidth, {
-          clef: index === 0,
-          time: first && index === 0,
-          repeatBegin: repeats && bar === 0,
-          repeatEnd: repeats && isLastBar,
-          final: isLastBar,
-        });
-        stave.setContext(context).draw();
-        const engraved = engraveBar(notation, bar);
-        for (const voice of engraved.voices)
-          for (const tickable of voice.getTickables()) tickable.setStave(stave);
-        new Formatter({ softmaxFactor: SOFTMAX_FACTOR })
-          .joinVoices(engraved.voices)
-          .format(
-            engraved.voices,
-            stave.getNoteEndX() - stave.getNoteStartX() - NOTE_PADDING - 8 - (repeats && isLastBar ? 10 : 0),
-            {
-              align_rests: false,
-            },
-          );
-        // Beams lengthen their stems; do it before drawing so accents clear the beam.
-        for (const beam of engraved.beams) beam.postFormat();
-        for (const voice of engraved.voices) voice.draw(context, stave);
-        for (const beam of engraved.beams) beam.setContext(context).draw();
-        for (const { tuplet } of engraved.tuplets) tuplet.setContext(context).draw();
-        for (const stroke of engraved.strokes) {
-          if (stroke.events.some((event) => event.ornament === 'buzz')) drawBuzz(context, stroke);
-        }
-        const bySticking = new Map<number, { x: number; events: NoteEvent[] }>();
-        for (const stroke of engraved.strokes) {
-          const entry = bySticking.get(stroke.step);
-          const centre = (stroke.note.getNoteHeadBeginX() + stroke.note.getNoteHeadEndX()) / 2;
-          // Under a step, the letter follows the hands' note when both limbs play.
-          if (!entry || stroke.limb === 'hands')
-            bySticking.set(stroke.step, { x: centre, events: [...(entry?.events ?? []), ...stroke.events] });
-          else entry.events.push(...stroke.events);
-        }
-        for (const { x: letterX, events } of bySticking.values()) {
-          const text = stickingAt(events);
-          if (text) stickings.push({ x: letterX, text });
-        }
-        const barExtent = inkExtent(engraved);
-        extent = {
-          top: Math.min(extent.top, barExtent.top),
-          bottom: Math.max(extent.bottom, barExtent.bottom),
-        };
-        if (muted.has(bar))
-          labels.push({
-            x: stave.getNoteStartX(),
-            y: 0,
-            text: 'click silent',
-            size: 10,
-            align: 'left',
-            italic: true,
-          });
-        if (repeats && isLastBar)
-          labels.push({ x: x + barWidth, y: 0, text: `${options.repetitions}×`, size: 11, align: 'right' });
-        x += barWidth;
+  return plan.map((systemBars, systemIndex) => {
+    const first = systemIndex === 0;
+    const header = first ? firstHeader : otherHeader;
+    const needed = systemBars.reduce((sum, bar) => sum + (needs[bar] ?? 0), 0);
+    // Short music is not stretched across the page (wide gaps read as long notes), and a last line
+    // keeps the spacing of the lines above it.
+    const firstNeeded = (plan[0] ?? []).reduce((sum, bar) => sum + (needs[bar] ?? 0), 0);
+    const stretch = plan.length === 1 ? 2 : (options.width - firstHeader) / firstNeeded;
+    // A bar too dense for the line gets the room it needs; the page then draws that line smaller.
+    const width = Math.max(
+      Math.min(options.width, Math.max(options.width * 0.6, header + needed * stretch)),
+      header + needed,
+    );
+    const container = document.createElement('div');
+    const context = new SVGContext(container);
+    context.resize(width, STAFF_TOP * 3);
+    const labels: SheetLabel[] = [];
+    const placed: SystemBar[] = [];
+    let x = 0;
+    let extent: Extent = { top: STAFF_TOP, bottom: STAFF_TOP + 4 * STAFF_SPACE };
+    const stickings: { x: number; text: string }[] = [];
+    systemBars.forEach((bar, index) => {
+      const share = (needs[bar] ?? 0) / needed;
+      const barWidth = (index === 0 ? header : 0) + (width - header) * share;
+      const isLastBar = bar === notation.bars - 1;
+      const stave = staveFor(notation, x, barWidth, {
+        clef: index === 0,
+        time: first && index === 0,
+        repeatBegin: repeats && bar === 0,
+        repeatEnd: repeats && isLastBar,
+        final: isLastBar,
       });
-      const top = extent.top - (labels.length > 0 ? 14 : 3);
-      const stickingY = extent.bottom + (split ? 4 : 8);
-      for (const sticking of stickings)
-        labels.push({
-          x: sticking.x,
-          y: stickingY,
-          text: sticking.text,
-          size: STICKING_SIZE,
-          align: 'center',
-        });
-      const bottom = stickings.length > 0 ? stickingY + STICKING_SIZE + 4 : extent.bottom + 6;
-      for (const label of labels) if (label.y === 0) label.y = top + 2;
-      const height = bottom - top;
-      const svg = context.svg;
-      svg.setAttribute('viewBox', `0 ${top} ${width} ${height}`);
-      svg.setAttribute('width', String(width));
-      svg.setAttribute('height', String(height));
-      return {
-        svg: svg.outerHTML,
-        width,
-        height,
-        labels: labels.map((label) => ({ ...label, y: label.y - top })),
+      stave.setContext(context).draw();
+      const engraved = engraveBar(notation, bar);
+      for (const voice of engraved.voices)
+        for (const tickable of voice.getTickables()) tickable.setStave(stave);
+      new Formatter({ softmaxFactor: SOFTMAX_FACTOR })
+        .joinVoices(engraved.voices)
+        .format(
+          engraved.voices,
+          stave.getNoteEndX() - stave.getNoteStartX() - NOTE_PADDING - 8 - (repeats && isLastBar ? 10 : 0),
+          {
+            align_rests: false,
+          },
+        );
+      // Beams lengthen their stems; do it before drawing so accents clear the beam.
+      for (const beam of engraved.beams) beam.postFormat();
+      for (const voice of engraved.voices) voice.draw(context, stave);
+      markSteps(context.svg, engraved.strokes, bar * stepsPerBar(notation));
+      for (const beam of engraved.beams) beam.setContext(context).draw();
+      for (const { tuplet } of engraved.tuplets) tuplet.setContext(context).draw();
+      for (const stroke of engraved.strokes) {
+        if (stroke.events.some((event) => event.ornament === 'buzz')) drawBuzz(context, stroke);
+      }
+      const bySticking = new Map<number, { x: number; events: NoteEvent[] }>();
+      for (const stroke of engraved.strokes) {
+        const entry = bySticking.get(stroke.step);
+        const centre = (stroke.note.getNoteHeadBeginX() + stroke.note.getNoteHeadEndX()) / 2;
+        // Under a step, the letter follows the hands' note when both limbs play.
+        if (!entry || stroke.limb === 'hands')
+          bySticking.set(stroke.step, { x: centre, events: [...(entry?.events ?? []), ...stroke.events] });
+        else entry.events.push(...stroke.events);
+      }
+      for (const { x: letterX, events } of bySticking.values()) {
+        const text = stickingAt(events);
+        if (text) stickings.push({ x: letterX, text });
+      }
+      const barExtent = inkExtent(engraved);
+      extent = {
+        top: Math.min(extent.top, barExtent.top),
+        bottom: Math.max(extent.bottom, barExtent.bottom),
       };
-    }),
-  );
+      if (muted.has(bar))
+        labels.push({
+          x: stave.getNoteStartX(),
+          y: 0,
+          text: 'click silent',
+          size: 10,
+          align: 'left',
+          italic: true,
+        });
+      if (repeats && isLastBar)
+        labels.push({ x: x + barWidth, y: 0, text: `${options.repetitions}×`, size: 11, align: 'right' });
+      placed.push({ bar, x, width: barWidth });
+      x += barWidth;
+    });
+    const top = extent.top - (labels.length > 0 ? 14 : 3);
+    const stickingY = extent.bottom + (split ? 4 : 8);
+    for (const sticking of stickings)
+      labels.push({
+        x: sticking.x,
+        y: stickingY,
+        text: sticking.text,
+        size: STICKING_SIZE,
+        align: 'center',
+      });
+    const bottom = stickings.length > 0 ? stickingY + STICKING_SIZE + 4 : extent.bottom + 6;
+    for (const label of labels) if (label.y === 0) label.y = top + 2;
+    const height = bottom - top;
+    const svg = context.svg;
+    svg.setAttribute('viewBox', `0 ${top} ${width} ${height}`);
+    svg.setAttribute('width', String(width));
+    svg.setAttribute('height', String(height));
+    return {
+      svg: svg.outerHTML,
+      width,
+      height,
+      labels: labels.map((label) => ({ ...label, y: label.y - top })),
+      bars: placed,
+    };
+  });
 }

@@ -1,10 +1,15 @@
-import type { ClickPlacement, Exercise, Notation, Voice } from '@stickwork/domain';
+import type { Exercise } from '@stickwork/domain';
 import { SKILL_DISPLAY_NAMES } from '@stickwork/domain';
+import {
+  clickText,
+  engraveSystems,
+  sheetKey,
+  type EngravedSystem,
+  type SheetLabel,
+} from '@stickwork/sheet-music';
 import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
-import { LEGEND_ORDER, STAFF_PLACEMENTS } from './drum-kit-staff.js';
-import { stickingLettersUsed } from './sticking-letters.js';
-import { engraveSystems, type EngravedSystem, type SheetLabel } from './engrave-systems.js';
+import { withDocument } from './with-document.js';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
@@ -23,50 +28,6 @@ export const tempoText = (exercise: Exercise): string => `Tempo: ${exercise.star
 
 export const repetitionText = (repetitions: number): string =>
   repetitions > 1 ? `Repeat ${repetitions} times` : 'Play once';
-
-const CLICK_PLACEMENTS: Record<ClickPlacement, string> = {
-  beat: 'on every beat',
-  offbeat: 'on the offbeats (the "&")',
-  backbeat: 'on beats 2 and 4 only',
-  bar_downbeat: 'on beat 1 of each bar only',
-};
-
-function clickText(notation: Notation): string | undefined {
-  const click = notation.click;
-  if (!click) return undefined;
-  const muted = [...click.mutedBars].sort((a, b) => a - b).map((bar) => bar + 1);
-  const silence =
-    muted.length === 0
-      ? ''
-      : `; silent in bar${muted.length === 1 ? '' : 's'} ${muted.join(', ')} (marked "click silent"): keep the time yourself`;
-  return `Metronome click ${CLICK_PLACEMENTS[click.placement]}${silence}.`;
-}
-
-/** Key entries for the marks this notation actually uses. */
-function markingsLegend(notation: Notation): string[] {
-  const notes = notation.notes;
-  const entries: string[] = [];
-  if (notes.some((note) => note.accent)) entries.push('> above or below a note: accent');
-  if (notes.some((note) => note.ghost)) entries.push('( ) around a note: ghost note, very soft');
-  if (notes.some((note) => note.ornament === 'flam')) entries.push('One small note before: flam');
-  if (notes.some((note) => note.ornament === 'drag')) entries.push('Two small notes before: drag');
-  if (notes.some((note) => note.ornament === 'buzz')) entries.push('z on the stem: buzz stroke');
-  if (notes.some((note) => note.voice === 'hi_hat_open')) entries.push('o above a hi-hat note: open hi-hat');
-  const letters = stickingLettersUsed(notation);
-  const meanings = [
-    letters.has('R') && 'R right hand',
-    letters.has('L') && 'L left hand',
-    letters.has('B') && 'B both hands',
-    letters.has('F') && 'F foot',
-  ].filter((entry): entry is string => typeof entry === 'string');
-  if (meanings.length > 0) entries.push(`Sticking: ${meanings.join(', ')}`);
-  return entries;
-}
-
-export const voicesUsed = (notation: Notation): Voice[] => {
-  const used = new Set(notation.notes.map((note) => note.voice));
-  return LEGEND_ORDER.filter((voice) => used.has(voice));
-};
 
 export const footerText = (exercise: Exercise): string =>
   `Stickwork — stickwork practice sheet, lesson ${exercise.lesson_id}`;
@@ -151,8 +112,7 @@ function drawHeader(doc: PDFKit.PDFDocument, exercise: Exercise): void {
 }
 
 function drawLegend(doc: PDFKit.PDFDocument, exercise: Exercise): void {
-  const voices = voicesUsed(exercise.notation).map((voice) => STAFF_PLACEMENTS[voice].legend);
-  const markings = markingsLegend(exercise.notation);
+  const { voices, markings } = sheetKey(exercise.notation);
   const columnWidth = CONTENT_WIDTH / 2 - 8;
   const lineHeight = 12.5;
   const rows = Math.max(voices.length, markings.length);
@@ -194,10 +154,13 @@ function drawLegend(doc: PDFKit.PDFDocument, exercise: Exercise): void {
 export function renderSheetMusicPdf(exercise: Exercise): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     try {
-      const systems = engraveSystems(exercise.notation, {
-        width: SYSTEM_UNITS,
-        repetitions: exercise.number_repetition,
-      });
+      const systems = withDocument((document) =>
+        engraveSystems(
+          exercise.notation,
+          { width: SYSTEM_UNITS, repetitions: exercise.number_repetition },
+          document,
+        ),
+      );
       const doc = new PDFDocument({
         size: A4,
         margin: MARGIN,

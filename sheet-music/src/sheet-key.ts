@@ -1,0 +1,63 @@
+import type { ClickPlacement, Notation, Voice } from '@stickwork/domain';
+import { LEGEND_ORDER, STAFF_PLACEMENTS } from './drum-kit-staff.js';
+import { stickingLettersUsed } from './sticking-letters.js';
+
+/** The key printed under the music, on the PDF and on the lesson card alike. */
+export interface SheetKey {
+  /** One line per voice used, top of the staff down, e.g. 'Snare (3rd space)'. */
+  voices: string[];
+  /** One line per mark used (accent, ghost, flam, …) and the sticking letters. */
+  markings: string[];
+}
+
+const CLICK_PLACEMENTS: Record<ClickPlacement, string> = {
+  beat: 'on every beat',
+  offbeat: 'on the offbeats (the "&")',
+  backbeat: 'on beats 2 and 4 only',
+  bar_downbeat: 'on beat 1 of each bar only',
+};
+
+/** Where the exercise's own metronome click falls and the bars it leaves silent, if it has a click part. */
+export function clickText(notation: Notation): string | undefined {
+  const click = notation.click;
+  if (!click) return undefined;
+  const muted = [...click.mutedBars].sort((a, b) => a - b).map((bar) => bar + 1);
+  const silence =
+    muted.length === 0
+      ? ''
+      : `; silent in bar${muted.length === 1 ? '' : 's'} ${muted.join(', ')} (marked "click silent"): keep the time yourself`;
+  return `Metronome click ${CLICK_PLACEMENTS[click.placement]}${silence}.`;
+}
+
+/** Key entries for the marks this notation actually uses. */
+export function markingsLegend(notation: Notation): string[] {
+  const notes = notation.notes;
+  const entries: string[] = [];
+  if (notes.some((note) => note.accent)) entries.push('> above or below a note: accent');
+  if (notes.some((note) => note.ghost)) entries.push('( ) around a note: ghost note, very soft');
+  if (notes.some((note) => note.ornament === 'flam')) entries.push('One small note before: flam');
+  if (notes.some((note) => note.ornament === 'drag')) entries.push('Two small notes before: drag');
+  if (notes.some((note) => note.ornament === 'buzz')) entries.push('z on the stem: buzz stroke');
+  if (notes.some((note) => note.voice === 'hi_hat_open')) entries.push('o above a hi-hat note: open hi-hat');
+  const letters = stickingLettersUsed(notation);
+  const meanings = [
+    letters.has('R') && 'R right hand',
+    letters.has('L') && 'L left hand',
+    letters.has('B') && 'B both hands',
+    letters.has('F') && 'F foot',
+  ].filter((entry): entry is string => typeof entry === 'string');
+  if (meanings.length > 0) entries.push(`Sticking: ${meanings.join(', ')}`);
+  return entries;
+}
+
+/** The voices a notation plays, in legend order. */
+export const voicesUsed = (notation: Notation): Voice[] => {
+  const used = new Set(notation.notes.map((note) => note.voice));
+  return LEGEND_ORDER.filter((voice) => used.has(voice));
+};
+
+/** The key of a notation: its voices' places on the staff and the marks it uses. */
+export const sheetKey = (notation: Notation): SheetKey => ({
+  voices: voicesUsed(notation).map((voice) => STAFF_PLACEMENTS[voice].legend),
+  markings: markingsLegend(notation),
+});
