@@ -1,0 +1,52 @@
+import { InputUnavailable } from './input-problems';
+import onsetWorkletUrl from './onset-worklet?worker&url';
+
+export interface MicrophoneSession {
+  setSensitivity(sensitivity: number): void;
+  close(): void;
+}
+
+/**
+ * Listens to the microphone for strokes on a pad or a drum: each onset arrives as a time on `context`'s
+ * clock (the worklet counts the context's own frames). Raw signal: echo cancellation, noise suppression
+ * and gain control would smear the attacks.
+ */
+export async function openMicrophone(
+  context: AudioContext,
+  options: { sensitivity: number; onOnset: (contextTime: number) => void; onGone: () => void },
+  media: MediaDevices | undefined = navigator.mediaDevices,
+): Promise<MicrophoneSession> {
+  if (!media?.getUserMedia) throw new InputUnavailable('microphone-missing');
+  let stream: MediaStream;
+  try {
+    stream = await media.getUserMedia({
+      audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false },
+    });
+  } catch (error) {
+    const name = error instanceof DOMException ? error.name : '';
+    throw new InputUnavailable(
+      name === 'NotAllowedError' || name === 'SecurityError' ? 'microphone-denied' : 'microphone-missing',
+    );
+  }
+  await context.audioWorklet.addModule(onsetWorkletUrl);
+  const source = context.createMediaStreamSource(stream);
+  const detector = new AudioWorkletNode(context, 'stickwork-onsets', {
+    numberOfOutputs: 0,
+    processorOptions: { sensitivity: options.sensitivity },
+  });
+  detector.port.onmessage = (event: MessageEvent<{ frame: number }>) =>
+    options.onOnset(event.data.frame / context.sampleRate);
+  source.connect(detector);
+  const [track] = stream.getAudioTracks();
+  track?.addEventListener('ended', options.onGone);
+  return {
+    setSensitivity: (sensitivity) => detector.port.postMessage({ sensitivity }),
+    close() {
+      track?.removeEventListener('ended', options.onGone);
+      detector.port.onmessage = null;
+      source.disconnect();
+      detector.disconnect();
+      for (const each of stream.getTracks()) each.stop();
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  calibrationOffsets,
+  latencyFromCalibration,
+  latencyText,
+  storedLatencyMs,
+  storeLatencyMs,
+} from './calibration';
+import { dynamicOf, GENERAL_MIDI_DRUMS, loadDrumMap, saveDrumMapEntry } from './drum-map';
+import { strokeOf } from './midi-input';
+import { emptyTake, offsetHistogram, scoreTakeAt } from './take';
+
+const memoryStorage = () => {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  };
+};
+
+describe('the e-kit map', () => {
+  it('reads General MIDI drum notes as the kit voices the issue names', () => {
+    expect(
+      [36, 38, 40, 37, 42, 44, 46, 48, 45, 43, 49, 57, 51, 59].map((note) => GENERAL_MIDI_DRUMS[note]),
+    ).toEqual([
+      'bass_drum',
+      'snare',
+      'snare',
+      'rim_click',
+      'hi_hat',
+      'hi_hat_foot',
+      'hi_hat_open',
+      'high_tom',
+      'mid_tom',
+      'floor_tom',
+      'crash',
+      'crash',
+      'ride',
+      'ride',
+    ]);
+  });
+
+  it('remembers a remap per device, leaving other devices on General MIDI', () => {
+    const storage = memoryStorage();
+    saveDrumMapEntry('TD-07', 38, 'rim_click', storage);
+    expect(loadDrumMap('TD-07', storage)[38]).toBe('rim_click');
+    expect(loadDrumMap('Alesis', storage)[38]).toBe('snare');
+    storage.setItem('stickwork.midi-map.Broken', '{not json');
+    expect(loadDrumMap('Broken', storage)).toEqual(GENERAL_MIDI_DRUMS);
+  });
+
+  it('tells accents and ghost notes by velocity', () => {
+    expect([127, 100, 99, 46, 45, 1].map(dynamicOf)).toEqual([
+      'accent',
+      'accent',
+      'normal',
+      'normal',
+      'ghost',
+      'ghost',
+    ]);
+  });
+
+  it('takes note-ons of any channel and ignores note-offs', () => {
+    expect(strokeOf(new Uint8Array([0x99, 38, 90]), 12)).toEqual({ note: 38, velocity: 90, receivedAt: 12 });
+    expect(strokeOf(new Uint8Array([0x90, 38, 0]), 12)).toBeNull();
+    expect(strokeOf(new Uint8Array([0x89, 38, 64]), 12)).toBeNull();
+  });
+});
+
+describe('latency calibration', () => {
+  const clicks = Array.from({ length: 16 }, (_, index) => 1 + (index * 60) / 90);
+
+  it('is the median offset of the hits answering the clicks', () => {
+    const hits = clicks.map((click, index) => click + (index === 3 ? 0.2 : 0.023));
+    const offsets = calibrationOffsets(clicks, hits, 90);
+    expect(offsets).toHaveLength(16);
+    expect(latencyFromCalibration(offsets)).toBe(23);
+    expect(latencyText(23)).toBe('Your setup adds 23 ms');
+  });
+
+  it('needs at least half the clicks answered', () => {
+    expect(latencyFromCalibration(calibrationOffsets(clicks, clicks.slice(0, 7), 90))).toBeNull();
+  });
+
+  it('is stored per input', () => {
+    const storage = memoryStorage();
+    expect(storedLatencyMs('microphone', storage)).toBeNull();
+    storeLatencyMs('microphone', 41, storage);
+    expect(storedLatencyMs('microphone', storage)).toBe(41);
+  });
+});
+
+describe('a take', () => {
+  const take = {
+    ...emptyTake(10),
+    notes: [0, 0.5, 1, 1.5].map((offset) => ({ time: 12 + offset, voice: 'snare' as const, bpm: 120 })),
+  };
+
+  it('subtracts the latency before judging', () => {
+    const strokes = take.notes.map((note) => ({ time: note.time + 0.038, voice: 'snare' as const }));
+    const score = scoreTakeAt({ ...take, strokes }, 23);
+    expect(score.meanOffsetMs).toBeCloseTo(15, 6);
+    expect(score.hits.every((hit) => hit.timing === 'late')).toBe(true);
+  });
+
+  it('live, counts only the notes whose window has closed', () => {
+    const strokes = [{ time: 12.001, voice: 'snare' as const }];
+    const live = scoreTakeAt({ ...take, strokes }, 0, 12.3);
+    expect(live).toMatchObject({ expected: 1, hit: 1, missed: 0, extra: 0 });
+    expect(scoreTakeAt({ ...take, strokes }, 0)).toMatchObject({ expected: 4, hit: 1, missed: 3 });
+  });
+
+  it('bins the offsets for the histogram', () => {
+    const strokes = take.notes.map((note, index) => ({ time: note.time + (index < 2 ? -0.025 : 0.015) }));
+    const bins = offsetHistogram(scoreTakeAt({ ...take, strokes }, 0));
+    expect(bins.find((bin) => bin.from === -30)?.count).toBe(2);
+    expect(bins.find((bin) => bin.from === 10)?.count).toBe(2);
+  });
+});
