@@ -27,6 +27,8 @@ import {
   toEsdbEvent,
   toEsdbExpectedRevision,
   toEsdbPosition,
+  toConnectionError,
+  toEsdbConnectionString,
   toGlobalPosition,
   toPortError,
 } from './eventstoredb-mapping.js';
@@ -68,7 +70,8 @@ export const connectEventStoreDb = (
   connectionString: string,
   { generateId = randomUUID, statsScanLimit = 1_000_000 }: EventStoreDbOptions = {},
 ): EventStoreDbEventStore => {
-  const client = EventStoreDBClient.connectionString(connectionString);
+  const client = EventStoreDBClient.connectionString(toEsdbConnectionString(connectionString));
+  const reachable = (error: unknown) => toConnectionError(error, connectionString);
   const openSubscriptions = new Set<{ unsubscribe(): Promise<void> }>();
 
   /** Whether an event of `$all` still belongs to its stream, i.e. was not deleted. */
@@ -148,7 +151,7 @@ export const connectEventStoreDb = (
             : await lastPositionOfStream(streamId),
         };
       } catch (error) {
-        throw toPortError(error, streamId, expectedRevision);
+        throw reachable(toPortError(error, streamId, expectedRevision));
       }
     },
 
@@ -166,7 +169,7 @@ export const connectEventStoreDb = (
         }
       } catch (error) {
         if (isMissingStream(error)) return [];
-        throw error;
+        throw reachable(error);
       }
       return events;
     },
@@ -178,6 +181,8 @@ export const connectEventStoreDb = (
       await scanAll(after, async (event) => {
         if (await isVisible(event)) events.push(event);
         return events.length < maxCount;
+      }).catch((error: unknown) => {
+        throw reachable(error);
       });
       return events;
     },
@@ -214,7 +219,7 @@ export const connectEventStoreDb = (
         await client.deleteStream(streamId);
       } catch (error) {
         if (isMissingStream(error) || error instanceof WrongExpectedVersionError) return;
-        throw error;
+        throw reachable(error);
       }
     },
 
@@ -240,7 +245,9 @@ export const connectEventStoreDb = (
             throw new Error(`Event store stats refused: $all holds more than ${statsScanLimit} records`);
           }
         },
-      );
+      ).catch((error: unknown) => {
+        throw reachable(error);
+      });
       return { streams: streams.size, events, lastPosition };
     },
 

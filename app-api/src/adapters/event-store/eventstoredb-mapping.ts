@@ -144,3 +144,37 @@ export const isBeforeTruncation = (
   if (truncateBefore === END) return true;
   return revision < truncateBefore;
 };
+
+/**
+ * The v6 client knows only `esdb://` and `esdb+discover://`; KurrentDB's `kurrentdb://` and
+ * `kdb://` name the same protocol and options, so they are read as their esdb equivalents.
+ */
+export const toEsdbConnectionString = (connectionString: string): string =>
+  connectionString.replace(
+    /^(?:kurrentdb|kdb)(\+discover)?:\/\//i,
+    (_scheme, discover: string | undefined) => (discover ? 'esdb+discover://' : 'esdb://'),
+  );
+
+/** `host:port` of each node the connection string names (default port 2113), without credentials. */
+export const endpointsOf = (connectionString: string): string => {
+  const authority = connectionString.replace(/^[a-z+]+:\/\//i, '').split(/[/?]/)[0] ?? '';
+  const hosts = authority.slice(authority.lastIndexOf('@') + 1);
+  return hosts
+    .split(',')
+    .filter(Boolean)
+    .map((host) => (/:\d+$/.test(host) ? host : `${host}:2113`))
+    .join(', ');
+};
+
+/** gRPC's "14 UNAVAILABLE: ..." and deadline errors become one line naming where the store was sought. */
+export const toConnectionError = (error: unknown, connectionString: string): unknown => {
+  const type = (error as { type?: unknown } | null)?.type;
+  const message = error instanceof Error ? error.message : '';
+  const unreachable =
+    type === 'unavailable' ||
+    type === 'deadline-exceeded' ||
+    /UNAVAILABLE|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|Failed to discover|DEADLINE_EXCEEDED/.test(message);
+  return unreachable
+    ? new Error(`EventStoreDB is unreachable at ${endpointsOf(connectionString)}`, { cause: error })
+    : error;
+};

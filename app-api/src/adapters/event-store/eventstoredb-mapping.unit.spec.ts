@@ -11,11 +11,14 @@ import {
 import { WrongExpectedRevisionError, type EventMetadata } from '@stickwork/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  endpointsOf,
   fromEsdbCurrentRevision,
   fromResolvedEvent,
   isBeforeTruncation,
   isSystemEvent,
   pickMetadata,
+  toConnectionError,
+  toEsdbConnectionString,
   toEsdbEvent,
   toEsdbExpectedRevision,
   toEsdbPosition,
@@ -190,5 +193,34 @@ describe('soft-deleted streams', () => {
     expect(isBeforeTruncation(3, 4)).toBe(true);
     expect(isBeforeTruncation(4, 4)).toBe(false);
     expect(isBeforeTruncation(5, Number.MAX_SAFE_INTEGER)).toBe(true);
+  });
+});
+
+describe('connection strings', () => {
+  it('reads kurrentdb:// and kdb:// as the esdb:// the client knows, options kept', () => {
+    expect(toEsdbConnectionString('kurrentdb://admin:changeit@db:2113?tls=false')).toBe(
+      'esdb://admin:changeit@db:2113?tls=false',
+    );
+    expect(toEsdbConnectionString('kdb+discover://a:2113,b:2113')).toBe('esdb+discover://a:2113,b:2113');
+    expect(toEsdbConnectionString('esdb://localhost:2113?tls=false')).toBe('esdb://localhost:2113?tls=false');
+  });
+
+  it('names hosts and ports without the credentials', () => {
+    expect(endpointsOf('kurrentdb://admin:secret@db.example:2114?tls=false')).toBe('db.example:2114');
+    expect(endpointsOf('esdb+discover://a,b:3000')).toBe('a:2113, b:3000');
+  });
+
+  it('turns gRPC unavailability into one line naming host and port, and leaves other errors alone', () => {
+    const grpc = Object.assign(
+      new Error('14 UNAVAILABLE: No connection established. Last error: connect ECONNREFUSED'),
+      {
+        type: 'unavailable',
+      },
+    );
+    const translated = toConnectionError(grpc, 'kurrentdb://admin:secret@localhost:1?tls=false') as Error;
+    expect(translated.message).toBe('EventStoreDB is unreachable at localhost:1');
+    expect(translated.message).not.toContain('secret');
+    const other = new Error('boom');
+    expect(toConnectionError(other, 'esdb://x')).toBe(other);
   });
 });
