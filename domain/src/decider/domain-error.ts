@@ -18,6 +18,7 @@ export const DOMAIN_ERROR_CODES = [
   'too_many_skills',
   'pad_mode_not_in_plan',
   'no_exercises_for_skill',
+  'unknown_lesson',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
@@ -51,4 +52,5 @@ export const domainErrorHttpStatus: Record<DomainErrorCode, number> = {
   too_many_skills: 400,
   pad_mode_not_in_plan: 400,
   no_exercises_for_skill: 422,
+  unknown_lesson: 404,
 };

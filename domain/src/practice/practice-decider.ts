@@ -12,10 +12,11 @@ import { isLevel, levelIndex, type Level } from '../rules/levels.js';
 import { isSkill, SKILL_DISPLAY_NAMES, SKILLS, type Skill } from '../rules/skills.js';
 import { customerDay, lessonsLeftToday, type Plan } from '../rules/usage.js';
 import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
-import type { PracticeSchedule } from '../scheduler/practice-schedule.js';
+import type { PracticeSchedule, ScheduledLesson } from '../scheduler/practice-schedule.js';
 import type { SkillPreference } from '../scheduler/generate-schedule.js';
 import type { Decider, DomainCommand } from '../decider/decider.js';
 import { DomainError } from '../decider/domain-error.js';
+import { timingScoredRequestSchema, type TimingScoredRequest } from '../schemas/practice-requests.js';
 import type { PracticeEvent, SkillRating } from './practice-events.js';
 
 //////////////////// State
@@ -108,6 +109,7 @@ export const evolvePractice = (state: PracticeState, event: PracticeEvent): Prac
       return { ...initialPracticeState(), usageByDay: state.usageByDay };
     case 'PracticeSessionScheduled':
     case 'PracticeActivityRecorded':
+    case 'TimingScored':
       return state;
     default: {
       const _exhaustive: never = event;
@@ -198,6 +200,19 @@ export type RecordPracticeActivity = Command<
   { lessons: number; minutes: number; timeZone?: string | null }
 >;
 export type ErasePracticeHistory = Command<'ErasePracticeHistory'>;
+/**
+ * Records a take the timing coach scored. `lesson` is the catalogue entry of `take.lessonId` (undefined
+ * when the catalogue has none). Warm-ups are played like any lesson, so their takes count; a
+ * `limit_reached` placeholder (id -1, never in the catalogue) is not played and has none. No decision state: a take changes no rule.
+ */
+export type ScoreTiming = Command<
+  'ScoreTiming',
+  {
+    lesson: Pick<ScheduledLesson, 'lesson_id' | 'focus' | 'type'> | undefined;
+    take: TimingScoredRequest;
+    timeZone?: string | null;
+  }
+>;
 
 export type PracticeCommand =
   | RateSkills
@@ -209,6 +224,7 @@ export type PracticeCommand =
   | IncrementUsage
   | ResetUsage
   | RecordPracticeActivity
+  | ScoreTiming
   | ErasePracticeHistory;
 
 //////////////////// Decide
@@ -322,6 +338,33 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
         );
       return [
         { type: 'PracticeActivityRecorded', data: { day: customerDay(now, timeZone), lessons, minutes } },
+      ];
+    }
+    case 'ScoreTiming': {
+      const { lesson, take, timeZone } = command.data;
+      if (!lesson || lesson.lesson_id !== take.lessonId)
+        throw new DomainError('unknown_lesson', `There is no lesson with id ${take.lessonId}.`);
+      if (lesson.type === 'limit_reached')
+        throw new DomainError(
+          'invalid_input',
+          'A daily-limit placeholder is not played, so it has no timing.',
+        );
+      const checked = timingScoredRequestSchema.safeParse(take);
+      if (!checked.success)
+        throw new DomainError(
+          'invalid_input',
+          `Not a scored take: ${checked.error.issues[0]?.message ?? ''}`,
+        );
+      return [
+        {
+          type: 'TimingScored',
+          data: {
+            ...checked.data,
+            focus: lesson.focus,
+            scoredAt: now.toISOString(),
+            day: customerDay(now, timeZone),
+          },
+        },
       ];
     }
     case 'ErasePracticeHistory':

@@ -374,4 +374,79 @@ describe('Practice', () => {
       expect(usageOn(erased, '2025-03-11')).toBe(1);
     });
   });
+
+  describe('When the timing coach scores a take', () => {
+    const take = {
+      lessonId: 42,
+      input: 'midi',
+      bpm: 100,
+      expected: 16,
+      hits: 15,
+      missed: 1,
+      extra: 2,
+      meanOffsetMs: 14.2,
+      spreadMs: 6.5,
+      accuracy: 82.5,
+    } as const;
+    const lesson = { lesson_id: 42, focus: 'hand_technique', type: 'exercise' } as const;
+
+    it("records the take with the lesson's skill, the time and the customer's day", () => {
+      given(rated)
+        .when({ type: 'ScoreTiming', data: { lesson, take, timeZone: 'Asia/Tokyo' } })
+        .then([
+          {
+            type: 'TimingScored',
+            data: {
+              ...take,
+              focus: 'hand_technique',
+              scoredAt: now.toISOString(),
+              day: '2025-03-11',
+            },
+          },
+        ]);
+    });
+
+    it('scores warm-ups too, on the UTC day without a zone', () => {
+      const warmUp = { lesson_id: 42, focus: 'warm_up', type: 'warm_up' } as const;
+      const [event] = decideAfter(practiceDecider, [], {
+        type: 'ScoreTiming',
+        data: { lesson: warmUp, take: { ...take, input: 'microphone' } },
+        metadata: { now },
+      });
+      expect(event).toMatchObject({ type: 'TimingScored', data: { focus: 'warm_up', day: '2025-03-10' } });
+    });
+
+    it('rejects an unknown lesson, a lesson other than the take names, and a daily-limit placeholder', () => {
+      given()
+        .when({ type: 'ScoreTiming', data: { lesson: undefined, take } })
+        .thenThrows('unknown_lesson');
+      given()
+        .when({ type: 'ScoreTiming', data: { lesson: { ...lesson, lesson_id: 43 }, take } })
+        .thenThrows('unknown_lesson');
+      given()
+        .when({
+          type: 'ScoreTiming',
+          data: { lesson: { lesson_id: 42, focus: 'hand_technique', type: 'limit_reached' }, take },
+        })
+        .thenThrows('invalid_input');
+    });
+
+    it('rejects a take whose counts do not add up or whose accuracy is out of range', () => {
+      given()
+        .when({ type: 'ScoreTiming', data: { lesson, take: { ...take, missed: 3 } } })
+        .thenThrows('invalid_input');
+      given()
+        .when({ type: 'ScoreTiming', data: { lesson, take: { ...take, accuracy: 101 } } })
+        .thenThrows('invalid_input');
+    });
+
+    it('changes no decision state', () => {
+      const before = state(rated, evaluated(50));
+      const after = practiceDecider.evolve(before, {
+        type: 'TimingScored',
+        data: { ...take, focus: 'hand_technique', scoredAt: now.toISOString(), day: '2025-03-10' },
+      });
+      expect(after).toBe(before);
+    });
+  });
 });

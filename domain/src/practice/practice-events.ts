@@ -3,6 +3,7 @@ import type { DifficultyRating } from '../rules/difficulty-ratings.js';
 import type { Level } from '../rules/levels.js';
 import type { LessonFocus, Skill } from '../rules/skills.js';
 import type { DomainEvent } from '../decider/decider.js';
+import type { TimingScoredRequest } from '../schemas/practice-requests.js';
 
 /** `practice-<customerId>`: self-rating, levels, sessions, evaluations, usage, activity. No personal data. */
 export const practiceStreamId = (customerId: string): string => `practice-${customerId}`;
@@ -64,6 +65,14 @@ export type PracticeActivityRecorded = DomainEvent<
   'PracticeActivityRecorded',
   { day: string; lessons: number; minutes: number }
 >;
+/**
+ * The timing coach scored a take of a lesson (POST /api/lesson/timing): the take's summary as the web app
+ * posted it, the lesson's skill, when, and the customer's day (in their zone, like `UsageIncremented.day`).
+ */
+export type TimingScored = DomainEvent<
+  'TimingScored',
+  TimingScoredRequest & { focus: LessonFocus; scoredAt: string; day: string }
+>;
 export type PracticeHistoryErased = DomainEvent<'PracticeHistoryErased', { erasedAt: string }>;
 
 export type PracticeEvent =
@@ -76,6 +85,7 @@ export type PracticeEvent =
   | UsageIncremented
   | UsageReset
   | PracticeActivityRecorded
+  | TimingScored
   | PracticeHistoryErased;
 
 export const practiceEventSchemaVersions: Record<PracticeEvent['type'], number> = {
@@ -88,5 +98,6 @@ export const practiceEventSchemaVersions: Record<PracticeEvent['type'], number> 
   UsageIncremented: 1,
   UsageReset: 1,
   PracticeActivityRecorded: 1,
+  TimingScored: 1,
   PracticeHistoryErased: 1,
 };
