@@ -1,4 +1,6 @@
+import path from 'node:path';
 import express, { type ErrorRequestHandler, type Request, type Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import {
   domainErrorHttpStatus,
   fileDownloadQuerySchema,
@@ -20,6 +22,7 @@ import type { Backend } from '../backend.js';
 import { authOf, requireAuth } from '../auth/require-auth.js';
 import { HttpError } from '../http/http-error.js';
 import { createSheetMusicCache } from '../adapters/sheet-music/sheet-music-cache.js';
+import { createSheetMusicPool } from '../adapters/sheet-music/sheet-music-pool.js';
 import { attachmentDisposition, lessonFileName } from './content-disposition.js';
 import { lessonCatalogue } from './lesson-catalogue.js';
 import { createPracticeService, type Practitioner } from './practice-service.js';
@@ -28,6 +31,13 @@ import { validOr400 } from '../http/valid-or-400.js';
 
 /** Rendered sheets kept in memory (a few tens of kB each): a session's lessons and then some. */
 const SHEET_MUSIC_CACHE_ENTRIES = 256;
+/**
+ * Sheet downloads per customer and minute: a session has at most about twenty lessons, so a
+ * drummer saving all of them at once stays well inside; a script pulling the catalogue does not.
+ */
+export const SHEET_DOWNLOADS_PER_MINUTE = 30;
+export const SHEET_DOWNLOAD_LIMIT_MESSAGE =
+  'Too many sheet music downloads. Please wait a minute and try again.';
 
 /** POST /api/focus/level-up. */
 export const levelUpRequestSchema = objectOf({ skillName: skillField() });
@@ -53,7 +63,8 @@ const timeZoneOf = (req: Request): string | undefined => req.get(TIME_ZONE_HEADE
  * | POST /practiceActivity | `{ countLessonsPracticed, practiceDurationMinutes }` (whole minutes, 1+), `time-zone` header | 201 that day's totals `{ date, count, practiceDurationMinutes }` |
  * | GET /progress | | 200 `[{ skillName, skillLevel, levelProgress }]`, one per skill |
  * | GET /lesson/progress | `time-zone` header | 200 the practice report: see `lessonProgressView` |
- * | GET /file/download?lessonId= | | 200 the sheet music PDF as an attachment named after the lesson; 404 unknown lesson |
+ * | GET /file/download?lessonId= | | 200 the sheet music PDF as an attachment named after the lesson; 404 unknown lesson; 429 past 30 a minute per customer |
+ * | GET /lesson/notation?lessonId= | | 200 `{ lessonId, notation }`: the notation the PDF is drawn from, for the lesson card to engrave and play; 404 unknown lesson |
  *
  * Schedule refusals: 400 with the §5/§8 messages ('Practice time must be between 10 and 360
  * minutes', 'Please select at least one skill'), 400 for more than 2 skills or Drum Pad mode on
@@ -63,12 +74,33 @@ const timeZoneOf = (req: Request): string | undefined => req.get(TIME_ZONE_HEADE
 export const practiceRouter = (backend: Backend): Router => {
   const practice = createPracticeService(backend, lessonCatalogue());
   const authenticated = requireAuth(backend);
-  const sheetMusic = createSheetMusicCache({ maxEntries: SHEET_MUSIC_CACHE_ENTRIES });
+  // Rendered in worker threads, kept on disk under DATA_DIR and in memory (issue 13).
+  const sheetMusic = createSheetMusicCache({
+    maxEntries: SHEET_MUSIC_CACHE_ENTRIES,
+    render: createSheetMusicPool().render,
+    directory: path.join(backend.config.dataDir, 'sheet-music'),
+  });
+  const sheetDownloadLimit = rateLimit({
+    windowMs: 60_000,
+    limit: SHEET_DOWNLOADS_PER_MINUTE,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (_req, res) => `sheet:${authOf(res).customerId}`,
+    handler: (_req, res) => void res.status(429).json({ message: SHEET_DOWNLOAD_LIMIT_MESSAGE }),
+  });
   const router = express.Router();
 
   const practitioner = (res: Parameters<typeof authOf>[0]): Practitioner => {
     const { customerId, customer } = authOf(res);
     return { customerId, plan: subscriptionOf(customer) };
+  };
+
+  /** The catalogue lesson named by `?lessonId=`: 400 for a malformed id, 404 for an unknown one. */
+  const queriedLesson = (req: Request) => {
+    const { lessonId } = validOr400(fileDownloadQuerySchema, req.query);
+    const lesson = practice.lesson(lessonId);
+    if (!lesson) throw new HttpError(404, `There is no lesson with id ${lessonId}.`);
+    return lesson;
   };
 
   router.post('/lesson/schedule', authenticated, async (req, res) => {
@@ -141,10 +173,17 @@ export const practiceRouter = (backend: Backend): Router => {
     );
   });
 
-  router.get('/file/download', authenticated, async (req, res) => {
-    const { lessonId } = validOr400(fileDownloadQuerySchema, req.query);
-    const lesson = practice.lesson(lessonId);
-    if (!lesson) throw new HttpError(404, `There is no lesson with id ${lessonId}.`);
+  // The catalogue is the same for every customer, but the route is behind the login: a browser may keep
+  // the answer for the day, a shared cache may not.
+  router.get('/lesson/notation', authenticated, (req, res) => {
+    const lesson = queriedLesson(req);
+    res
+      .setHeader('cache-control', 'private, max-age=86400')
+      .json({ lessonId: lesson.lesson_id, notation: lesson.notation });
+  });
+
+  router.get('/file/download', authenticated, sheetDownloadLimit, async (req, res) => {
+    const lesson = queriedLesson(req);
     const pdf = await sheetMusic.pdfFor(lesson);
     res
       .status(200)
