@@ -17,6 +17,7 @@ import { systemClock, type Clock } from './clock.js';
 import { createLogger } from './logger.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { ensureWritableDataDir } from './startup-error.js';
+import type { RateLimitCounters } from './auth/rate-limit-counters.js';
 import { openStores } from './adapters/event-store/open-event-store.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
 import { createPaymentProvider, type PaymentPort } from './adapters/payments/create-payment-provider.js';
@@ -38,6 +39,8 @@ export interface Backend {
   /** Stripe when configured, else the local test-payment provider. */
   payments: PaymentPort;
   jwtSecret: string;
+  /** Rate-limit counters (SQLite table `rate_limits`, shared by the host's processes). */
+  rateLimits: RateLimitCounters;
   /** Pushes deleted bytes out of the store's files (after an erasure). */
   compactStore(): void;
   close(): Promise<void>;
@@ -74,6 +77,7 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
     mailer,
     payments,
     jwtSecret,
+    rateLimits: stores.rateLimits,
     compactStore: stores.compact,
     close: async () => {
       await projections.stop();

@@ -17,7 +17,10 @@ import {
   createRateLimiter,
   DEFAULT_ACCOUNT_RATE_LIMITS,
   type AccountRateLimits,
+  type LimitedBy,
+  type RateLimit,
 } from '../auth/rate-limits.js';
+import { createLoginThrottle } from '../auth/login-throttle.js';
 import { ACCOUNT_MESSAGES, createAccountsService } from './accounts-service.js';
 import { eraseAccount, erasePracticeHistory } from './erasure.js';
 import { validOr400 } from '../http/valid-or-400.js';
@@ -41,38 +44,27 @@ const sendText = (res: Response, status: number, text: string) =>
 export const accountsRouter = (backend: Backend, options: AccountsRouterOptions = {}): Router => {
   const accounts = createAccountsService(backend);
   const limits = { ...DEFAULT_ACCOUNT_RATE_LIMITS, ...options.rateLimits };
-  const logger = backend.logger;
-  const loginPerIp = createRateLimiter({
-    ...limits.loginPerIp,
-    by: 'ip',
-    respond: { text: TOO_MANY_LOGIN_ATTEMPTS },
-    logger,
+  const { logger, rateLimits: counters } = backend;
+  const limiter = (
+    name: string,
+    limit: RateLimit,
+    by: LimitedBy,
+    respond: { text: string } | { message: string },
+  ) => createRateLimiter({ ...limit, name, counters, by, respond, logger });
+  const loginPerIp = limiter('login', limits.loginPerIp, 'ip', { text: TOO_MANY_LOGIN_ATTEMPTS });
+  const mailPerIp = limiter('mail', limits.mailPerIp, 'ip', { message: TOO_MANY_MAIL_REQUESTS });
+  const mailPerEmail = limiter(
+    'mail',
+    limits.mailPerEmail,
+    { emailFrom: 'query' },
+    {
+      message: TOO_MANY_MAIL_REQUESTS,
+    },
+  );
+  const registerPerIp = limiter('register', limits.registerPerIp, 'ip', {
+    message: TOO_MANY_REGISTRATIONS,
   });
-  const loginPerEmail = createRateLimiter({
-    ...limits.loginPerEmail,
-    by: { emailFrom: 'body' },
-    respond: { text: TOO_MANY_LOGIN_ATTEMPTS },
-    countFailuresOnly: true,
-    logger,
-  });
-  const mailPerIp = createRateLimiter({
-    ...limits.mailPerIp,
-    by: 'ip',
-    respond: { message: TOO_MANY_MAIL_REQUESTS },
-    logger,
-  });
-  const mailPerEmail = createRateLimiter({
-    ...limits.mailPerEmail,
-    by: { emailFrom: 'query' },
-    respond: { message: TOO_MANY_MAIL_REQUESTS },
-    logger,
-  });
-  const registerPerIp = createRateLimiter({
-    ...limits.registerPerIp,
-    by: 'ip',
-    respond: { message: TOO_MANY_REGISTRATIONS },
-    logger,
-  });
+  const loginThrottle = createLoginThrottle(counters);
   const authenticated = requireAuth(backend);
 
   const router = express.Router();
@@ -83,11 +75,21 @@ export const accountsRouter = (backend: Backend, options: AccountsRouterOptions 
     res.status(201).json({ token, clientSecret: null });
   });
 
-  router.post('/authenticate', loginPerIp, loginPerEmail, async (req, res) => {
+  router.post('/authenticate', loginPerIp, async (req, res) => {
     const input = fieldErrors(authenticateRequestSchema, req.body);
     if (!input.ok) return sendText(res, 400, validationErrorBody(input.errors).message);
+    const { email } = input.value;
+    const admission = loginThrottle.admit(email, req.ip);
+    if (!admission.allowed) {
+      res.setHeader('retry-after', String(admission.retryAfterSeconds));
+      return sendText(res, 429, TOO_MANY_LOGIN_ATTEMPTS);
+    }
     const token = await accounts.authenticate(input.value);
-    if (token === null) return sendText(res, 401, ACCOUNT_MESSAGES.loginFailed);
+    if (token === null) {
+      loginThrottle.failed(email, req.ip);
+      return sendText(res, 401, ACCOUNT_MESSAGES.loginFailed);
+    }
+    loginThrottle.succeeded(email, req.ip);
     res.json({ token });
   });
 

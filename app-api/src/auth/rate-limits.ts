@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Options, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
+import type { RateLimitCounters } from './rate-limit-counters.js';
 
 export interface RateLimit {
   windowMs: number;
@@ -10,13 +11,11 @@ export interface RateLimit {
 
 /**
  * Limits of the login service's abuse-prone routes. Per IP against one client hammering many
- * accounts, per email against many clients hammering one account.
+ * accounts; logins per email are the login throttle's business (login-throttle.ts).
  */
 export interface AccountRateLimits {
   /** POST /api/authenticate, every attempt. */
   loginPerIp: RateLimit;
-  /** POST /api/authenticate, failed attempts only: a correct password does not use it up. */
-  loginPerEmail: RateLimit;
   /** Verification and recovery mails. */
   mailPerIp: RateLimit;
   mailPerEmail: RateLimit;
@@ -28,7 +27,6 @@ const MINUTE = 60 * 1000;
 
 export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
   loginPerIp: { windowMs: MINUTE, limit: 10 },
-  loginPerEmail: { windowMs: 15 * MINUTE, limit: 5 },
   mailPerIp: { windowMs: 15 * MINUTE, limit: 10 },
   mailPerEmail: { windowMs: 15 * MINUTE, limit: 3 },
   registerPerIp: { windowMs: 60 * MINUTE, limit: 30 },
@@ -37,20 +35,42 @@ export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
 export type LimitedBy = 'ip' | { emailFrom: 'body' | 'query' };
 
 export interface LimiterOptions extends RateLimit {
+  /** Names the counters (keys are `name:ip:…` / `name:email:…`), so limiters never share them. */
+  name: string;
+  counters: RateLimitCounters;
   by: LimitedBy;
   /** The 429 body: a text for routes whose body the web app shows as is, otherwise `{ message }`. */
   respond: { text: string } | { message: string };
-  /** Count only failed requests (status 400 and up). */
-  countFailuresOnly?: boolean;
   logger: Logger;
 }
 
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
 /** Keys never hold an address in clear: a digest of the normalized email. */
-const emailKey = (email: string) =>
-  `email:${createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex')}`;
+export const emailKey = (email: string) => `email:${digest(email.trim().toLowerCase())}`;
+/** Nor a client address: a digest of it (IPv6 grouped by its /56 network first). */
+export const ipKey = (ip: string | undefined) => `ip:${digest(ipKeyGenerator(ip ?? 'unknown'))}`;
 
 const emailOf = (req: Request, from: 'body' | 'query'): unknown =>
   from === 'body' ? (req.body as { email?: unknown } | undefined)?.email : req.query.email;
+
+/** express-rate-limit's store interface over the rate-limit port. */
+const counterStore = (counters: RateLimitCounters, name: string): Store => {
+  let windowMs = MINUTE;
+  const toInfo = (counter: { hits: number; resetAt: number } | null) =>
+    counter ? { totalHits: counter.hits, resetTime: new Date(counter.resetAt) } : undefined;
+  return {
+    init: (options: Options) => {
+      windowMs = options.windowMs;
+    },
+    get: (key) => toInfo(counters.get(`${name}:${key}`)),
+    increment: (key) => toInfo(counters.hit(`${name}:${key}`, windowMs))!,
+    decrement: (key) => counters.undo(`${name}:${key}`),
+    resetKey: (key) => counters.reset(`${name}:${key}`),
+    // Counters live in a table shared with other processes, not in this one.
+    localKeys: false,
+  };
+};
 
 export const createRateLimiter = (options: LimiterOptions): RequestHandler => {
   const { by, respond, logger } = options;
@@ -59,20 +79,19 @@ export const createRateLimiter = (options: LimiterOptions): RequestHandler => {
     limit: options.limit,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
+    // ipKey() runs ipKeyGenerator itself; the library cannot see that through the call.
+    validate: { keyGeneratorIpFallback: false },
+    store: counterStore(options.counters, options.name),
     requestPropertyName: by === 'ip' ? 'rateLimitByIp' : 'rateLimitByEmail',
-    skipSuccessfulRequests: options.countFailuresOnly ?? false,
     // A request without a usable email is the validator's business (a 400), not this limiter's.
     skip: (req) => by !== 'ip' && typeof emailOf(req, by.emailFrom) !== 'string',
-    keyGenerator: (req) =>
-      by === 'ip'
-        ? `ip:${ipKeyGenerator(req.ip ?? 'unknown')}`
-        : emailKey(emailOf(req, by.emailFrom) as string),
+    keyGenerator: (req) => (by === 'ip' ? ipKey(req.ip) : emailKey(emailOf(req, by.emailFrom) as string)),
     handler: (_req: Request, res: Response) => {
       res.status(429);
       if ('text' in respond) res.type('text/plain').send(respond.text);
       else res.json(respond);
     },
-    // The library's warnings go to our log, never with a key (keys of emails are digests anyway).
+    // The library's warnings go to our log, never with a key (keys are digests anyway).
     logger: {
       warn: (error: unknown) =>
         logger.warn({ code: (error as { code?: string }).code }, 'rate limiter warning'),

@@ -53,8 +53,17 @@ export const newsletterRouter = (
   const limits = { ...DEFAULT_NEWSLETTER_RATE_LIMITS, ...rateLimits };
   const { logger } = backend;
   const respond = { message: NEWSLETTER_MESSAGES.tooManyRequests };
-  const perIp = createRateLimiter({ ...limits.perIp, by: 'ip', respond, logger });
-  const perEmail = createRateLimiter({ ...limits.perEmail, by: { emailFrom: 'body' }, respond, logger });
+  const counters = backend.rateLimits;
+  const name = 'newsletter';
+  const perIp = createRateLimiter({ ...limits.perIp, name, counters, by: 'ip', respond, logger });
+  const perEmail = createRateLimiter({
+    ...limits.perEmail,
+    name,
+    counters,
+    by: { emailFrom: 'body' },
+    respond,
+    logger,
+  });
   const router = express.Router();
 
   router.post('/newsletter', perIp, perEmail, async (req, res) => {

@@ -8,6 +8,8 @@ import { createSqliteReadModelStore } from '../read-models/sqlite-read-model-sto
 import { createSqliteSnapshotStore } from '../snapshots/sqlite-snapshot-store.js';
 import { openSqliteEventStore } from './sqlite-event-store.js';
 import { connectEventStoreDb } from './eventstoredb-event-store.js';
+import { createSqliteRateLimitCounters } from '../rate-limits/sqlite-rate-limit-counters.js';
+import { createInMemoryRateLimitCounters, type RateLimitCounters } from '../../auth/rate-limit-counters.js';
 
 export const SQLITE_FILE_NAME = 'stickwork.sqlite';
 /** Beside EventStoreDB the read models still live in a local SQLite file. */
@@ -20,6 +22,8 @@ export interface OpenedStores {
   readModels: ReadModelStore;
   /** Decision-state snapshots of streams (same SQLite file as the read models; in memory when read-only). */
   snapshots: SnapshotStore;
+  /** Rate-limit counters in the local SQLite file, shared by every process on the host. */
+  rateLimits: RateLimitCounters;
   /** Pushes deleted bytes out of the files (SQLite: WAL checkpoint), after an erasure. */
   compact(): void;
   close(): Promise<void>;
@@ -49,6 +53,7 @@ export const openStores = async (
       store,
       readModels: createSqliteReadModelStore(db),
       snapshots: createSqliteSnapshotStore(db),
+      rateLimits: createSqliteRateLimitCounters(db),
       compact: () => void db.pragma('wal_checkpoint(TRUNCATE)'),
       close: async () => {
         db.close();
@@ -67,6 +72,10 @@ export const openStores = async (
   return {
     store,
     readModels: options.readonly ? createReadOnlyGuard() : createSqliteReadModelStore(store.database),
+    // A read-only opening serves no requests: its counters need not be shared.
+    rateLimits: options.readonly
+      ? createInMemoryRateLimitCounters()
+      : createSqliteRateLimitCounters(store.database),
     snapshots: options.readonly ? createInMemorySnapshotStore() : createSqliteSnapshotStore(store.database),
     compact: () => void store.database.pragma('wal_checkpoint(TRUNCATE)'),
     close: () => store.close(),

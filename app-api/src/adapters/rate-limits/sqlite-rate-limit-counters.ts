@@ -1,0 +1,59 @@
+import type Database from 'better-sqlite3';
+import type { RateLimitCounter, RateLimitCounters } from '../../auth/rate-limit-counters.js';
+
+/** Expired rows are swept now and then, not on every hit. */
+const SWEEP_EVERY_HITS = 500;
+
+/**
+ * Rate-limit counters in the table `rate_limits` of the embedded SQLite file (the event store's, or
+ * the read-model file beside EventStoreDB). Each hit is one atomic upsert, so two processes on the
+ * same file count together, and a restart forgets nothing.
+ */
+export const createSqliteRateLimitCounters = (
+  database: Database.Database,
+  now: () => number = Date.now,
+): RateLimitCounters => {
+  database.exec(`CREATE TABLE IF NOT EXISTS rate_limits (
+    key TEXT PRIMARY KEY,
+    hits INTEGER NOT NULL,
+    reset_at INTEGER NOT NULL -- epoch ms
+  ) WITHOUT ROWID`);
+  const statements = {
+    hit: database.prepare(
+      `INSERT INTO rate_limits (key, hits, reset_at) VALUES (@key, 1, @now + @windowMs)
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN reset_at <= @now THEN 1 ELSE hits + 1 END,
+         reset_at = CASE WHEN reset_at <= @now THEN @now + @windowMs ELSE reset_at END
+       RETURNING hits, reset_at AS resetAt`,
+    ),
+    undo: database.prepare('UPDATE rate_limits SET hits = max(hits - 1, 0) WHERE key = ? AND reset_at > ?'),
+    get: database.prepare('SELECT hits, reset_at AS resetAt FROM rate_limits WHERE key = ? AND reset_at > ?'),
+    mark: database.prepare(
+      `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 1, ?)
+       ON CONFLICT (key) DO UPDATE SET hits = 1, reset_at = excluded.reset_at`,
+    ),
+    reset: database.prepare('DELETE FROM rate_limits WHERE key = ?'),
+    sweep: database.prepare('DELETE FROM rate_limits WHERE reset_at <= ?'),
+  };
+  let hitsSinceSweep = 0;
+  return {
+    hit(key, windowMs) {
+      const at = now();
+      if (++hitsSinceSweep >= SWEEP_EVERY_HITS) {
+        hitsSinceSweep = 0;
+        statements.sweep.run(at);
+      }
+      return statements.hit.get({ key, now: at, windowMs }) as RateLimitCounter;
+    },
+    undo(key) {
+      statements.undo.run(key, now());
+    },
+    get: (key) => (statements.get.get(key, now()) as RateLimitCounter | undefined) ?? null,
+    mark(key, until) {
+      statements.mark.run(key, until);
+    },
+    reset(key) {
+      statements.reset.run(key);
+    },
+  };
+};
