@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { fakeToken } from '../../testing/fake-token';
 import { decodeToken } from '../../lib/session/jwt';
 import { foldedDescription, isFoldable } from './description-fold';
-import { clampBpm, clickIntervalMs, initialBpm } from './metronome-tempo';
 import { subscriptionViewOfToken } from './practice-plan';
 import { validatePracticeRequest } from './practice-request-form';
 import { stopwatchDisplay } from './stopwatch-display';
@@ -22,19 +21,6 @@ describe('the description fold', () => {
     const short = 'y'.repeat(399);
     expect(isFoldable(short)).toBe(false);
     expect(foldedDescription(short)).toBe(short);
-  });
-});
-
-describe('the metronome tempo', () => {
-  it("starts at the lesson's start bpm, or 120 without one", () => {
-    expect(initialBpm(44)).toBe(44);
-    expect(initialBpm(undefined)).toBe(120);
-  });
-  it('is clamped to 30-250 BPM', () => {
-    expect(clampBpm(10)).toBe(30);
-    expect(clampBpm(300)).toBe(250);
-    expect(clampBpm(Number.NaN)).toBe(120);
-    expect(clickIntervalMs(120)).toBe(500);
   });
 });
 

@@ -1,13 +1,13 @@
-import type { Notation, PlaybackPosition } from '@stickwork/domain';
-import { Metronome } from '../metronome';
+import { lazy, Suspense } from 'react';
+import type { PracticeRoomPanelProps } from './practice-room-panel';
 
-interface PracticeRoomProps {
-  /** The lesson's notation; null while it loads (the metronome works without it). */
-  notation: Notation | null;
-  startBpm: number | undefined;
-  /** Called as each grid step sounds (on the audio clock), and with null when playback stops. */
-  onPosition: (position: PlaybackPosition | null) => void;
-}
+// The audio engine and its panel load with the lesson card (not with the rest of the app), and as soon
+// as the card opens, so they keep working if the network drops afterwards.
+const PracticeRoomPanel = lazy(() => import('./practice-room-panel'));
 
-/** The metronome and pattern player of the lesson card (the audio engineer's module: work in progress). */
-export const PracticeRoom = ({ startBpm }: PracticeRoomProps) => <Metronome startBpm={startBpm} />;
+/** The metronome and pattern player of the lesson card. */
+export const PracticeRoom = (props: PracticeRoomPanelProps) => (
+  <Suspense fallback={<p className="practice-muted">Loading the metronome…</p>}>
+    <PracticeRoomPanel {...props} />
+  </Suspense>
+);

@@ -1,0 +1,200 @@
+import {
+  advanceSequence,
+  startSequence,
+  type PracticePosition,
+  type PracticeProgram,
+  type SequencerState,
+  type TimedPosition,
+} from '@stickwork/domain';
+import { playClick, playDrum, whiteNoise, type Kit } from './drum-voices';
+import { createLookAheadTimer, type LookAheadTimer } from './look-ahead-timer';
+
+/*
+ * The look-ahead scheduler ("A tale of two clocks"): a timer ticks every 25 ms and each tick starts every
+ * sound of the next LOOK_AHEAD seconds with `start(when)` on the audio clock, so the audio thread plays
+ * them on time whatever the page is doing. It is written here rather than taken from Tone.js: the
+ * scheduling itself is ~100 lines (the timing maths is the pure sequencer in domain, tested there),
+ * while Tone.js would add ~350 kB and its own context wrapper for a transport we would use one call of.
+ */
+
+/** How often the scheduler runs. */
+export const TICK_MS = 25;
+/**
+ * How far ahead sounds are started. Longer than the worst main-thread stall we plan for (a 150 ms
+ * task plus a tick), so a busy page delays no click; tempo changes take effect from the next beat
+ * after this window.
+ */
+export const LOOK_AHEAD_SECONDS = 0.3;
+/** The first beat sounds this long after start, so its sources are set before their time. */
+const START_DELAY_SECONDS = 0.1;
+
+type AudioContextClass = typeof AudioContext;
+
+export const audioContextClass = (): AudioContextClass | undefined =>
+  typeof window === 'undefined'
+    ? undefined
+    : (window.AudioContext ??
+      (window as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext);
+
+export interface PracticeEngineOptions {
+  /** Called as each position sounds (on the audio clock), and with null when playback stops. */
+  onPosition: (position: PracticePosition | null) => void;
+  createTimer?: (tick: () => void) => LookAheadTimer;
+  AudioContext?: AudioContextClass;
+}
+
+/**
+ * The practice room's audio engine: one AudioContext (made on the first start, which comes from a
+ * click or key), one look-ahead timer, the synthesised kit. `dispose` stops every source, the timer,
+ * the Worker and the animation frame, and closes the context: nothing sounds after it.
+ */
+export class PracticeEngine {
+  private readonly timer: LookAheadTimer;
+  private readonly AudioContextClass: AudioContextClass | undefined;
+  private context: AudioContext | null = null;
+  private master: GainNode | null = null;
+  private kit: Kit | null = null;
+  private readonly sources = new Set<AudioScheduledSourceNode>();
+  private sequence: SequencerState | null = null;
+  private pending: TimedPosition[] = [];
+  private frame: number | null = null;
+  private program: PracticeProgram | null = null;
+  private bpm = 120;
+  private volume = 0.8;
+  private disposed = false;
+
+  constructor(private readonly options: PracticeEngineOptions) {
+    this.AudioContextClass = options.AudioContext ?? audioContextClass();
+    this.timer = (options.createTimer ?? createLookAheadTimer)(() => this.schedule());
+  }
+
+  /** Whether this browser can play at all. */
+  get available(): boolean {
+    return this.AudioContextClass !== undefined;
+  }
+
+  get running(): boolean {
+    return this.sequence !== null;
+  }
+
+  /** What to play and at which tempo; a running program takes it from its next beat on. */
+  update(program: PracticeProgram, bpm: number): void {
+    this.program = program;
+    this.bpm = bpm;
+  }
+
+  setVolume(volume: number): void {
+    this.volume = volume;
+    if (this.master && this.context) this.master.gain.setTargetAtTime(volume, this.context.currentTime, 0.01);
+  }
+
+  /** Starts the program from its first beat (count-in included), stopping what played before. */
+  start(program: PracticeProgram, bpm: number): void {
+    if (this.disposed || !this.AudioContextClass) return;
+    this.stopSounds();
+    this.update(program, bpm);
+    const context = this.ensureContext();
+    void context.resume();
+    this.sequence = startSequence(context.currentTime + START_DELAY_SECONDS, program, bpm);
+    this.schedule();
+    this.timer.start(TICK_MS);
+    this.frame ??= requestAnimationFrame(this.publish);
+  }
+
+  stop(): void {
+    const wasRunning = this.running;
+    this.stopSounds();
+    if (wasRunning) this.options.onPosition(null);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.stop();
+    this.disposed = true;
+    this.timer.dispose();
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    this.frame = null;
+    void this.context?.close();
+    this.context = null;
+  }
+
+  private ensureContext(): AudioContext {
+    if (this.context) return this.context;
+    const context = new this.AudioContextClass!();
+    const master = context.createGain();
+    master.gain.value = this.volume;
+    master.connect(context.destination);
+    this.context = context;
+    this.master = master;
+    this.kit = {
+      context,
+      output: master,
+      noise: whiteNoise(context),
+      track: (source, stopAt) => {
+        this.sources.add(source);
+        source.stop(stopAt);
+        source.onended = () => {
+          this.sources.delete(source);
+          source.disconnect();
+        };
+      },
+    };
+    return context;
+  }
+
+  private stopSounds(): void {
+    this.timer.stop();
+    this.sequence = null;
+    this.pending = [];
+    for (const source of this.sources) {
+      source.onended = null;
+      try {
+        source.stop(0);
+      } catch {
+        // Already stopped: nothing left to silence.
+      }
+      source.disconnect();
+    }
+    this.sources.clear();
+  }
+
+  /** One look-ahead tick: start every sound that begins before currentTime + LOOK_AHEAD_SECONDS. */
+  private schedule = (): void => {
+    const { context, kit, program, sequence } = this;
+    if (!context || !kit || !program || !sequence) return;
+    const now = context.currentTime;
+    const next = advanceSequence(sequence, program, this.bpm, now + LOOK_AHEAD_SECONDS);
+    this.sequence = next.state;
+    for (const { time, sound } of next.sounds) {
+      // Only after a stall longer than the look-ahead (a suspended tab): skip rather than play late.
+      if (time < now) continue;
+      if (sound.kind === 'click') playClick(kit, sound.click, time);
+      else playDrum(kit, sound.voice, time, sound.velocity);
+    }
+    this.pending.push(...next.positions);
+  };
+
+  /** The audio clock's time of what the listener hears now (output latency included where known). */
+  private heardTime(context: AudioContext): number {
+    const stamp = typeof context.getOutputTimestamp === 'function' ? context.getOutputTimestamp() : undefined;
+    if (stamp?.contextTime && stamp.performanceTime) {
+      return stamp.contextTime + (performance.now() - stamp.performanceTime) / 1000;
+    }
+    return context.currentTime - (context.outputLatency || context.baseLatency || 0);
+  }
+
+  /** Each animation frame: publish the latest position whose time the listener has reached. */
+  private publish = (): void => {
+    this.frame = null;
+    if (this.disposed) return;
+    const { context } = this;
+    if (context && this.pending.length > 0) {
+      const heard = this.heardTime(context);
+      let latest: PracticePosition | null = null;
+      while (this.pending.length > 0 && this.pending[0]!.time <= heard)
+        latest = this.pending.shift()!.position;
+      if (latest) this.options.onPosition(latest);
+    }
+    if (this.running) this.frame = requestAnimationFrame(this.publish);
+  };
+}

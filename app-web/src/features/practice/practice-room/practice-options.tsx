@@ -1,0 +1,188 @@
+import {
+  GAP_BARS,
+  METRONOME_BPM,
+  TRAINER_EVERY_BARS,
+  TRAINER_STEP_BPM,
+  type MetronomeSubdivision,
+  type Notation,
+} from '@stickwork/domain';
+import { useId, useState } from 'react';
+import { Check } from './check';
+import type { PracticeSettings } from './practice-settings';
+
+const SUBDIVISIONS: { value: MetronomeSubdivision; label: string }[] = [
+  { value: 1, label: 'Quarters' },
+  { value: 2, label: 'Eighths' },
+  { value: 3, label: 'Triplets' },
+  { value: 4, label: 'Sixteenths' },
+];
+
+interface NumberFieldProps {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange: (value: number) => void;
+}
+
+/**
+ * A small number field: the drummer types freely, every readable number is reported (the caller keeps
+ * it in range), and on leaving the field it shows the value in force.
+ */
+const NumberField = ({ label, value, min, max, onChange }: NumberFieldProps) => {
+  const id = useId();
+  const [text, setText] = useState<string | null>(null);
+  const shown = Math.min(max, Math.max(min, value));
+  return (
+    <span className="practice-room__number">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="field__input"
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        value={text ?? shown}
+        onChange={(event) => {
+          setText(event.target.value);
+          const next = Number(event.target.value);
+          if (event.target.value !== '' && Number.isFinite(next)) onChange(next);
+        }}
+        onBlur={() => {
+          setText(null);
+          onChange(shown);
+        }}
+      />
+    </span>
+  );
+};
+
+interface PracticeOptionsProps {
+  notation: Notation | null;
+  settings: PracticeSettings;
+  onSettings: (settings: PracticeSettings) => void;
+  trainerRange: { startBpm: number; targetBpm: number };
+  onTrainerRange: (range: { startBpm: number; targetBpm: number }) => void;
+}
+
+/** The metronome's settings, folded away so the card stays readable on a phone. */
+export const PracticeOptions = ({
+  notation,
+  settings,
+  onSettings,
+  trainerRange,
+  onTrainerRange,
+}: PracticeOptionsProps) => {
+  const set = (patch: Partial<PracticeSettings>) => onSettings({ ...settings, ...patch });
+  const meter = notation ? `${notation.timeSignature.beats}/${notation.timeSignature.beatUnit}` : '4/4';
+  return (
+    <details className="practice-room__options">
+      <summary>Metronome settings</summary>
+      <div className="practice-room__options-body">
+        <p className="practice-room__caption">
+          Time signature: <strong>{meter}</strong> {notation ? '(from the exercise)' : ''}
+        </p>
+        <fieldset className="practice-room__fieldset">
+          <legend>Subdivision</legend>
+          <div className="practice-room__choices">
+            {SUBDIVISIONS.map(({ value, label }) => (
+              <label key={value} className="practice-room__check">
+                <input
+                  type="radio"
+                  name="practice-room-subdivision"
+                  checked={settings.subdivision === value}
+                  onChange={() => set({ subdivision: value })}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="practice-room__choices">
+          <Check checked={settings.accentFirstBeat} onChange={(accentFirstBeat) => set({ accentFirstBeat })}>
+            Accent on beat one
+          </Check>
+          <Check checked={settings.countIn} onChange={(countIn) => set({ countIn })}>
+            Count-in (one bar)
+          </Check>
+        </div>
+        <label className="practice-room__volume">
+          Volume
+          <input
+            type="range"
+            min={0}
+            max={100}
+            value={Math.round(settings.volume * 100)}
+            aria-valuetext={`${Math.round(settings.volume * 100)} %`}
+            onChange={(event) => set({ volume: Number(event.target.value) / 100 })}
+          />
+        </label>
+        <fieldset className="practice-room__fieldset">
+          <legend>Speed trainer</legend>
+          <Check
+            checked={settings.trainer.enabled}
+            onChange={(enabled) => set({ trainer: { ...settings.trainer, enabled } })}
+          >
+            Raise the tempo as I play
+          </Check>
+          <div className="practice-room__numbers">
+            <NumberField
+              label="Start (BPM)"
+              value={trainerRange.startBpm}
+              min={METRONOME_BPM.min}
+              max={METRONOME_BPM.max}
+              onChange={(startBpm) => onTrainerRange({ ...trainerRange, startBpm })}
+            />
+            <NumberField
+              label="Target (BPM)"
+              value={trainerRange.targetBpm}
+              min={METRONOME_BPM.min}
+              max={METRONOME_BPM.max}
+              onChange={(targetBpm) => onTrainerRange({ ...trainerRange, targetBpm })}
+            />
+            <NumberField
+              label="Step (+BPM)"
+              value={settings.trainer.stepBpm}
+              min={TRAINER_STEP_BPM.min}
+              max={TRAINER_STEP_BPM.max}
+              onChange={(stepBpm) => set({ trainer: { ...settings.trainer, stepBpm } })}
+            />
+            <NumberField
+              label="Every (bars)"
+              value={settings.trainer.everyBars}
+              min={TRAINER_EVERY_BARS.min}
+              max={TRAINER_EVERY_BARS.max}
+              onChange={(everyBars) => set({ trainer: { ...settings.trainer, everyBars } })}
+            />
+          </div>
+        </fieldset>
+        <fieldset className="practice-room__fieldset">
+          <legend>Gap click</legend>
+          <Check
+            checked={settings.gap.enabled}
+            onChange={(enabled) => set({ gap: { ...settings.gap, enabled } })}
+          >
+            Leave bars silent to test my time
+          </Check>
+          <div className="practice-room__numbers">
+            <NumberField
+              label="Bars with click"
+              value={settings.gap.withClick}
+              min={GAP_BARS.min}
+              max={GAP_BARS.max}
+              onChange={(withClick) => set({ gap: { ...settings.gap, withClick } })}
+            />
+            <NumberField
+              label="Silent bars"
+              value={settings.gap.silent}
+              min={GAP_BARS.min}
+              max={GAP_BARS.max}
+              onChange={(silent) => set({ gap: { ...settings.gap, silent } })}
+            />
+          </div>
+        </fieldset>
+      </div>
+    </details>
+  );
+};

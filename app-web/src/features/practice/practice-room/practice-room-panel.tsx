@@ -1,0 +1,195 @@
+import {
+  addTap,
+  beatsPerBarOf,
+  clampTempo,
+  defaultSpeedTrainer,
+  gapClick,
+  initialTempo,
+  speedTrainer,
+  tappedTempo,
+  type Notation,
+  type PlaybackPosition,
+  type PracticeProgram,
+} from '@stickwork/domain';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '../../../components/button/button';
+import { Check } from './check';
+import { PracticeOptions } from './practice-options';
+import { readPracticeSettings, writePracticeSettings, type PracticeSettings } from './practice-settings';
+import { practiceKeyAction } from './practice-keys';
+import { PracticeStatus } from './practice-status';
+import { TempoControls } from './tempo-controls';
+import { usePracticeEngine, type PracticeMode } from './use-practice-engine';
+import './practice-room.css';
+
+export interface PracticeRoomPanelProps {
+  /** The lesson's notation; null while it loads (the metronome works without it). */
+  notation: Notation | null;
+  startBpm: number | undefined;
+  /** Called as each grid step sounds (on the audio clock), and with null when playback stops. */
+  onPosition: (position: PlaybackPosition | null) => void;
+}
+
+/**
+ * The lesson card's practice room: metronome (tempo, tap, accent, subdivisions, volume), pattern player
+ * (the exercise looped on synthesised drums, with or without the click, or muted to play along),
+ * count-in, speed trainer and gap click, with Space / arrows / T on the keyboard.
+ */
+const PracticeRoomPanel = ({ notation, startBpm, onPosition }: PracticeRoomPanelProps) => {
+  const [settings, setSettings] = useState<PracticeSettings>(readPracticeSettings);
+  const [bpm, setBpm] = useState(() => initialTempo(startBpm));
+  const [bpmText, setBpmText] = useState(() => String(initialTempo(startBpm)));
+  const [trainerRange, setTrainerRange] = useState(() => {
+    const { startBpm: start, targetBpm } = defaultSpeedTrainer(initialTempo(startBpm));
+    return { startBpm: start, targetBpm };
+  });
+  const [lastMode, setLastMode] = useState<PracticeMode>('metronome');
+  const taps = useRef<number[]>([]);
+  const engine = usePracticeEngine(onPosition);
+  const { running } = engine;
+
+  const trainer = useMemo(
+    () =>
+      settings.trainer.enabled
+        ? speedTrainer({
+            ...trainerRange,
+            stepBpm: settings.trainer.stepBpm,
+            everyBars: settings.trainer.everyBars,
+          })
+        : null,
+    [settings.trainer, trainerRange],
+  );
+  const gap = useMemo(() => (settings.gap.enabled ? gapClick(settings.gap) : null), [settings.gap]);
+  const programFor = (mode: PracticeMode): PracticeProgram => ({
+    notation,
+    pattern: mode === 'pattern' ? (settings.patternMuted ? 'muted' : 'audible') : 'off',
+    click: {
+      enabled: settings.click,
+      subdivision: settings.subdivision,
+      accentFirstBeat: settings.accentFirstBeat,
+    },
+    countIn: settings.countIn,
+    gap,
+    trainer,
+  });
+  const program = programFor(running ?? lastMode);
+
+  useEffect(() => writePracticeSettings(settings), [settings]);
+
+  // Live changes (tempo, sounds, subdivision, gap bars, trainer values) reach the engine at its next beat.
+  useEffect(() => engine.update(program, bpm, settings.volume));
+
+  // Turning the count-in or the trainer on or off mid-run starts the run again (its bars count anew).
+  const restartKey = `${settings.countIn}|${trainer !== null}`;
+  const lastRestartKey = useRef(restartKey);
+  useEffect(() => {
+    if (lastRestartKey.current === restartKey) return;
+    lastRestartKey.current = restartKey;
+    if (running) engine.start(running, program, bpm);
+  });
+
+  const changeTempo = (next: number) => {
+    const tempo = clampTempo(next);
+    setBpm(tempo);
+    setBpmText(String(tempo));
+  };
+  const tap = () => {
+    taps.current = addTap(taps.current, performance.now());
+    const tapped = tappedTempo(taps.current);
+    if (tapped !== null) changeTempo(tapped);
+  };
+  const toggle = (mode: PracticeMode) => {
+    setLastMode(mode);
+    if (running === mode) engine.stop();
+    else engine.start(mode, programFor(mode), bpm);
+  };
+
+  const trainerRuns = running !== null && trainer !== null;
+  // The document's key handler is added once and reads the latest state through this ref.
+  const keys = useRef({ toggle: () => {}, changeTempo: (_by: number) => {}, tap: () => {} });
+  keys.current = {
+    toggle: () => (running ? engine.stop() : toggle(lastMode)),
+    changeTempo: (by) => {
+      if (!trainerRuns) changeTempo(bpm + by);
+    },
+    tap: () => {
+      if (!trainerRuns) tap();
+    },
+  };
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const action = practiceKeyAction(event);
+      if (!action) return;
+      event.preventDefault();
+      if (action.type === 'toggle') keys.current.toggle();
+      else if (action.type === 'tempo') keys.current.changeTempo(action.by);
+      else keys.current.tap();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const shownBpm = trainerRuns && engine.position ? engine.position.bpm : bpm;
+  return (
+    <section className="practice-room" aria-label="Practice room">
+      <TempoControls
+        text={trainerRuns ? String(shownBpm) : bpmText}
+        bpm={shownBpm}
+        disabled={trainerRuns}
+        onText={setBpmText}
+        onCommit={() => changeTempo(Number(bpmText))}
+        onChange={changeTempo}
+        onTap={tap}
+      />
+      <div className="practice-room__row practice-room__transport">
+        <Button
+          variant="secondary"
+          onClick={() => toggle('metronome')}
+          aria-pressed={running === 'metronome'}
+          disabled={!engine.available}
+        >
+          {running === 'metronome' ? 'Pause metronome' : 'Start metronome'}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => toggle('pattern')}
+          aria-pressed={running === 'pattern'}
+          disabled={!engine.available || notation === null}
+        >
+          {running === 'pattern' ? 'Stop pattern' : 'Play pattern'}
+        </Button>
+        <Check
+          checked={settings.patternMuted}
+          onChange={(patternMuted) => setSettings({ ...settings, patternMuted })}
+        >
+          Mute pattern
+        </Check>
+        <Check checked={settings.click} onChange={(click) => setSettings({ ...settings, click })}>
+          Click
+        </Check>
+      </div>
+      {engine.available ? null : (
+        <p className="practice-muted">This browser cannot play audio (no Web Audio).</p>
+      )}
+      <PracticeStatus
+        position={engine.position}
+        beatsPerBar={beatsPerBarOf({ notation })}
+        gap={gap}
+        trainer={trainer}
+      />
+      <PracticeOptions
+        notation={notation}
+        settings={settings}
+        onSettings={setSettings}
+        trainerRange={trainerRange}
+        onTrainerRange={setTrainerRange}
+      />
+      <p className="practice-room__keys practice-muted">
+        Keys: <kbd>Space</kbd> start/stop, <kbd>↑</kbd>/<kbd>↓</kbd> tempo ±1 (with <kbd>Shift</kbd> ±5),{' '}
+        <kbd>T</kbd> tap
+      </p>
+    </section>
+  );
+};
+
+export default PracticeRoomPanel;

@@ -1,0 +1,47 @@
+import type { PracticePosition, PracticeProgram } from '@stickwork/domain';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { audioContextClass, PracticeEngine } from './audio-engine';
+
+export type PracticeMode = 'metronome' | 'pattern';
+
+/**
+ * The card's audio engine: made when the card opens (so its Worker is loaded while online), disposed
+ * when it unmounts: a new lesson or a card turn remounts the room, so nothing plays on.
+ */
+export const usePracticeEngine = (onPosition: (position: PracticePosition | null) => void) => {
+  const engineRef = useRef<PracticeEngine | null>(null);
+  const onPositionRef = useRef(onPosition);
+  onPositionRef.current = onPosition;
+  const [running, setRunning] = useState<PracticeMode | null>(null);
+  const [position, setPosition] = useState<PracticePosition | null>(null);
+
+  useEffect(() => {
+    const engine = new PracticeEngine({
+      onPosition: (next) => {
+        setPosition(next);
+        onPositionRef.current(next);
+      },
+    });
+    engineRef.current = engine;
+    return () => {
+      engine.dispose();
+      engineRef.current = null;
+    };
+  }, []);
+
+  const start = useCallback((mode: PracticeMode, program: PracticeProgram, bpm: number) => {
+    engineRef.current?.start(program, bpm);
+    setRunning(mode);
+  }, []);
+  const stop = useCallback(() => {
+    engineRef.current?.stop();
+    setRunning(null);
+    setPosition(null);
+  }, []);
+  const update = useCallback((program: PracticeProgram, bpm: number, volume: number) => {
+    engineRef.current?.update(program, bpm);
+    engineRef.current?.setVolume(volume);
+  }, []);
+
+  return { available: audioContextClass() !== undefined, running, position, start, stop, update };
+};
