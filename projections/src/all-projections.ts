@@ -1,4 +1,5 @@
 import { customerDirectoryProjection } from './customer-directory-projection.js';
+import { lessonHistoryProjection } from './lesson-history-projection.js';
 import { practiceHeatmapProjection } from './practice-heatmap-projection.js';
 import { practiceProgressProjection } from './practice-progress-projection.js';
 import { practiceStreaksProjection } from './practice-streaks-projection.js';
@@ -11,5 +12,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   practiceStreaksProjection,
   practiceHeatmapProjection,
   practiceUsageProjection,
+  lessonHistoryProjection,
   customerDirectoryProjection,
 ] as Projection[];

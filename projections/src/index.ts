@@ -9,3 +9,4 @@ export * from './practice-streaks-projection.js';
 export * from './practice-heatmap-projection.js';
 export * from './practice-usage-projection.js';
 export * from './customer-directory-projection.js';
+export * from './lesson-history-projection.js';

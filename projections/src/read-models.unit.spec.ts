@@ -42,6 +42,19 @@ const CUSTOMERS = ['ann', 'ben', 'cy'] as const;
 const ZONES = ['UTC', 'Europe/Berlin', 'America/Los_Angeles', 'Pacific/Kiritimati', 'Not/AZone'];
 const START = Date.parse('2026-03-01T08:00:00Z');
 const HOUR = 3_600_000;
+/** A take the timing coach scored (its lessonId is set per use). */
+const TAKE = {
+  lessonId: 1,
+  input: 'midi',
+  bpm: 100,
+  expected: 16,
+  hits: 14,
+  missed: 2,
+  extra: 1,
+  meanOffsetMs: -6,
+  spreadMs: 9,
+  accuracy: 78.5,
+} as const;
 
 /** A lesson shape for evaluations: any focus, any level range. */
 const lessonArb = fc
@@ -138,6 +151,18 @@ const practiceStepArb: fc.Arbitrary<PracticeStep> = fc.oneof(
       .map(([lessons, minutes, timeZone]) => ({
         kind: 'practice' as const,
         data: { type: 'RecordPracticeActivity' as const, data: { lessons, minutes, timeZone } },
+      })),
+  },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(lessonArb, fc.integer({ min: 0, max: 1000 }), fc.constantFrom(...ZONES))
+      .map(([lesson, permille, timeZone]) => ({
+        kind: 'practice' as const,
+        data: {
+          type: 'ScoreTiming' as const,
+          data: { lesson, take: { ...TAKE, lessonId: lesson.lesson_id, accuracy: permille / 10 }, timeZone },
+        },
       })),
   },
   {
@@ -491,6 +516,13 @@ describe('erasure', () => {
           data: { usageType: 'lesson', plan: { tier: 'freemium', status: 'freemium' } },
         },
         { type: 'RecordPracticeActivity', data: { lessons: 2, minutes: 20 } },
+        {
+          type: 'ScoreTiming',
+          data: {
+            lesson: { lesson_id: 7, focus: 'timing', type: 'exercise' },
+            take: { ...TAKE, lessonId: 7 },
+          },
+        },
       ] as const)
         await handleCommand(store, practiceStreamId(customer), practiceDecider, practiceEventSchemaVersions, {
           ...command,

@@ -1,0 +1,198 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { LessonEvaluated, PracticeEvent, RecordedEvent, TimingScored } from '@stickwork/domain';
+import { foldProjection } from './fold.js';
+import {
+  LESSON_HISTORY_MAX_ENTRIES,
+  lessonHistoryEntries,
+  lessonHistoryProjection,
+  type LessonHistoryModel,
+} from './lesson-history-projection.js';
+
+const START = Date.parse('2026-03-01T08:00:00Z');
+const MINUTE = 60_000;
+const at = (minutes: number) => new Date(START + minutes * MINUTE).toISOString();
+
+const take = (lessonId: number, minutes: number, accuracy: number, bpm = 100): TimingScored => ({
+  type: 'TimingScored',
+  data: {
+    lessonId,
+    input: 'midi',
+    bpm,
+    expected: 16,
+    hits: 16,
+    missed: 0,
+    extra: 0,
+    meanOffsetMs: 12,
+    spreadMs: 5,
+    accuracy,
+    focus: 'timing',
+    scoredAt: at(minutes),
+    day: at(minutes).slice(0, 10),
+  },
+});
+
+const evaluated = (lessonId: number, minutes: number, skipped = false): LessonEvaluated => ({
+  type: 'LessonEvaluated',
+  data: {
+    lessonId,
+    focus: lessonId === 1 ? 'warm_up' : 'timing',
+    type: lessonId === 1 ? 'warm_up' : 'exercise',
+    ratingDifficulty: skipped ? 'too_easy' : 'challenging',
+    skipped,
+    level: null,
+    evaluatedAt: at(minutes),
+  },
+});
+
+/** The events as the log holds them, on customer streams (`ann` unless told). */
+const log = (...events: (PracticeEvent | { customer: string; event: PracticeEvent })[]): RecordedEvent[] =>
+  events.map((entry, position) => {
+    const { customer, event } = 'customer' in entry ? entry : { customer: 'ann', event: entry };
+    return {
+      id: `e${position}`,
+      streamId: `practice-${customer}`,
+      type: event.type,
+      data: event.data,
+      metadata: { schemaVersion: 1, time: at(position) },
+      revision: position,
+      position,
+    };
+  });
+
+const historyOf = (events: RecordedEvent[], customer = 'ann'): LessonHistoryModel | undefined =>
+  foldProjection(lessonHistoryProjection, events).get(customer);
+
+describe('lesson history', () => {
+  it('makes one entry of the takes and the evaluation of a lesson, with the best take and the rating', () => {
+    const model = historyOf(
+      log(take(42, 0, 71.5, 90), take(42, 5, 88, 96), take(42, 9, 80), evaluated(42, 12)),
+    );
+    expect(model?.entries).toEqual([
+      {
+        lessonId: 42,
+        focus: 'timing',
+        playedAt: at(12),
+        rating: 'challenging',
+        skipped: false,
+        takes: 3,
+        best: { input: 'midi', bpm: 96, accuracy: 88, meanOffsetMs: 12, spreadMs: 5 },
+      },
+    ]);
+  });
+
+  it('lists lessons newest first, evaluated ones without takes too', () => {
+    const model = historyOf(log(evaluated(1, 0), take(42, 10, 90), evaluated(7, 20), evaluated(42, 30)));
+    expect(model?.entries.map((entry) => [entry.lessonId, entry.rating, entry.takes])).toEqual([
+      [42, 'challenging', 1],
+      [7, 'challenging', 0],
+      [1, 'challenging', 0],
+    ]);
+    expect(model?.entries[2]).toMatchObject({ focus: 'warm_up', best: null });
+  });
+
+  it('shows takes of a lesson not evaluated yet as unrated', () => {
+    const model = historyOf(log(take(42, 0, 60)));
+    expect(model?.entries).toMatchObject([{ lessonId: 42, rating: null, takes: 1 }]);
+  });
+
+  it('starts a new entry when a rated lesson is played again, or after a long pause', () => {
+    const model = historyOf(
+      log(
+        take(42, 0, 60),
+        evaluated(42, 5),
+        take(42, 10, 70),
+        take(42, 10 + 7 * 60, 75),
+        evaluated(42, 10 + 7 * 60),
+      ),
+    );
+    expect(model?.entries.map((entry) => [entry.rating, entry.takes, entry.best?.accuracy])).toEqual([
+      ['challenging', 1, 75],
+      [null, 1, 70],
+      ['challenging', 1, 60],
+    ]);
+  });
+
+  it('records a mastered lesson as too_easy, skipped', () => {
+    expect(historyOf(log(evaluated(42, 0, true)))?.entries[0]).toMatchObject({
+      rating: 'too_easy',
+      skipped: true,
+    });
+  });
+
+  it('keeps entries newest first and the best take the highest accuracy, for any order of plays', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            lessonId: fc.integer({ min: 2, max: 6 }),
+            accuracy: fc.integer({ min: 0, max: 100 }),
+            evaluate: fc.boolean(),
+            minutesLater: fc.integer({ min: 0, max: 500 }),
+          }),
+          { maxLength: 40 },
+        ),
+        (plays) => {
+          let minutes = 0;
+          const events = plays.map(({ lessonId, accuracy, evaluate, minutesLater }) => {
+            minutes += minutesLater;
+            return evaluate ? evaluated(lessonId, minutes) : take(lessonId, minutes, accuracy);
+          });
+          const entries = historyOf(log(...events))?.entries ?? [];
+          for (let i = 1; i < entries.length; i++)
+            expect(Date.parse(entries[i - 1]!.playedAt)).toBeGreaterThanOrEqual(
+              Date.parse(entries[i]!.playedAt),
+            );
+          const takes = events.filter((event) => event.type === 'TimingScored');
+          expect(entries.reduce((sum, entry) => sum + entry.takes, 0)).toBe(takes.length);
+          expect(entries.filter((entry) => entry.rating !== null)).toHaveLength(events.length - takes.length);
+          const best = Math.max(-1, ...takes.map((event) => event.data.accuracy));
+          expect(Math.max(-1, ...entries.map((entry) => entry.best?.accuracy ?? -1))).toBe(best);
+        },
+      ),
+    );
+  });
+
+  it('keeps the newest entries only, up to its bound', () => {
+    const events = Array.from({ length: LESSON_HISTORY_MAX_ENTRIES + 5 }, (_, i) => evaluated(2 + i, i));
+    const entries = historyOf(log(...events))?.entries ?? [];
+    expect(entries).toHaveLength(LESSON_HISTORY_MAX_ENTRIES);
+    expect(entries[0]?.lessonId).toBe(2 + LESSON_HISTORY_MAX_ENTRIES + 4);
+    expect(entries.at(-1)?.lessonId).toBe(2 + 5);
+  });
+
+  it("is erased with the practice history and with the customer, and keeps other customers' history", () => {
+    const erasedHistory: PracticeEvent = { type: 'PracticeHistoryErased', data: { erasedAt: at(20) } };
+    const events = log(
+      take(42, 0, 80),
+      { customer: 'ben', event: take(42, 1, 70) },
+      evaluated(42, 10),
+      erasedHistory,
+    );
+    expect(historyOf(events)).toBeUndefined();
+    expect(historyOf(events, 'ben')?.entries).toHaveLength(1);
+    expect(historyOf(log(take(42, 0, 80), erasedHistory, take(7, 30, 50)))?.entries).toMatchObject([
+      { lessonId: 7 },
+    ]);
+
+    const customerErased: RecordedEvent = {
+      id: 'x',
+      streamId: 'erasure-ann',
+      type: 'CustomerErased',
+      data: { customerId: 'ann', erasedAt: at(40) },
+      metadata: { schemaVersion: 1, time: at(40) },
+      revision: 0,
+      position: 99,
+    };
+    const models = foldProjection(lessonHistoryProjection, [...log(take(42, 0, 80)), customerErased]);
+    expect(models.has('ann')).toBe(false);
+  });
+
+  it('filters by skill', () => {
+    const model = historyOf(log(evaluated(1, 0), take(42, 10, 90)));
+    expect(lessonHistoryEntries(model, 'warm_up').map((entry) => entry.lessonId)).toEqual([1]);
+    expect(lessonHistoryEntries(model, 'timing').map((entry) => entry.lessonId)).toEqual([42]);
+    expect(lessonHistoryEntries(model).map((entry) => entry.lessonId)).toEqual([42, 1]);
+    expect(lessonHistoryEntries(undefined, 'timing')).toEqual([]);
+  });
+});
