@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { getCatalogue, type Exercise } from '@stickwork/domain';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderSheetMusicPdf } from './render-sheet-music-pdf.js';
-import { createSheetMusicCache } from './sheet-music-cache.js';
+import { createSheetMusicCache, rendererVersion } from './sheet-music-cache.js';
 
 /** The real renderer, counting how often each lesson is rendered. */
 function countingRenderer() {
@@ -60,5 +63,59 @@ describe('createSheetMusicCache', () => {
 
   it('refuses a size that cannot hold a PDF', () => {
     expect(() => createSheetMusicCache({ maxEntries: 0 })).toThrow('maxEntries');
+  });
+});
+
+describe('the disk cache under DATA_DIR', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-sheets-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+  it('keeps a rendered sheet for the next process: same bytes, no second render', async () => {
+    const directory = tempDir();
+    const version = async () => 'v1';
+    const firstProcess = countingRenderer();
+    const pdf = await createSheetMusicCache({ maxEntries: 4, directory, version, ...firstProcess }).pdfFor(
+      first!,
+    );
+    const nextProcess = countingRenderer();
+    const again = await createSheetMusicCache({ maxEntries: 4, directory, version, ...nextProcess }).pdfFor(
+      first!,
+    );
+    expect(again.equals(pdf)).toBe(true);
+    expect(nextProcess.renders).toEqual([]);
+    expect(fs.readdirSync(path.join(directory, 'v1'))).toEqual([
+      expect.stringMatching(`^${first!.lesson_id}-`),
+    ]);
+  });
+
+  it('renders again under a new renderer version and drops the files of the old one', async () => {
+    const directory = tempDir();
+    await createSheetMusicCache({ maxEntries: 4, directory, version: async () => 'v1' }).pdfFor(first!);
+    const upgraded = countingRenderer();
+    await createSheetMusicCache({ maxEntries: 4, directory, version: async () => 'v2', ...upgraded }).pdfFor(
+      first!,
+    );
+    expect(upgraded.renders).toEqual([first!.lesson_id]);
+    expect(fs.readdirSync(directory)).toEqual(['v2']);
+  });
+
+  it('still answers when the folder cannot be written', async () => {
+    const file = path.join(tempDir(), 'not-a-folder');
+    fs.writeFileSync(file, '');
+    const pdf = await createSheetMusicCache({
+      maxEntries: 4,
+      directory: file,
+      version: async () => 'v1',
+    }).pdfFor(first!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('names the renderer version after its code', async () => {
+    expect(await rendererVersion()).toMatch(/^[0-9a-f]{16}$/);
   });
 });

@@ -1,0 +1,56 @@
+import os from 'node:os';
+import type { Exercise } from '@stickwork/domain';
+import type { Piscina } from 'piscina';
+
+export interface SheetMusicPool {
+  /** The sheet PDF of an exercise, rendered in a worker thread. */
+  render(exercise: Exercise): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+export interface SheetMusicPoolOptions {
+  /** Worker threads at most. Default: the machine's cores. */
+  threads?: number;
+  /** A worker idle this long ends (it starts again on the next render). Default 60 s. */
+  idleTimeoutMs?: number;
+}
+
+/** The worker module beside this one: compiled JavaScript, or TypeScript under tsx/Vitest (source). */
+const workerModule = () => {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return {
+    filename: new URL(`./sheet-music-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url).href,
+    execArgv: fromSource ? ['--import', 'tsx', '--conditions=source'] : [],
+  };
+};
+
+/**
+ * Sheet-music PDFs render off the event loop (issue 13): engraving one costs about 45 ms of CPU,
+ * which would stall every other request. A pool of worker threads (piscina) sized to the cores,
+ * started on the first render (no thread and no engraving code at start-up), idle threads
+ * ending after a minute.
+ */
+export const createSheetMusicPool = (options: SheetMusicPoolOptions = {}): SheetMusicPool => {
+  const threads = Math.max(1, options.threads ?? os.availableParallelism());
+  let pool: Promise<Piscina> | undefined;
+  const started = () =>
+    (pool ??= import('piscina').then(
+      ({ Piscina }) =>
+        new Piscina({
+          ...workerModule(),
+          minThreads: 0,
+          maxThreads: threads,
+          idleTimeout: options.idleTimeoutMs ?? 60_000,
+        }),
+    ));
+  return {
+    async render(exercise) {
+      const bytes = (await (await started()).run(exercise)) as Uint8Array;
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    },
+    async close() {
+      if (pool) await (await pool).destroy();
+      pool = undefined;
+    },
+  };
+};
