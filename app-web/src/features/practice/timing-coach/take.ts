@@ -12,6 +12,9 @@ export interface ScheduledNote {
   time: number;
   voice: Voice;
   bpm: number;
+  /** The note's grid step in the notation, and which pass through the pattern it belongs to (for the lanes). */
+  step?: number;
+  pass?: number;
 }
 
 /** A stroke the coach heard: seconds on the card's audio clock, latency not yet subtracted. */

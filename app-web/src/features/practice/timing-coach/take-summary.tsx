@@ -1,0 +1,66 @@
+import { DIFFICULTY_RATINGS, suggestedRating, type TakeScore } from '@stickwork/domain';
+import { offsetHistogram } from './take';
+import { offsetWords, percent } from './timing-words';
+
+const ratingWords = (rating: (typeof DIFFICULTY_RATINGS)[number]) => rating.replace('_', ' ');
+
+/** After a take: accuracy, mean and spread, the counts, a small histogram of offsets, and the suggestion. */
+export const TakeSummary = ({ score }: { score: TakeScore }) => {
+  const bins = offsetHistogram(score);
+  const tallest = Math.max(1, ...bins.map((bin) => bin.count));
+  return (
+    <section className="take-summary" aria-labelledby="take-summary-title">
+      <h3 id="take-summary-title" className="take-summary__title">
+        Your take
+      </h3>
+      <dl className="take-summary__figures">
+        <div>
+          <dt>Accuracy</dt>
+          <dd>{percent(score.accuracy)}</dd>
+        </div>
+        <div>
+          <dt>On average</dt>
+          <dd>{score.hit === 0 ? '–' : offsetWords(score.meanOffsetMs)}</dd>
+        </div>
+        <div>
+          <dt>Spread</dt>
+          <dd>{score.hit === 0 ? '–' : `± ${Math.round(score.spreadMs)} ms`}</dd>
+        </div>
+      </dl>
+      <p className="take-summary__counts">
+        {score.hit} of {score.expected} notes played, {score.missed} missed, {score.extra} extra
+      </p>
+      <figure className="take-summary__histogram">
+        <div className="take-summary__bars" aria-hidden="true">
+          {bins.map((bin) => (
+            <span
+              key={bin.from}
+              className="take-summary__bar"
+              data-side={bin.from < -10 ? 'early' : bin.from >= 10 ? 'late' : 'on'}
+              style={{ height: `${(100 * bin.count) / tallest}%` }}
+            />
+          ))}
+        </div>
+        <figcaption className="take-summary__axis">
+          <span>60 ms early</span>
+          <span>on the beat</span>
+          <span>60 ms late</span>
+        </figcaption>
+        <ul className="visually-hidden">
+          {bins
+            .filter((bin) => bin.count > 0)
+            .map((bin) => (
+              <li key={bin.from}>
+                {bin.count} {bin.count === 1 ? 'hit' : 'hits'} from {offsetWords(bin.from)} to{' '}
+                {offsetWords(bin.from + 10)}
+              </li>
+            ))}
+        </ul>
+      </figure>
+      <p className="take-summary__suggestion">
+        This take suggests rating the lesson <strong>{ratingWords(suggestedRating(score.accuracy))}</strong>;
+        you choose when you evaluate.
+      </p>
+    </section>
+  );
+};

@@ -1,0 +1,136 @@
+import { useId, useSyncExternalStore } from 'react';
+import type { Notation } from '@stickwork/domain';
+import { Button } from '../../../components/button/button';
+import { latencyText } from './calibration';
+import { INPUT_PROBLEM_MESSAGES } from './input-problems';
+import { laneData } from './lane-data';
+import { LaneView } from './lane-view';
+import { TakeSummary } from './take-summary';
+import type { TimingCoach } from './timing-coach';
+import { offsetWords, percent } from './timing-words';
+import './timing-coach.css';
+
+interface TimingCoachPanelProps {
+  coach: TimingCoach;
+  notation: Notation | null;
+  /** The audio clock now (for what has sounded), or null before the card made its context. */
+  now: () => number | null;
+  /** Plays the 16 calibration clicks through the practice room. */
+  onCalibrate: () => void;
+}
+
+/**
+ * The timing coach on the lesson card: choose the e-kit (Web MIDI) or the microphone, calibrate the
+ * setup's latency once, then play the pattern: the lanes show expected against played notes with the
+ * running accuracy, and each take ends with a summary whose rating the evaluation starts from.
+ */
+export const TimingCoachPanel = ({ coach, notation, now, onCalibrate }: TimingCoachPanelProps) => {
+  const state = useSyncExternalStore(coach.subscribe, coach.getSnapshot);
+  const inputId = useId();
+  const deviceId = useId();
+  const sensitivityId = useId();
+  const { input, take, live, last } = state;
+  const clock = now();
+  const lanes =
+    notation && take && clock !== null ? laneData(notation, take, live, input.kind === 'midi', clock) : null;
+
+  return (
+    <details className="timing-coach">
+      <summary>Timing coach: score my playing</summary>
+      <div className="timing-coach__body">
+        <label className="field__label" htmlFor={inputId}>
+          Listen to
+        </label>
+        <select
+          id={inputId}
+          className="field__input"
+          value={input.kind}
+          onChange={(event) => {
+            const kind = event.target.value;
+            if (kind === 'midi') void coach.useMidi();
+            else if (kind === 'microphone') void coach.useMicrophone();
+            else coach.useNoInput();
+          }}
+        >
+          <option value="none">Nothing (no scoring)</option>
+          <option value="midi">My e-kit (MIDI)</option>
+          <option value="microphone">The microphone (practice pad)</option>
+        </select>
+        {input.kind === 'midi' && state.devices.length > 1 ? (
+          <>
+            <label className="field__label" htmlFor={deviceId}>
+              MIDI device
+            </label>
+            <select
+              id={deviceId}
+              className="field__input"
+              value={input.device.id}
+              onChange={(event) => void coach.useMidi(event.target.value)}
+            >
+              {state.devices.map((device) => (
+                <option key={device.id} value={device.id}>
+                  {device.name}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
+        {input.kind === 'microphone' ? (
+          <>
+            <label className="field__label" htmlFor={sensitivityId}>
+              Microphone sensitivity
+            </label>
+            <input
+              id={sensitivityId}
+              type="range"
+              min={0}
+              max={1}
+              step={0.05}
+              value={state.sensitivity}
+              aria-valuetext={`${Math.round(state.sensitivity * 100)} %`}
+              onChange={(event) => coach.setSensitivity(Number(event.target.value))}
+            />
+          </>
+        ) : null}
+        {state.problem ? (
+          <p className="form-message form-message--error" role="alert">
+            {INPUT_PROBLEM_MESSAGES[state.problem]}
+          </p>
+        ) : null}
+        {input.kind === 'none' ? null : (
+          <div className="timing-coach__latency">
+            <p role="status">
+              {input.kind === 'midi'
+                ? `Listening to ${input.device.name}. `
+                : 'Listening to the microphone. '}
+              {state.calibrating
+                ? 'Play one stroke with each of the 16 clicks…'
+                : state.latencyMs === null
+                  ? 'Calibrate once so your setup’s delay is not counted against you.'
+                  : `${latencyText(state.latencyMs)}; it is taken off every hit.`}
+            </p>
+            {state.calibrationFailed ? (
+              <p className="form-message form-message--error" role="alert">
+                Too few strokes were heard to calibrate. Try again and play with every click.
+              </p>
+            ) : null}
+            <Button variant="secondary" size="sm" onClick={onCalibrate} disabled={state.calibrating}>
+              Calibrate
+            </Button>
+          </div>
+        )}
+        {lanes ? (
+          <>
+            <LaneView {...lanes} />
+            <p className="timing-coach__running" aria-live="polite">
+              {live && live.expected > 0
+                ? `Accuracy so far: ${percent(live.accuracy)}${live.hit > 0 ? `, ${offsetWords(live.meanOffsetMs)} on average` : ''}`
+                : 'Play along: the take is scored from the first bar.'}
+            </p>
+          </>
+        ) : null}
+        {last && !take ? <TakeSummary score={last} /> : null}
+      </div>
+    </details>
+  );
+};

@@ -1,0 +1,275 @@
+import type { Notation, PracticePosition, TakeScore, Voice } from '@stickwork/domain';
+import {
+  CALIBRATION_CLICKS,
+  calibrationOffsets,
+  latencyFromCalibration,
+  storedLatencyMs,
+  storeLatencyMs,
+} from './calibration';
+import { loadDrumMap, type DrumMap } from './drum-map';
+import { InputUnavailable, type InputProblem } from './input-problems';
+import { requestMidi, type MidiDevice, type MidiSession } from './midi-input';
+import { openMicrophone, type MicrophoneSession } from './microphone-input';
+import { contextTimeOf, emptyTake, scoreTakeAt, type Take } from './take';
+
+export type CoachInput = { kind: 'none' } | { kind: 'midi'; device: MidiDevice } | { kind: 'microphone' };
+
+export interface CoachSnapshot {
+  input: CoachInput;
+  /** MIDI devices to choose from, once MIDI was asked for. */
+  devices: MidiDevice[];
+  problem: InputProblem | null;
+  /** The chosen input's measured latency, ms; null until calibrated. */
+  latencyMs: number | null;
+  /** A calibration that did not hear enough hits. */
+  calibrationFailed: boolean;
+  calibrating: boolean;
+  sensitivity: number;
+  /** The take being played (its notes and strokes so far), or null. */
+  take: Take | null;
+  /** The running score of the take being played. */
+  live: TakeScore | null;
+  /** The last finished take's score. */
+  last: TakeScore | null;
+}
+
+/** What the coach needs of the practice room's audio engine. */
+export interface CoachClock {
+  /** The card's AudioContext, made now if it was not yet (call from a click or key). */
+  audioContext(): AudioContext | null;
+}
+
+export const DEFAULT_SENSITIVITY = 0.5;
+const MICROPHONE_KEY = 'microphone';
+const inputKey = (input: CoachInput): string | null =>
+  input.kind === 'midi' ? `midi:${input.device.name}` : input.kind === 'microphone' ? MICROPHONE_KEY : null;
+
+/**
+ * The timing coach of one lesson card: listens to the chosen input (an e-kit over Web MIDI or the
+ * microphone), learns the setup's latency from 16 clicks, and scores each take of the pattern against the
+ * notes the practice room planned, on the card's audio clock. A plain store (subscribe/getSnapshot) so
+ * React reads it with useSyncExternalStore; `dispose` releases the device.
+ */
+export class TimingCoach {
+  private snapshot: CoachSnapshot = {
+    input: { kind: 'none' },
+    devices: [],
+    problem: null,
+    latencyMs: null,
+    calibrationFailed: false,
+    calibrating: false,
+    sensitivity: DEFAULT_SENSITIVITY,
+    take: null,
+    live: null,
+    last: null,
+  };
+  private readonly listeners = new Set<() => void>();
+  private midi: MidiSession | null = null;
+  private stopListening: (() => void) | null = null;
+  private microphone: MicrophoneSession | null = null;
+  private drumMap: DrumMap = {};
+  private calibration: { clicks: number[]; hits: number[]; bpm: number } | null = null;
+  private notation: Notation | null = null;
+  private pass = { index: 0, lastStep: -1 };
+  private disposed = false;
+
+  constructor(
+    private readonly clock: CoachClock,
+    private readonly onTakeScored: (score: TakeScore, take: Take) => void,
+  ) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): CoachSnapshot => this.snapshot;
+
+  get listening(): boolean {
+    return this.snapshot.input.kind !== 'none';
+  }
+
+  setNotation(notation: Notation | null): void {
+    this.notation = notation;
+  }
+
+  async useMidi(deviceId?: string): Promise<void> {
+    this.release();
+    try {
+      this.midi ??= await requestMidi();
+      const devices = this.midi.devices();
+      const device = devices.find((candidate) => candidate.id === deviceId) ?? devices[0];
+      if (!device) throw new InputUnavailable('midi-no-device');
+      this.drumMap = loadDrumMap(device.name);
+      const input: CoachInput = { kind: 'midi', device };
+      this.stopListening = this.midi.listen(
+        device.id,
+        (stroke) => {
+          const context = this.clock.audioContext();
+          if (!context) return;
+          this.heard(contextTimeOf(context, stroke.receivedAt), this.drumMap[stroke.note], stroke.velocity);
+        },
+        () => this.lost('midi-unplugged'),
+      );
+      this.set({ input, devices, problem: null, ...this.latencyOf(input) });
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  async useMicrophone(): Promise<void> {
+    this.release();
+    const context = this.clock.audioContext();
+    if (!context) return this.set({ problem: 'microphone-missing' });
+    try {
+      this.microphone = await openMicrophone(context, {
+        sensitivity: this.snapshot.sensitivity,
+        onOnset: (time) => this.heard(time),
+        onGone: () => this.lost('microphone-unplugged'),
+      });
+      const input: CoachInput = { kind: 'microphone' };
+      this.set({ input, problem: null, ...this.latencyOf(input) });
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  useNoInput(): void {
+    this.release();
+    this.set({ input: { kind: 'none' }, problem: null, latencyMs: null, take: null, live: null });
+  }
+
+  setSensitivity(sensitivity: number): void {
+    this.microphone?.setSensitivity(sensitivity);
+    this.set({ sensitivity });
+  }
+
+  /** Calibration begins: the practice room plays clicks at `bpm`; the coach pairs them with the hits. */
+  calibrationStarted(bpm: number): void {
+    this.calibration = { clicks: [], hits: [], bpm };
+    this.set({ calibrating: true, calibrationFailed: false });
+  }
+
+  /** The practice room planned these moments (ahead of time, on the audio clock). */
+  planned(positions: readonly { time: number; position: PracticePosition }[]): void {
+    if (this.calibration) {
+      for (const { time, position } of positions)
+        if (!position.countIn && this.calibration.clicks.length < CALIBRATION_CLICKS)
+          this.calibration.clicks.push(time);
+      return;
+    }
+    const take = this.snapshot.take;
+    const notation = this.notation;
+    if (!take || !notation) return;
+    const notes = positions.flatMap(({ time, position }) => {
+      const step = position.step;
+      if (position.countIn || step === null) return [];
+      if (step < this.pass.lastStep) this.pass.index++;
+      this.pass.lastStep = step;
+      return notation.notes
+        .filter((note) => note.step === step)
+        .map((note) => ({ time, voice: note.voice, bpm: position.bpm, step, pass: this.pass.index }));
+    });
+    if (notes.length > 0) this.set({ take: { ...take, notes: [...take.notes, ...notes] } });
+  }
+
+  /** Whether calibration has planned all its clicks and heard the last one out. */
+  calibrationDone(now: number): boolean {
+    const clicks = this.calibration?.clicks ?? [];
+    return clicks.length >= CALIBRATION_CLICKS && now > (clicks[clicks.length - 1] ?? 0) + 0.4;
+  }
+
+  /** Calibration ends (all clicks played, or stopped): the median offset becomes the input's latency. */
+  calibrationEnded(): void {
+    const calibration = this.calibration;
+    this.calibration = null;
+    const key = inputKey(this.snapshot.input);
+    if (!calibration || !key) return this.set({ calibrating: false });
+    const latency = latencyFromCalibration(
+      calibrationOffsets(calibration.clicks, calibration.hits, calibration.bpm),
+    );
+    if (latency === null) return this.set({ calibrating: false, calibrationFailed: true });
+    storeLatencyMs(key, latency);
+    this.set({ calibrating: false, calibrationFailed: false, latencyMs: latency });
+  }
+
+  /** The pattern starts (count-in first): a new take, when an input listens. */
+  takeStarted(startTime: number): void {
+    if (!this.listening || this.calibration) return;
+    this.pass = { index: 0, lastStep: -1 };
+    this.set({ take: emptyTake(startTime), live: null });
+  }
+
+  /** Called on animation frames while a take runs: the running score. */
+  tick(now: number): void {
+    const take = this.snapshot.take;
+    if (!take) return;
+    const live = scoreTakeAt(take, this.snapshot.latencyMs ?? 0, now);
+    if (live.expected !== this.snapshot.live?.expected || live.hits.length !== this.snapshot.live.hits.length)
+      this.set({ live });
+  }
+
+  /** The pattern stops: the take is scored whole (notes still to come when it stopped are not counted). */
+  takeEnded(now: number): void {
+    const take = this.snapshot.take;
+    if (!take) return;
+    const settled = { ...take, notes: take.notes.filter((note) => note.time <= now) };
+    const score = scoreTakeAt(settled, this.snapshot.latencyMs ?? 0);
+    this.set({
+      take: null,
+      live: null,
+      last: score.expected > 0 && score.hit > 0 ? score : this.snapshot.last,
+    });
+    if (score.expected > 0 && score.hit > 0) this.onTakeScored(score, settled);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.release();
+    this.listeners.clear();
+  }
+
+  private heard(time: number, voice?: Voice, velocity?: number): void {
+    if (this.calibration) {
+      this.calibration.hits.push(time);
+      return;
+    }
+    const take = this.snapshot.take;
+    if (!take) return;
+    const stroke = { time, ...(voice ? { voice } : {}), ...(velocity === undefined ? {} : { velocity }) };
+    this.set({ take: { ...take, strokes: [...take.strokes, stroke] } });
+  }
+
+  private latencyOf(input: CoachInput): { latencyMs: number | null } {
+    const key = inputKey(input);
+    return { latencyMs: key ? storedLatencyMs(key) : null };
+  }
+
+  private lost(problem: InputProblem): void {
+    this.release();
+    this.set({ input: { kind: 'none' }, problem, take: null, live: null });
+  }
+
+  private failed(error: unknown): void {
+    if (!(error instanceof InputUnavailable))
+      console.error('The timing coach could not open the input.', error);
+    this.set({
+      input: { kind: 'none' },
+      problem: error instanceof InputUnavailable ? error.problem : 'microphone-missing',
+    });
+  }
+
+  private release(): void {
+    this.stopListening?.();
+    this.stopListening = null;
+    this.microphone?.close();
+    this.microphone = null;
+    this.calibration = null;
+  }
+
+  private set(change: Partial<CoachSnapshot>): void {
+    if (this.disposed) return;
+    this.snapshot = { ...this.snapshot, ...change };
+    for (const listener of this.listeners) listener();
+  }
+}
