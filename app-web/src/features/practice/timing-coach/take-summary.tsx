@@ -1,8 +1,8 @@
-import { DIFFICULTY_RATINGS, suggestedRating, type TakeScore } from '@stickwork/domain';
+import { suggestedRating, type DifficultyRating, type TakeScore } from '@stickwork/domain';
 import { offsetHistogram } from './take';
 import { offsetWords, percent } from './timing-words';
 
-const ratingWords = (rating: (typeof DIFFICULTY_RATINGS)[number]) => rating.replace('_', ' ');
+const ratingWords = (rating: DifficultyRating) => rating.replace('_', ' ');
 
 /** After a take: accuracy, mean and spread, the counts, a small histogram of offsets, and the suggestion. */
 export const TakeSummary = ({ score }: { score: TakeScore }) => {
