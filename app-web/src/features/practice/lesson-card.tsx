@@ -10,7 +10,7 @@ import {
   type ScheduledLesson,
 } from '@stickwork/domain';
 import { useMachine } from '@xstate/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Button } from '../../components/button/button';
 import { CheckboxField } from '../../components/form/checkbox-field';
@@ -79,6 +79,15 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
   const notation = useLessonNotation(lesson?.type === 'limit_reached' ? undefined : lesson?.lesson_id);
   // Where the pattern player is, so the notation can highlight the notes sounding now.
   const [playback, setPlayback] = useState<PlaybackPosition | null>(null);
+  // Starting or resuming a session opens the card at its top (title, stopwatch), also on a phone where
+  // the button pressed sits far down the overview. Once per card: later turns follow the machine.
+  const cardTop = useRef<HTMLElement>(null);
+  const openedAtTop = useRef(false);
+  useEffect(() => {
+    if (openedAtTop.current || !cardTop.current) return;
+    openedAtTop.current = true;
+    cardTop.current.scrollIntoView?.({ block: 'start' });
+  });
   if (!lesson) return null;
 
   const total = context.lessons.filter((entry) => entry.type !== 'limit_reached').length;
@@ -125,7 +134,7 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
 
   if (!snapshot.matches({ practising: { card: 'front' } })) return null;
   return (
-    <section className="lesson-card" aria-labelledby="lesson-title">
+    <section ref={cardTop} className="lesson-card" aria-labelledby="lesson-title">
       <div className="lesson-card__top">
         <span className="lesson-card__focus">
           <SticksIcon size={20} aria-hidden="true" /> {SKILL_DISPLAY_NAMES[lesson.focus]}
@@ -142,7 +151,12 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
       <h2 id="lesson-title" className="lesson-card__title">
         {lesson.name}
       </h2>
-      <NotationView lessonName={lesson.name} notation={notation} position={playback} />
+      <NotationView
+        lessonName={lesson.name}
+        notation={notation}
+        repetitions={lesson.number_repetition}
+        position={playback}
+      />
       <LessonVideo videoUrl={lesson.video_url} title={lesson.name} />
       <ul className="lesson-card__info">
         <li>
