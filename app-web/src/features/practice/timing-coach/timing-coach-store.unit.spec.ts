@@ -1,0 +1,123 @@
+import type { Notation, PracticePosition, TakeScore } from '@stickwork/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Take } from './take';
+import { TimingCoach } from './timing-coach';
+
+/** A fake Web MIDI access with one e-kit whose note-ons the test sends, at performance times in ms. */
+function fakeMidi() {
+  const listeners: ((event: { data: Uint8Array; timeStamp: number }) => void)[] = [];
+  const stateListeners: ((event: { port: { id: string; state: string } }) => void)[] = [];
+  const input = {
+    id: 'kit-1',
+    name: 'Test Kit',
+    state: 'connected',
+    addEventListener: (_: string, listener: (typeof listeners)[number]) => listeners.push(listener),
+    removeEventListener: () => {},
+  };
+  const access = {
+    inputs: new Map([[input.id, input]]),
+    addEventListener: (_: string, listener: (typeof stateListeners)[number]) => stateListeners.push(listener),
+    removeEventListener: () => {},
+  };
+  vi.stubGlobal('navigator', { ...navigator, requestMIDIAccess: () => Promise.resolve(access) });
+  return {
+    strike: (note: number, atMs: number, velocity = 90) =>
+      listeners.forEach((listener) =>
+        listener({ data: new Uint8Array([0x99, note, velocity]), timeStamp: atMs }),
+      ),
+    unplug: () =>
+      stateListeners.forEach((listener) => listener({ port: { id: 'kit-1', state: 'disconnected' } })),
+  };
+}
+
+/** Performance time and audio-clock time coincide (both from 0), so a stroke at t ms is heard at t / 1000 s. */
+const context = { currentTime: 0, getOutputTimestamp: () => ({ contextTime: 0, performanceTime: 0 }) };
+const clock = { audioContext: () => context as unknown as AudioContext };
+
+const notation: Notation = {
+  timeSignature: { beats: 4, beatUnit: 4 },
+  subdivision: 1,
+  bars: 1,
+  notes: [0, 1, 2, 3].map((step) => ({ step, voice: 'snare' as const })),
+};
+const position = (step: number | null, countIn = false): PracticePosition => ({
+  step,
+  bar: 0,
+  beat: step ?? 0,
+  countIn,
+  silent: false,
+  bpm: 120,
+  barNumber: 0,
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the timing coach', () => {
+  it('calibrates on 16 clicks, then scores a take 15 ms late as late, with the latency taken off', async () => {
+    const kit = fakeMidi();
+    const takes: { score: TakeScore; take: Take }[] = [];
+    const coach = new TimingCoach(clock, (score, take) => takes.push({ score, take }));
+    coach.setNotation(notation);
+    await coach.useMidi();
+    expect(coach.getSnapshot().input).toMatchObject({ kind: 'midi', device: { name: 'Test Kit' } });
+
+    // Calibration: clicks every 2/3 s from 1 s; the kit's strokes arrive 23 ms after each click.
+    coach.calibrationStarted(90);
+    const clicks = Array.from({ length: 16 }, (_, index) => 1 + (index * 2) / 3);
+    coach.planned(clicks.map((time) => ({ time, position: position(null) })));
+    for (const click of clicks) kit.strike(38, click * 1000 + 23);
+    expect(coach.calibrationDone(clicks[15]! + 0.5)).toBe(true);
+    coach.calibrationEnded();
+    expect(coach.getSnapshot().latencyMs).toBe(23);
+
+    // A take: one bar of count-in, then two passes of four quarter notes at 120 bpm.
+    coach.takeStarted(20);
+    coach.planned([0, 1, 2, 3].map((beat) => ({ time: 20 + beat / 2, position: position(null, true) })));
+    const noteTimes = Array.from({ length: 8 }, (_, index) => 22 + index / 2);
+    coach.planned(noteTimes.map((time, index) => ({ time, position: position(index % 4) })));
+    for (const time of noteTimes) kit.strike(38, time * 1000 + 23 + 15);
+    coach.tick(23.2);
+    expect(coach.getSnapshot().live).toMatchObject({ expected: 3, hit: 3 });
+    coach.takeEnded(26);
+
+    expect(takes).toHaveLength(1);
+    const [{ score }] = takes as [{ score: TakeScore }];
+    expect(score).toMatchObject({ expected: 8, hit: 8, missed: 0, extra: 0, accuracy: 95 });
+    expect(score.meanOffsetMs).toBeCloseTo(15, 6);
+    expect(score.hits.every((hit) => hit.timing === 'late')).toBe(true);
+    expect(coach.getSnapshot().last).toBe(score);
+  });
+
+  it('says so when the kit is unplugged mid-lesson, and stops scoring', async () => {
+    const kit = fakeMidi();
+    const coach = new TimingCoach(clock, () => {});
+    await coach.useMidi();
+    coach.takeStarted(0);
+    kit.unplug();
+    expect(coach.getSnapshot()).toMatchObject({
+      input: { kind: 'none' },
+      problem: 'midi-unplugged',
+      take: null,
+    });
+  });
+
+  it('says so when the browser has no Web MIDI', async () => {
+    vi.stubGlobal('navigator', { ...navigator, requestMIDIAccess: undefined });
+    const coach = new TimingCoach(clock, () => {});
+    await coach.useMidi();
+    expect(coach.getSnapshot()).toMatchObject({ input: { kind: 'none' }, problem: 'midi-unsupported' });
+  });
+
+  it('scores nothing without an input', () => {
+    const scored = vi.fn();
+    const coach = new TimingCoach(clock, scored);
+    coach.setNotation(notation);
+    coach.takeStarted(0);
+    coach.planned([{ time: 1, position: position(0) }]);
+    coach.takeEnded(5);
+    expect(scored).not.toHaveBeenCalled();
+  });
+});
