@@ -41,6 +41,8 @@ export interface Backend {
   jwtSecret: string;
   /** Rate-limit counters (SQLite table `rate_limits`, shared by the host's processes). */
   rateLimits: RateLimitCounters;
+  /** Throws when the store's local file cannot take a write (health). */
+  probeWrite(): void;
   /** Pushes deleted bytes out of the store's files (after an erasure). */
   compactStore(): void;
   close(): Promise<void>;
@@ -78,6 +80,7 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
     payments,
     jwtSecret,
     rateLimits: stores.rateLimits,
+    probeWrite: stores.probeWrite,
     compactStore: stores.compact,
     close: async () => {
       await projections.stop();

@@ -47,7 +47,7 @@ export const createServer = (backend: Backend): Express => {
 
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
-  api.use(healthRouter(backend.store));
+  api.use(healthRouter(backend));
   api.use(accountsRouter(backend));
   api.use(practiceRouter(backend));
   api.use(newsletterRouter(backend));
