@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { createInMemorySnapshotStore, type EventStore, type SnapshotStore } from '@stickwork/domain';
+import type { ReadModelStore } from '@stickwork/projections';
+import type { Config } from '../../config.js';
+import { createSqliteReadModelStore } from '../read-models/sqlite-read-model-store.js';
+import { createSqliteSnapshotStore } from '../snapshots/sqlite-snapshot-store.js';
+import { openSqliteEventStore } from './sqlite-event-store.js';
+import { connectEventStoreDb } from './eventstoredb-event-store.js';
+import { createSqliteRateLimitCounters } from '../rate-limits/sqlite-rate-limit-counters.js';
+import { createSqliteWriteProbe } from './sqlite-write-probe.js';
+import { createInMemoryRateLimitCounters, type RateLimitCounters } from '../../auth/rate-limit-counters.js';
+
+export const SQLITE_FILE_NAME = 'stickwork.sqlite';
+/** Beside EventStoreDB the read models still live in a local SQLite file. */
+export const READ_MODELS_FILE_NAME = 'read-models.sqlite';
+
+export const sqliteFileIn = (dataDir: string): string => path.join(dataDir, SQLITE_FILE_NAME);
+
+export interface OpenedStores {
+  store: EventStore;
+  readModels: ReadModelStore;
+  /** Decision-state snapshots of streams (same SQLite file as the read models; in memory when read-only). */
+  snapshots: SnapshotStore;
+  /** Rate-limit counters in the local SQLite file, shared by every process on the host. */
+  rateLimits: RateLimitCounters;
+  /**
+   * Throws when the local SQLite file cannot take a write (disk full, read-only, I/O error): the
+   * store's own file when embedded; beside EventStoreDB, the read-model file (the remote store's
+   * health is its own).
+   */
+  probeWrite(): void;
+  /** Pushes deleted bytes out of the files (SQLite: WAL checkpoint), after an erasure. */
+  compact(): void;
+  close(): Promise<void>;
+}
+
+const openReadModelDatabase = (file: string) => {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('secure_delete = ON');
+  db.pragma('busy_timeout = 5000');
+  return db;
+};
+
+/**
+ * EventStoreDB when a connection string is configured, otherwise the embedded SQLite file;
+ * read models sit in the same SQLite file (one transaction with their checkpoint) or, beside
+ * EventStoreDB, in a SQLite file of their own.
+ */
+export const openStores = async (
+  config: Pick<Config, 'dataDir' | 'eventStoreConnectionString'>,
+  options: { readonly?: boolean } = {},
+): Promise<OpenedStores> => {
+  if (config.eventStoreConnectionString) {
+    const store = connectEventStoreDb(config.eventStoreConnectionString);
+    const db = openReadModelDatabase(path.join(config.dataDir, READ_MODELS_FILE_NAME));
+    return {
+      store,
+      readModels: createSqliteReadModelStore(db),
+      snapshots: createSqliteSnapshotStore(db),
+      rateLimits: createSqliteRateLimitCounters(db),
+      probeWrite: createSqliteWriteProbe(db),
+      compact: () => void db.pragma('wal_checkpoint(TRUNCATE)'),
+      close: async () => {
+        db.close();
+        await store.close();
+      },
+    };
+  }
+  const file = sqliteFileIn(config.dataDir);
+  if (options.readonly && !fs.existsSync(file)) {
+    throw new Error(`no Stickwork store at ${file}: start the server once, or set DATA_DIR`);
+  }
+  const store = openSqliteEventStore({
+    file: sqliteFileIn(config.dataDir),
+    readonly: options.readonly ?? false,
+  });
+  return {
+    store,
+    readModels: options.readonly ? createReadOnlyGuard() : createSqliteReadModelStore(store.database),
+    // A read-only opening serves no requests: its counters need not be shared.
+    rateLimits: options.readonly
+      ? createInMemoryRateLimitCounters()
+      : createSqliteRateLimitCounters(store.database),
+    probeWrite: options.readonly
+      ? () => {
+          throw new Error('The store was opened read-only');
+        }
+      : createSqliteWriteProbe(store.database),
+    snapshots: options.readonly ? createInMemorySnapshotStore() : createSqliteSnapshotStore(store.database),
+    compact: () => void store.database.pragma('wal_checkpoint(TRUNCATE)'),
+    close: () => store.close(),
+  };
+};
+
+/** A read-only opening (store info) has no read models to offer. */
+const createReadOnlyGuard = (): ReadModelStore => {
+  const refuse = () => {
+    throw new Error('The store was opened read-only: read models are not available');
+  };
+  return {
+    transaction: refuse,
+    get: refuse,
+    put: refuse,
+    delete: refuse,
+    list: refuse,
+    checkpoint: refuse,
+    setCheckpoint: refuse,
+    reset: refuse,
+    swap: refuse,
+  };
+};
