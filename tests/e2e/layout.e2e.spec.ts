@@ -91,3 +91,61 @@ test('each registration step fits a phone', async ({ page }) => {
     await expectNoHorizontalOverflow(page, 'the personal data step');
   }
 });
+
+test('the activity calendar fits 4 months at 320 px without clipping, and keeps its cells square and small on a wide screen', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const account = await registerViaApi(request, 'Calendar');
+  await logInContext(context, baseURL!, account.token);
+  const measure = () =>
+    page.locator('.activity-calendar').evaluate((calendar) => {
+      const box = calendar.getBoundingClientRect();
+      const days = [...calendar.querySelectorAll('.activity-calendar__day')].map((day) =>
+        day.getBoundingClientRect(),
+      );
+      const labels = [...calendar.querySelectorAll('.activity-calendar__weekday')]
+        .filter((label) => label.textContent)
+        .map((label) => ({
+          text: label.textContent,
+          whole: label.scrollWidth <= label.clientWidth + 1,
+          left: label.getBoundingClientRect().left,
+          right: label.getBoundingClientRect().right,
+        }));
+      const screen = document.documentElement.clientWidth;
+      return {
+        weeks: new Set(days.map((day) => Math.round(day.left))).size,
+        daysOutside: days.filter(
+          (day) => day.left < box.left - 1 || day.right > Math.min(box.right, screen) + 1,
+        ).length,
+        firstDayLeft: Math.min(...days.map((day) => day.left)),
+        labels,
+        calendarLeft: box.left,
+        cellWidths: days.map((day) => day.width),
+        cellHeights: days.map((day) => day.height),
+      };
+    });
+
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/stats-and-progress');
+  await page.getByRole('button', { name: 'Calendar' }).click();
+  const phone = await measure();
+  expect(phone.weeks).toBeGreaterThanOrEqual(17);
+  expect(phone.daysOutside).toBe(0);
+  expect(phone.labels.map((label) => label.text)).toEqual(['Mon', 'Wed', 'Fri', 'Sun']);
+  for (const label of phone.labels) {
+    expect(label.whole, `${label.text} is whole`).toBe(true);
+    expect(label.left).toBeGreaterThanOrEqual(phone.calendarLeft - 1);
+    expect(label.right).toBeLessThanOrEqual(phone.firstDayLeft + 1);
+  }
+  await expectNoHorizontalOverflow(page, 'the calendar');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const wide = await measure();
+  expect(wide.daysOutside).toBe(0);
+  expect(Math.max(...wide.cellWidths)).toBeLessThanOrEqual(28);
+  expect(Math.min(...wide.cellWidths)).toBeGreaterThanOrEqual(14);
+  expect(wide.cellHeights).toEqual(wide.cellWidths);
+});

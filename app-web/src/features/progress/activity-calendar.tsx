@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { DayKey, HeatmapDay } from '@stickwork/domain';
 import { calendarWeeks, dayDetail, dayTooltip, WEEKDAY_LABELS } from './calendar-weeks';
 
@@ -10,13 +10,7 @@ import { calendarWeeks, dayDetail, dayTooltip, WEEKDAY_LABELS } from './calendar
 export const ActivityCalendar = ({ days }: { days: readonly HeatmapDay[] }) => {
   const [openDay, setOpenDay] = useState<DayKey | null>(null);
   const weeks = calendarWeeks(days);
-  const scrollRef = useRef<HTMLDivElement>(null);
-
-  // On narrow screens the newest weeks matter most: start scrolled to today.
-  useEffect(() => {
-    const scroller = scrollRef.current;
-    if (scroller) scroller.scrollLeft = scroller.scrollWidth;
-  }, []);
+  const gridRef = useRef<HTMLDivElement>(null);
   const [focusDay, setFocusDay] = useState<DayKey | null>(null);
   const tabStop = focusDay ?? days.at(-1)?.date ?? null;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -28,18 +22,15 @@ export const ActivityCalendar = ({ days }: { days: readonly HeatmapDay[] }) => {
     if (!target) return;
     event.preventDefault();
     setFocusDay(target.date);
-    scrollRef.current?.querySelector<HTMLButtonElement>(`[data-date="${target.date}"]`)?.focus();
+    gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${target.date}"]`)?.focus();
   };
   const open = days.find((day) => day.date === openDay);
   const detail = open ? dayDetail(open) : null;
   return (
-    <div className="activity-calendar">
-      <div className="activity-calendar__scroll" ref={scrollRef}>
-        <div
-          className="activity-calendar__grid"
-          onKeyDown={onKeyDown}
-          style={{ gridTemplateColumns: `auto repeat(${weeks.length}, 1fr)` }}
-        >
+    <div className="activity-calendar" style={{ '--calendar-weeks': weeks.length } as CSSProperties}>
+      {/* The 4 months always fit: the cells shrink to the card on a phone and stop growing on a wide screen. */}
+      <div className="activity-calendar__fit">
+        <div className="activity-calendar__grid" ref={gridRef} onKeyDown={onKeyDown}>
           <span />
           {weeks.map((week, index) => (
             <span key={`month-${index}`} className="activity-calendar__month" aria-hidden="true">
