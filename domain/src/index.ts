@@ -30,6 +30,7 @@ export * from './decider/decider.js';
 export * from './decider/domain-error.js';
 export * from './practice/practice-events.js';
 export * from './practice/practice-decider.js';
+export * from './practice/lesson-history.js';
 export * from './practice/schedule-input.js';
 export * from './customer/customer-events.js';
 export * from './customer/customer-decider.js';

@@ -1,33 +1,7 @@
-import type { DifficultyRating, LessonFocus, TimingInput, TimingScored } from '@stickwork/domain';
+import type { LessonFocus, LessonHistoryEntry, LessonHistoryTake, TimingScored } from '@stickwork/domain';
 import { customerKeyOf, isCustomerErased } from './customer-key.js';
 import { asPracticeEvent } from './practice-event.js';
 import { defineProjection } from './projection.js';
-
-/** The take of a lesson with the best accuracy (the first of equals). */
-export interface LessonHistoryTake {
-  input: TimingInput;
-  bpm: number;
-  accuracy: number;
-  meanOffsetMs: number;
-  spreadMs: number;
-}
-
-/**
- * One lesson played: the takes the timing coach scored on it and its evaluation, whichever came.
- * Lesson names are not stored (they are the catalogue's): readers join them by `lessonId`.
- */
-export interface LessonHistoryEntry {
-  lessonId: number;
-  focus: LessonFocus;
-  /** When it was last played: its evaluation, or its last take while it is not rated. ISO instant. */
-  playedAt: string;
-  /** null until the lesson is evaluated; a mastered lesson records too_easy. */
-  rating: DifficultyRating | null;
-  /** "I have mastered this lesson." */
-  skipped: boolean;
-  takes: number;
-  best: LessonHistoryTake | null;
-}
 
 /** Per customer: the lessons played, newest first. */
 export interface LessonHistoryModel {

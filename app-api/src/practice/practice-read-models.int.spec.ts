@@ -92,6 +92,28 @@ const actionArb: fc.Arbitrary<{ name: string; act: Action }> = fc.oneof(
           { headers: { 'time-zone': timeZone } },
         ),
     })),
+  fc
+    .tuple(fc.constantFrom(...lessons), fc.integer({ min: 0, max: 1000 }), zone)
+    .map(([lesson, permille, timeZone]) => ({
+      name: 'timing',
+      act: (d: Drummer) =>
+        d.api.post(
+          '/api/lesson/timing',
+          {
+            lessonId: lesson.lesson_id,
+            input: 'microphone',
+            bpm: 90,
+            expected: 8,
+            hits: 7,
+            missed: 1,
+            extra: 0,
+            meanOffsetMs: -4,
+            spreadMs: 3,
+            accuracy: permille / 10,
+          },
+          { headers: { 'time-zone': timeZone } },
+        ),
+    })),
   fc.constant({ name: 'erase history', act: (d: Drummer) => d.api.delete('/api/delete/customer-data') }),
 );
 
@@ -158,6 +180,14 @@ describe('deleting an account', () => {
     await leaving.api.post('/api/practiceActivity', {
       countLessonsPracticed: 1,
       practiceDurationMinutes: 20,
+    });
+    const take = { input: 'midi', bpm: 100, expected: 4, hits: 4, missed: 0, extra: 0 };
+    await leaving.api.post('/api/lesson/timing', {
+      ...take,
+      lessonId: lessons[0]!.lesson_id,
+      meanOffsetMs: 5,
+      spreadMs: 2,
+      accuracy: 97,
     });
     const { readModels, projections } = server.backend;
     for (const { name } of ALL_PROJECTIONS)

@@ -6,6 +6,7 @@ import {
   fileDownloadQuerySchema,
   finishExerciseRequestSchema,
   isDomainError,
+  lessonHistoryQuerySchema,
   objectOf,
   practiceActivityRequestSchema,
   resolveTimeZone,
@@ -15,6 +16,7 @@ import {
   skillSelfRatingRequestSchema,
   subscriptionOf,
   TIME_ZONE_HEADER,
+  timingScoredRequestSchema,
   usageIncrementRequestSchema,
 } from '@stickwork/domain';
 import { progressEntries } from '@stickwork/projections';
@@ -25,6 +27,7 @@ import { createSheetMusicCache } from '../adapters/sheet-music/sheet-music-cache
 import { createSheetMusicPool } from '../adapters/sheet-music/sheet-music-pool.js';
 import { attachmentDisposition, lessonFileName } from './content-disposition.js';
 import { lessonCatalogue } from './lesson-catalogue.js';
+import { lessonHistoryView } from './lesson-history-view.js';
 import { createPracticeService, type Practitioner } from './practice-service.js';
 import { focusView, lessonProgressView } from './practice-views.js';
 import { validOr400 } from '../http/valid-or-400.js';
@@ -61,6 +64,8 @@ const timeZoneOf = (req: Request): string | undefined => req.get(TIME_ZONE_HEADE
  * | POST /usage | `{ usageType: 'lesson' }`, `time-zone` header | 201 as GET /usage; 429 `{ message: 'Free lesson limit reached' }`, nothing counted |
  * | GET /practiceActivity | | 200 `[{ date, count, practiceDurationMinutes }]`, oldest day first |
  * | POST /practiceActivity | `{ countLessonsPracticed, practiceDurationMinutes }` (whole minutes, 1+), `time-zone` header | 201 that day's totals `{ date, count, practiceDurationMinutes }` |
+ * | POST /lesson/timing | a take the timing coach scored `{ lessonId, input: 'midi' \| 'microphone', bpm, expected, hits, missed, extra, meanOffsetMs, spreadMs, accuracy }` (hits + missed = expected), `time-zone` header | 201 the recorded take, with the lesson's `focus`, `scoredAt` and the customer's `day`; 404 unknown lesson |
+ * | GET /lesson-history?skill= | optional skill (or warm_up), `time-zone` header | 200 `[{ lessonId, name, focus, day, playedAt, rating \| null, skipped, takes, best: { input, bpm, accuracy, meanOffsetMs, spreadMs } \| null }]`, newest first |
  * | GET /progress | | 200 `[{ skillName, skillLevel, levelProgress }]`, one per skill |
  * | GET /lesson/progress | `time-zone` header | 200 the practice report: see `lessonProgressView` |
  * | GET /file/download?lessonId= | | 200 the sheet music PDF as an attachment named after the lesson; 404 unknown lesson; 429 past 30 a minute per customer |
@@ -152,6 +157,18 @@ export const practiceRouter = (backend: Backend): Router => {
   router.post('/practiceActivity', authenticated, async (req, res) => {
     const request = validOr400(practiceActivityRequestSchema, req.body);
     res.status(201).json(await practice.recordActivity(practitioner(res), request, timeZoneOf(req)));
+  });
+
+  router.post('/lesson/timing', authenticated, async (req, res) => {
+    const take = validOr400(timingScoredRequestSchema, req.body);
+    res.status(201).json(await practice.scoreTiming(practitioner(res), take, timeZoneOf(req)));
+  });
+
+  router.get('/lesson-history', authenticated, (req, res) => {
+    const { skill } = validOr400(lessonHistoryQuerySchema, req.query);
+    const entries = practice.lessonHistory(authOf(res).customerId, skill);
+    const timeZone = resolveTimeZone(timeZoneOf(req));
+    res.json(lessonHistoryView(entries, (lessonId) => practice.lesson(lessonId)?.name, timeZone));
   });
 
   router.get('/progress', authenticated, (_req, res) => {

@@ -31,15 +31,21 @@ import {
   type Skill,
   type SkillPreferencePatch,
   type SkillSelfRatingRequest,
+  type LessonFocus,
+  type LessonHistoryEntry,
+  type TimingScoredRequest,
 } from '@stickwork/domain';
 import {
   initialPracticeProgress,
+  lessonHistoryEntries,
+  lessonHistoryProjection,
   lessonsUsedOn,
   practiceActivityEntries,
   practiceHeatmapProjection,
   practiceProgressProjection,
   practiceStreaksProjection,
   practiceUsageProjection,
+  type LessonHistoryModel,
   type PracticeHeatmapModel,
   type PracticeProgressModel,
   type PracticeStreaksModel,
@@ -270,7 +276,26 @@ export const createPracticeService = (backend: PracticeBackend, catalogue: Catal
       };
     },
 
+    /**
+     * POST /api/lesson/timing: a take the timing coach scored, recorded on the customer's own stream;
+     * 404 for a lesson the catalogue does not have.
+     */
+    async scoreTiming(who: Practitioner, take: TimingScoredRequest, timeZoneHeader: string | undefined) {
+      const { events } = await run(
+        who.customerId,
+        command('ScoreTiming', { lesson: catalogue.byId.get(take.lessonId), take, timeZone: timeZoneHeader }),
+      );
+      const scored = events.find((event) => event.type === 'TimingScored');
+      if (!scored) throw new Error('ScoreTiming decided no TimingScored');
+      return scored.data;
+    },
+
     //////////////////// Queries (read models)
+
+    /** GET /api/lesson-history: the lessons played, newest first, of one skill or all. */
+    lessonHistory(customerId: string, focus?: LessonFocus): LessonHistoryEntry[] {
+      return lessonHistoryEntries(model<LessonHistoryModel>(lessonHistoryProjection, customerId), focus);
+    },
 
     progress: progressModel,
 

@@ -160,3 +160,10 @@ export const timingScoredRequestSchema = objectOf({
   }
 });
 export type TimingScoredRequest = z.output<typeof timingScoredRequestSchema>;
+
+/** Skills a lesson can train, as the lesson history filters them: every skill and the warm-up. */
+export const LESSON_FOCUSES = [...SKILLS, 'warm_up'] as const;
+
+/** ?skill= of GET /api/lesson-history: one skill (or warm_up), or none for every lesson. */
+export const lessonHistoryQuerySchema = objectOf({ skill: enumField(LESSON_FOCUSES).optional() });
+export type LessonHistoryQuery = z.output<typeof lessonHistoryQuerySchema>;
