@@ -114,7 +114,6 @@ export function comboFamily(spec: ComboSpec): ExerciseFamily {
                   practiceTime: spec.practiceTime,
                   type: 'exercise',
                   notation: withClick(shared, spec.click?.(context)),
-                  filmed: b === 0 && v === 0 && tempoStep === 0,
                 };
               }),
           );

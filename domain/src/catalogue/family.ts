@@ -18,8 +18,6 @@ export interface ExerciseDraft {
   practiceTime: number;
   type: ExerciseType;
   notation: Notation;
-  /** The teacher filmed this one (first variation of a material); it gets a video link. */
-  filmed?: boolean;
 }
 
 /**

@@ -2,6 +2,7 @@ import { levelAt } from '../rules/levels.js';
 import type { Exercise } from './exercise.js';
 import type { ExerciseDraft, ExerciseFamily } from './family.js';
 import { FAMILY_ID_RANGE } from './family.js';
+import { LESSON_VIDEOS, lessonVideoUrl, type LessonVideos } from './lesson-videos.js';
 import { beginnerCourseFamily } from './families/beginner-course.js';
 import { drumFillFamilies } from './families/drum-fills.js';
 import { padDrumFillFamilies } from './families/drum-fills-pad.js';
@@ -31,11 +32,12 @@ export const CATALOGUE_FAMILIES: readonly ExerciseFamily[] = [
   ...padTimingFamilies,
 ];
 
-/** Video ids are derived from lesson ids so a filmed exercise keeps its link across generations. */
-const VIDEO_ID_BASE = 760_000_000;
-export const videoUrlFor = (lessonId: number): string => `https://vimeo.com/${VIDEO_ID_BASE + lessonId}`;
-
-export function toExercise(family: ExerciseFamily, draft: ExerciseDraft): Exercise {
+/** An exercise of a family; it has a video only where an operator listed one (`lesson-videos.json`). */
+export function toExercise(
+  family: ExerciseFamily,
+  draft: ExerciseDraft,
+  videos: LessonVideos = LESSON_VIDEOS,
+): Exercise {
   const lessonId = family.index * FAMILY_ID_RANGE + draft.slot;
   const exercise: Exercise = {
     lesson_id: lessonId,
@@ -51,7 +53,8 @@ export function toExercise(family: ExerciseFamily, draft: ExerciseDraft): Exerci
     type: draft.type,
     notation: draft.notation,
   };
-  if (draft.filmed) exercise.video_url = videoUrlFor(lessonId);
+  const videoUrl = lessonVideoUrl(lessonId, videos);
+  if (videoUrl) exercise.video_url = videoUrl;
   return exercise;
 }
 
@@ -59,7 +62,12 @@ export function toExercise(family: ExerciseFamily, draft: ExerciseDraft): Exerci
  * Builds the whole catalogue from its families: deterministic (no randomness, no clock), ordered by
  * lesson id. Each call builds fresh objects; use `catalogue` for the shared, memoised copy.
  */
-export function generateCatalogue(families: readonly ExerciseFamily[] = CATALOGUE_FAMILIES): Exercise[] {
-  const exercises = families.flatMap((family) => family.build().map((draft) => toExercise(family, draft)));
+export function generateCatalogue(
+  families: readonly ExerciseFamily[] = CATALOGUE_FAMILIES,
+  videos: LessonVideos = LESSON_VIDEOS,
+): Exercise[] {
+  const exercises = families.flatMap((family) =>
+    family.build().map((draft) => toExercise(family, draft, videos)),
+  );
   return exercises.sort((a, b) => a.lesson_id - b.lesson_id);
 }

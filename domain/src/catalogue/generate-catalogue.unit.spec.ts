@@ -355,11 +355,15 @@ describe('generateCatalogue', () => {
     );
   });
 
-  it('links videos for a deterministic subset only', () => {
-    const filmed = exercises.filter((e) => e.video_url);
-    expect(filmed.length).toBeGreaterThan(100);
-    expect(filmed.length).toBeLessThan(exercises.length / 2);
-    expect(filmed.every((e) => /^https:\/\/vimeo\.com\/\d+$/.test(e.video_url!))).toBe(true);
+  it('has a video only where the operator listed a real one, never one made up from the lesson id', () => {
+    const family = CATALOGUE_FAMILIES[0]!;
+    expect(generateCatalogue([family], {}).filter((e) => e.video_url)).toEqual([]);
+    const [first, second] = generateCatalogue([family], {});
+    const listed = generateCatalogue([family], { [String(second!.lesson_id)]: '76979871' });
+    expect(listed.filter((e) => e.video_url).map((e) => [e.lesson_id, e.video_url])).toEqual([
+      [second!.lesson_id, 'https://vimeo.com/76979871'],
+    ]);
+    expect(listed.find((e) => e.lesson_id === first!.lesson_id)?.video_url).toBeUndefined();
   });
 
   it('places every note of any exercise on its grid', () => {

@@ -3,6 +3,7 @@ import { METRONOME_BPM } from '../rules/limits.js';
 import { isSkill } from '../rules/skills.js';
 import type { Exercise } from './exercise.js';
 import { VOICES } from './exercise.js';
+import { LESSON_VIDEOS, validateLessonVideos } from './lesson-videos.js';
 
 export interface CatalogueValidation {
   ok: boolean;
@@ -104,10 +105,15 @@ function validateExercise(exercise: Exercise, fail: (message: string) => void): 
 }
 
 /**
- * Checks a catalogue before it is used: ids, names, levels, focus and type, tempo and times, and that every
- * notation has notes on its grid. Returns every problem found (not only the first), each naming its lesson.
+ * Checks a catalogue before it is used: ids, names, levels, focus and type, tempo and times, that every
+ * notation has notes on its grid, and the operator's lesson → video list (`videos`, by default
+ * `lesson-videos.json`) against it. Returns every problem found (not only the first), each naming its
+ * lesson or the video list's entry.
  */
-export function validateCatalogue(exercises: readonly Exercise[]): CatalogueValidation {
+export function validateCatalogue(
+  exercises: readonly Exercise[],
+  videos: unknown = LESSON_VIDEOS,
+): CatalogueValidation {
   const errors: string[] = [];
   const seenIds = new Set<number>();
   const seenNames = new Map<string, number>();
@@ -124,5 +130,6 @@ export function validateCatalogue(exercises: readonly Exercise[]): CatalogueVali
     else seenNames.set(exercise.name, id);
     validateExercise(exercise, fail);
   }
+  errors.push(...validateLessonVideos(videos, exercises));
   return { ok: errors.length === 0, errors };
 }

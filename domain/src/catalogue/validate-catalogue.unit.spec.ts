@@ -26,11 +26,12 @@ const valid = (overrides: Partial<Exercise> = {}): Exercise => ({
   ...overrides,
 });
 
-const errorsOf = (...exercises: Exercise[]): string[] => validateCatalogue(exercises).errors;
+// An empty video list, so these cases do not depend on the operator's lesson-videos.json.
+const errorsOf = (...exercises: Exercise[]): string[] => validateCatalogue(exercises, {}).errors;
 
 describe('validateCatalogue', () => {
   it('accepts a well-formed exercise', () => {
-    expect(validateCatalogue([valid()])).toEqual({ ok: true, errors: [] });
+    expect(validateCatalogue([valid()], {})).toEqual({ ok: true, errors: [] });
   });
 
   it.each<[string, Partial<Exercise>, string]>([
@@ -138,11 +139,46 @@ describe('validateCatalogue', () => {
   });
 
   it('rejects duplicate ids and duplicate names, naming both lessons', () => {
-    const result = validateCatalogue([valid(), valid({ name: 'Another name' }), valid({ lesson_id: 43 })]);
+    const result = validateCatalogue(
+      [valid(), valid({ name: 'Another name' }), valid({ lesson_id: 43 })],
+      {},
+    );
     expect(result.ok).toBe(false);
     expect(result.errors).toEqual([
       'lesson 42: duplicate lesson_id',
       `lesson 43: duplicate name "${valid().name}" (also lesson 42)`,
     ]);
+  });
+});
+
+describe('validateCatalogue: the lesson → video list', () => {
+  const file = 'domain/src/catalogue/lesson-videos.json';
+
+  it('accepts Vimeo ids for lessons of the catalogue', () => {
+    expect(validateCatalogue([valid()], { '42': '76979871' })).toEqual({ ok: true, errors: [] });
+  });
+
+  it('names unknown lessons, keys that are no lesson id and malformed video ids', () => {
+    expect(
+      validateCatalogue([valid()], {
+        '7': '76979871',
+        warmup: '1',
+        '42': 'https://vimeo.com/76979871',
+      }).errors,
+    ).toEqual([
+      `${file}: lesson 7 is not in the catalogue`,
+      `${file}: lesson 42: video id "https://vimeo.com/76979871" is not a Vimeo video id (digits only, e.g. "76979871")`,
+      `${file}: "warmup" is not a lesson id (a positive whole number)`,
+    ]);
+    expect(validateCatalogue([valid()], { '42': 76979871 }).errors).toEqual([
+      `${file}: lesson 42: video id 76979871 is not a Vimeo video id (digits only, e.g. "76979871")`,
+    ]);
+  });
+
+  it('rejects a file that is not an object of entries', () => {
+    for (const videos of [[], null, 'x'])
+      expect(validateCatalogue([valid()], videos).errors).toEqual([
+        `${file}: must be an object of "lessonId": "vimeoVideoId" entries`,
+      ]);
   });
 });

@@ -261,7 +261,6 @@ const beginnerLesson = (lesson: Lesson, lessonIndex: number, tempoIndex: number)
     practiceTime: lesson.topic === 'First fill' || lesson.topic === 'First beat' ? 5 : 3,
     type: 'exercise',
     notation: notation(grid, notes),
-    filmed: tempoIndex === 0,
   };
 };
 

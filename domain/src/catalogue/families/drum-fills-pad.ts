@@ -188,7 +188,6 @@ function padFillExercise(
     practiceTime: fillBeats === 8 ? 6 : 4,
     type: 'exercise',
     notation: built.shared,
-    filmed: shapeIndex === 0 && pulseIndex === 0 && landingIndex === 0 && lengthIndex === 1,
   };
 }
 

@@ -259,7 +259,6 @@ function fillExercise(
     practiceTime: fillBeats === 8 ? 6 : 4,
     type: 'exercise',
     notation: built.shared,
-    filmed: orchestrationIndex === 0 && lengthIndex === 1 && crash,
   };
 }
 

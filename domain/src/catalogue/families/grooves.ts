@@ -465,7 +465,6 @@ function grooveExercise(
     practiceTime: 5 + Math.min(3, Math.floor((level - 1) / 2)),
     type: 'exercise',
     notation: shared,
-    filmed: timekeeperIndex === 0 && variationIndex === 0 && tempoStep === 0,
   };
 }
 

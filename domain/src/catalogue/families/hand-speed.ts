@@ -27,7 +27,6 @@ interface SpeedDraftInput {
   practiceTime: number;
   pad?: boolean;
   text: string[];
-  filmed?: boolean;
 }
 
 const draft = (input: SpeedDraftInput): ExerciseDraft => ({
@@ -42,7 +41,6 @@ const draft = (input: SpeedDraftInput): ExerciseDraft => ({
   practiceTime: input.practiceTime,
   type: 'exercise',
   notation: notation(input.grid, input.notes),
-  filmed: input.filmed ?? false,
 });
 
 const singles = (
@@ -74,7 +72,6 @@ const ladder: ExerciseFamily = {
             bpm,
             repetitions: 16,
             practiceTime: 3,
-            filmed: step === 1 && lead === 'R',
             text: [
               `Single strokes in 16th notes (${lead === 'R' ? 'R L R L' : 'L R L R'}) on the pad at ${bpm} bpm, step ${step} of the ${levelAt(level)} speed ladder that ends at ${target(level)} bpm.`,
               'Play 16 bars (about a minute), rest for 30 seconds, and move to the next step only when the bars were even.',

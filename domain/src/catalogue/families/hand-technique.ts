@@ -235,7 +235,6 @@ function rudimentExercise(variant: RudimentVariant, level: LevelIndex): Exercise
     practiceTime,
     type: 'exercise',
     notation: variant.shared,
-    filmed: variationIndex === 0,
   };
 }
 

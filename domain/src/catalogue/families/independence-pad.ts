@@ -383,7 +383,6 @@ function polyDraft(
     practiceTime: 5,
     type: 'exercise',
     notation: notation(poly.grid, notes, treatment.click),
-    filmed: t === 0 && tempoStep === 0,
   };
 }
 

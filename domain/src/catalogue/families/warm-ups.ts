@@ -212,7 +212,6 @@ function warmUpDraft(
     practiceTime: minutes,
     type: 'warm_up',
     notation: notation(grid, kitNotes(warmUp.parts, total, warmUp.sticking)),
-    filmed: level === 1 && minutesIndex === 0,
   };
 }
 
