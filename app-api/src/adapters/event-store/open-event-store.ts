@@ -7,7 +7,6 @@ import type { Config } from '../../config.js';
 import { createSqliteReadModelStore } from '../read-models/sqlite-read-model-store.js';
 import { createSqliteSnapshotStore } from '../snapshots/sqlite-snapshot-store.js';
 import { openSqliteEventStore } from './sqlite-event-store.js';
-import { connectEventStoreDb } from './eventstoredb-event-store.js';
 import { createSqliteRateLimitCounters } from '../rate-limits/sqlite-rate-limit-counters.js';
 import { createSqliteWriteProbe } from './sqlite-write-probe.js';
 import { createInMemoryRateLimitCounters, type RateLimitCounters } from '../../auth/rate-limit-counters.js';
@@ -54,6 +53,8 @@ export const openStores = async (
   options: { readonly?: boolean } = {},
 ): Promise<OpenedStores> => {
   if (config.eventStoreConnectionString) {
+    // Loaded only when configured: the gRPC client alone takes about a second to import.
+    const { connectEventStoreDb } = await import('./eventstoredb-event-store.js');
     const store = connectEventStoreDb(config.eventStoreConnectionString);
     const db = openReadModelDatabase(path.join(config.dataDir, READ_MODELS_FILE_NAME));
     return {

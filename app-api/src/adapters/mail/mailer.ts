@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter, TransportOptions } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 import type { Logger } from 'pino';
 
 export interface OutgoingMail {
@@ -27,17 +29,34 @@ export const outboxDir = (dataDir: string) => path.join(dataDir, 'outbox');
  */
 export const redactLink = (link: string): string => link.replace(/([?&]secret=)[^&]*/g, '$1…');
 
-const send = async (transport: Transporter, from: string, mail: OutgoingMail) =>
-  transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+/** nodemailer is loaded with the first mail, not at start-up. */
+const lazyTransport = (
+  options: string | SMTPTransport.Options | StreamTransport.Options | TransportOptions,
+) => {
+  let transport: Promise<Transporter> | undefined;
+  return () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(options),
+    ));
+};
+
+const send = async (transport: () => Promise<Transporter>, from: string, mail: OutgoingMail) =>
+  (await transport()).sendMail({
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  });
 
 export const createSmtpMailer = (smtpUrl: string, from: string): Mailer => {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = lazyTransport(smtpUrl);
   return { kind: 'smtp', send: async (mail) => void (await send(transport, from, mail)) };
 };
 
 /** Local default: each mail becomes a real RFC 5322 message in DATA_DIR/outbox/. */
 export const createOutboxMailer = (dataDir: string, from: string, logger: Logger): Mailer => {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = outboxDir(dataDir);
   return {
     kind: 'outbox',
