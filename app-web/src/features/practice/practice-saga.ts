@@ -180,7 +180,9 @@ function* recordSessionEffects(dependencies: PracticeDependencies) {
       } else if (lessonUsageCounted.match(action)) {
         yield call(dependencies.postUsage);
       } else if (practiceActivityRecorded.match(action)) {
-        yield call(dependencies.postPracticeActivity, action.payload);
+        // The API takes the whole minutes (product-spec §7); the exact seconds are for the report.
+        const { countLessonsPracticed, practiceDurationMinutes } = action.payload;
+        yield call(dependencies.postPracticeActivity, { countLessonsPracticed, practiceDurationMinutes });
       } else if (scheduleProgressed.match(action)) {
         const session: StoredSchedule | null = yield select(selectSession);
         if (session) yield call(dependencies.writeStoredSchedule, session);

@@ -234,7 +234,14 @@ describe('recording a session', () => {
     };
     running.dispatch(lessonEvaluated({ evaluation, focus: 'timing' }));
     running.dispatch(lessonUsageCounted({ lessonId: 2 }));
-    running.dispatch(practiceActivityRecorded({ countLessonsPracticed: 1, practiceDurationMinutes: 4 }));
+    running.dispatch(
+      practiceActivityRecorded({
+        countLessonsPracticed: 1,
+        practiceDurationMinutes: 4,
+        practiceDurationSeconds: 275,
+        warmUp: false,
+      }),
+    );
     running.dispatch(scheduleProgressed({ currentLessonIndex: 1, practiceTimeBeforeCurrentExercise: 5 }));
     await vi.waitFor(() => expect(order).toContain('store'));
     running.dispatch(progressRefreshRequested());
@@ -265,7 +272,14 @@ describe('recording a session', () => {
         focus: 'timing',
       }),
     );
-    running.dispatch(practiceActivityRecorded({ countLessonsPracticed: 1, practiceDurationMinutes: 1 }));
+    running.dispatch(
+      practiceActivityRecorded({
+        countLessonsPracticed: 1,
+        practiceDurationMinutes: 1,
+        practiceDurationSeconds: 20,
+        warmUp: false,
+      }),
+    );
     await vi.waitFor(() => expect(dependencies.postPracticeActivity).toHaveBeenCalled());
     expect(dependencies.logError).toHaveBeenCalledTimes(1);
   });

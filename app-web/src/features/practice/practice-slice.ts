@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
   FinishExerciseRequest,
   LessonCardScheduleProgress,
-  PracticeActivityRequest,
+  PracticeActivityRecord,
   ScheduleRequestBody,
   SkillPreferenceEntry,
 } from '@stickwork/domain';
@@ -15,8 +15,11 @@ import type { StoredSchedule } from './stored-schedule';
  * the card itself runs domain's lessonCardMachine.
  */
 export interface PracticeReport {
+  /** Lessons evaluated in this run; warm-ups are counted apart. */
   lessonsPractised: number;
-  minutesPractised: number;
+  warmUpsDone: number;
+  /** The stopwatch's exact seconds of every lesson and warm-up, summed before any rounding. */
+  secondsPractised: number;
   /** The skills of the lessons practised, whose progress the report shows. */
   practisedSkills: string[];
 }
@@ -38,7 +41,12 @@ export interface PracticeState {
   report: PracticeReport | null;
 }
 
-const emptyRun: PracticeReport = { lessonsPractised: 0, minutesPractised: 0, practisedSkills: [] };
+const emptyRun: PracticeReport = {
+  lessonsPractised: 0,
+  warmUpsDone: 0,
+  secondsPractised: 0,
+  practisedSkills: [],
+};
 
 const initialState: PracticeState = {
   skillPreference: null,
@@ -94,14 +102,18 @@ export const practiceSlice = createSlice({
       state.run = emptyRun;
     },
     lessonEvaluated: (state, action: PayloadAction<{ evaluation: FinishExerciseRequest; focus: string }>) => {
+      if (action.payload.evaluation.type === 'warm_up') {
+        state.run.warmUpsDone += 1;
+        return;
+      }
       state.run.lessonsPractised += 1;
       if (!state.run.practisedSkills.includes(action.payload.focus)) {
         state.run.practisedSkills.push(action.payload.focus);
       }
     },
     lessonUsageCounted: (_state, _action: PayloadAction<{ lessonId: number }>) => {},
-    practiceActivityRecorded: (state, action: PayloadAction<PracticeActivityRequest>) => {
-      state.run.minutesPractised += action.payload.practiceDurationMinutes;
+    practiceActivityRecorded: (state, action: PayloadAction<PracticeActivityRecord>) => {
+      state.run.secondsPractised += action.payload.practiceDurationSeconds;
     },
     scheduleProgressed: (state, action: PayloadAction<LessonCardScheduleProgress>) => {
       if (!state.session) return;
