@@ -6,6 +6,8 @@ import type {
   SkillPreferenceEntry,
   Skill,
   Level,
+  TimingScored,
+  TimingScoredRequest,
 } from '@stickwork/domain';
 import { ApiError, apiRequest, browserTimeZone } from '../../lib/api-client';
 import { readStoredToken } from '../../lib/session/auth-token';
@@ -57,6 +59,10 @@ export const postFinishExercise = (body: FinishExerciseRequest) =>
 
 export const postUsage = () =>
   apiRequest<UsageResponse>('/api/usage', { method: 'POST', body: { usageType: 'lesson' } });
+
+/** POST /api/lesson/timing: a take the timing coach scored; answers the recorded take. */
+export const postTimingScored = (body: TimingScoredRequest) =>
+  apiRequest<TimingScored['data']>('/api/lesson/timing', { method: 'POST', body });
 
 export const postPracticeActivity = (body: PracticeActivityRequest) =>
   apiRequest('/api/practiceActivity', { method: 'POST', body });

@@ -10,6 +10,7 @@ import {
   fetchUsage,
   postFinishExercise,
   postPracticeActivity,
+  postTimingScored,
   postUsage,
   requestSchedule,
   type FocusResponse,
@@ -33,6 +34,7 @@ import {
   progressReceived,
   progressRefreshRequested,
   scheduleProgressed,
+  timingScored,
   unfinishedScheduleFound,
   type PracticeState,
 } from './practice-slice';
@@ -51,6 +53,7 @@ export interface PracticeDependencies {
   postFinishExercise: typeof postFinishExercise;
   postUsage: typeof postUsage;
   postPracticeActivity: typeof postPracticeActivity;
+  postTimingScored: typeof postTimingScored;
   readStoredSchedule: typeof readStoredSchedule;
   writeStoredSchedule: typeof writeStoredSchedule;
   clearStoredSchedule: typeof clearStoredSchedule;
@@ -65,6 +68,7 @@ const browserDependencies: PracticeDependencies = {
   postFinishExercise,
   postUsage,
   postPracticeActivity,
+  postTimingScored,
   readStoredSchedule,
   writeStoredSchedule,
   clearStoredSchedule,
@@ -161,12 +165,15 @@ export function* requestPracticeSession(
 
 /**
  * What the lesson card reports, handled one after another so the progress read at the end sees
- * every evaluation and usage posted before it. Failed posts are only logged (product-spec §8).
+ * every evaluation and usage posted before it, and a take is recorded before the evaluation that follows
+ * it (the lesson history joins them). Failed posts are only logged (product-spec §8): nothing here ever
+ * holds up the lesson card.
  */
 function* recordSessionEffects(dependencies: PracticeDependencies) {
   const channel: Channel<UnknownAction> = yield actionChannel([
     lessonEvaluated.type,
     lessonUsageCounted.type,
+    timingScored.type,
     practiceActivityRecorded.type,
     scheduleProgressed.type,
     progressRefreshRequested.type,
@@ -179,6 +186,8 @@ function* recordSessionEffects(dependencies: PracticeDependencies) {
         yield call(dependencies.postFinishExercise, action.payload.evaluation);
       } else if (lessonUsageCounted.match(action)) {
         yield call(dependencies.postUsage);
+      } else if (timingScored.match(action)) {
+        yield call(dependencies.postTimingScored, action.payload);
       } else if (practiceActivityRecorded.match(action)) {
         // The API takes the whole minutes (product-spec §7); the exact seconds are for the report.
         const { countLessonsPracticed, practiceDurationMinutes } = action.payload;

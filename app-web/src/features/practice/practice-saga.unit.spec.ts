@@ -22,6 +22,7 @@ import {
   progressReceived,
   progressRefreshRequested,
   scheduleProgressed,
+  timingScored,
 } from './practice-slice';
 import type { StoredSchedule } from './stored-schedule';
 
@@ -74,6 +75,7 @@ const fakeDependencies = (overrides: Partial<PracticeDependencies> = {}): Practi
   postFinishExercise: vi.fn(async () => ({})),
   postUsage: vi.fn(async () => ({ lesson: { data_used: 1 }, lessonsLeftToday: 2 })),
   postPracticeActivity: vi.fn(async () => ({})),
+  postTimingScored: vi.fn(async () => ({}) as never),
   readStoredSchedule: vi.fn(() => null),
   writeStoredSchedule: vi.fn(),
   clearStoredSchedule: vi.fn(),
@@ -282,5 +284,69 @@ describe('recording a session', () => {
     );
     await vi.waitFor(() => expect(dependencies.postPracticeActivity).toHaveBeenCalled());
     expect(dependencies.logError).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('recording a timing take', () => {
+  const take = {
+    lessonId: 2,
+    input: 'midi' as const,
+    bpm: 96,
+    expected: 16,
+    hits: 15,
+    missed: 1,
+    extra: 0,
+    meanOffsetMs: 15,
+    spreadMs: 6,
+    accuracy: 88.5,
+  };
+  const evaluation = {
+    lessonId: 2,
+    type: 'exercise' as const,
+    ratingDifficulty: 'easy' as const,
+    skipLesson: false,
+  };
+
+  it('posts the take before the evaluation that follows it, even when the take is slow to answer', async () => {
+    const order: string[] = [];
+    let answerTake: () => void = () => {};
+    const dependencies = fakeDependencies({
+      postTimingScored: vi.fn(
+        () =>
+          new Promise<never>((resolve) => {
+            answerTake = () => {
+              order.push('timing');
+              resolve({} as never);
+            };
+          }),
+      ),
+      postFinishExercise: vi.fn(async () => void order.push('finishExercise')),
+    });
+    running = start(dependencies);
+    running.dispatch(timingScored(take));
+    running.dispatch(lessonEvaluated({ evaluation, focus: 'timing' }));
+    await vi.waitFor(() => expect(dependencies.postTimingScored).toHaveBeenCalledWith(take));
+    // The card has moved on already: the evaluation went into the reducer while the take is in flight.
+    expect(running.state().practice.run.lessonsPractised).toBe(1);
+    expect(dependencies.postFinishExercise).not.toHaveBeenCalled();
+    answerTake();
+    await vi.waitFor(() => expect(order).toEqual(['timing', 'finishExercise']));
+  });
+
+  it('a failed take is only logged, and the evaluation still goes out', async () => {
+    const dependencies = fakeDependencies({
+      postTimingScored: vi.fn(async () => {
+        throw new ApiError(400, 'missed hits and missed must add up to expected', null);
+      }),
+    });
+    running = start(dependencies);
+    running.dispatch(timingScored(take));
+    running.dispatch(lessonEvaluated({ evaluation, focus: 'timing' }));
+    await vi.waitFor(() => expect(dependencies.postFinishExercise).toHaveBeenCalledWith(evaluation));
+    expect(dependencies.logError).toHaveBeenCalledTimes(1);
+    expect(dependencies.logError).toHaveBeenCalledWith(
+      `Could not record ${timingScored.type}.`,
+      expect.any(ApiError),
+    );
   });
 });

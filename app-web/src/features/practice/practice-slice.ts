@@ -5,6 +5,7 @@ import type {
   PracticeActivityRecord,
   ScheduleRequestBody,
   SkillPreferenceEntry,
+  TimingScoredRequest,
 } from '@stickwork/domain';
 import type { LessonProgressResponse } from './practice-api';
 import type { StoredSchedule } from './stored-schedule';
@@ -112,6 +113,8 @@ export const practiceSlice = createSlice({
       }
     },
     lessonUsageCounted: (_state, _action: PayloadAction<{ lessonId: number }>) => {},
+    /** The timing coach scored a take (posted in order with the evaluation; failures only logged). */
+    timingScored: (_state, _action: PayloadAction<TimingScoredRequest>) => {},
     practiceActivityRecorded: (state, action: PayloadAction<PracticeActivityRecord>) => {
       state.run.secondsPractised += action.payload.practiceDurationSeconds;
     },
@@ -157,6 +160,7 @@ export const {
   practiceResumed,
   lessonEvaluated,
   lessonUsageCounted,
+  timingScored,
   practiceActivityRecorded,
   scheduleProgressed,
   progressRefreshRequested,
