@@ -14,8 +14,8 @@ export const FOUNDERS: readonly Founder[] = [
     role: 'Co-founder · Drummer and teacher',
     bio: [
       'Jonas has played drums since he was nine. He studied drum performance in Cologne and has spent more than fifteen years on stage and in the studio, from jazz trios to touring pop bands, and as a teacher in music schools and private lessons.',
-      'In all those lessons he saw the same thing: students grow fastest when every exercise fits exactly where they stand, and they stall when they work through a book page by page. That is why he wrote, played and filmed every one of the 9000+ Stickwork exercises himself, sorted by skill and level.',
-      'At Stickwork he makes the lessons, decides how sessions are put together and answers the questions that reach us about technique and practice. When he is not filming, he plays in Berlin clubs and teaches the Exclusive members in their online lessons.',
+      'In all those lessons he saw the same thing: students grow fastest when every exercise fits exactly where they stand, and they stall when they work through a book page by page. That is why he wrote every one of the 9000+ Stickwork exercises himself, sorted by skill and level.',
+      'At Stickwork he makes the lessons, decides how sessions are put together and answers the questions that reach us about technique and practice. When he is not writing exercises, he plays in Berlin clubs and teaches the Exclusive members in their online lessons.',
     ],
     instagram: 'https://www.instagram.com/jonas.reiter.drums',
     email: 'jonas@stickwork.de',

@@ -11,7 +11,7 @@ export const FAQ_ITEMS: AccordionItem[] = [
       <p>
         Every exercise comes from our co-founder, a professional drummer with a degree in drum performance and
         more than fifteen years of teaching experience in music schools and private lessons. He plays live and
-        in the studio and wrote and filmed all 9000+ exercises himself. Read more on our{' '}
+        in the studio and wrote all 9000+ exercises himself. Read more on our{' '}
         <Link to="/about-us">About Us</Link> page.
       </p>
     ),
@@ -22,8 +22,9 @@ export const FAQ_ITEMS: AccordionItem[] = [
     content: (
       <p>
         The free plan costs nothing and needs no credit card, and there are no ads. You get 3 lessons a day
-        with video, metronome, stopwatch and sheet music, sessions from up to 2 skills, and your full stats
-        and progress. Paid plans remove the daily limit; see <Link to="/pricing">all plans</Link>.
+        with the notation on screen, metronome, stopwatch and sheet music, sessions from up to 2 skills, and
+        your full stats and progress. Paid plans remove the daily limit; see{' '}
+        <Link to="/pricing">all plans</Link>.
       </p>
     ),
   },

@@ -56,8 +56,8 @@ export const LandingPage = () => {
             <p className="hero__tagline">simple | tailored | fast</p>
             <p className="hero__text">
               Tell us your level, pick your skills and your time. Stickwork builds a practice session from
-              more than 9000 exercises by a professional drummer and teacher, with video, metronome and sheet
-              music.
+              more than 9000 exercises by a professional drummer and teacher, with the notation on screen, a
+              metronome and sheet music to download.
             </p>
             <div className="hero__actions">
               <ButtonLink to="/register" size="lg">

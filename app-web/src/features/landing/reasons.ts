@@ -7,7 +7,7 @@ export interface Reason {
 export const REASONS: readonly Reason[] = [
   {
     title: 'Lessons from a real teacher',
-    text: 'More than 9000 exercises, written and filmed by a professional drummer and teacher, not scraped from the internet.',
+    text: 'More than 9000 exercises, written by a professional drummer and teacher, not scraped from the internet.',
   },
   {
     title: 'Tailored to your level',
@@ -19,7 +19,7 @@ export const REASONS: readonly Reason[] = [
   },
   {
     title: 'Everything on one screen',
-    text: 'Video, metronome, stopwatch and downloadable sheet music for every lesson. No juggling apps, books and tabs.',
+    text: 'The notation on screen, a metronome, a stopwatch and downloadable sheet music for every lesson. No juggling apps, books and tabs.',
   },
   {
     title: 'Progress you can see',

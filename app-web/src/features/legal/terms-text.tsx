@@ -53,8 +53,8 @@ export const TermsText = () => (
     <ol>
       <li>
         Stickwork ist eine Online-Schlagzeugschule. Auf Grundlage Ihrer Einstufung je Fähigkeit, Ihrer
-        gewählten Fähigkeiten und Übungszeit stellen wir Übungseinheiten aus Lektionen mit Video, Metronom,
-        Stoppuhr und herunterladbaren Noten zusammen und zeigen Ihren Fortschritt an.
+        gewählten Fähigkeiten und Übungszeit stellen wir Übungseinheiten aus Lektionen mit Notenbild,
+        Metronom, Stoppuhr und herunterladbaren Noten zusammen und zeigen Ihren Fortschritt an.
       </li>
       <li>
         Im kostenlosen Tarif (Freemium) stehen Ihnen drei Lektionen pro Tag zur Verfügung. Die
