@@ -12,7 +12,6 @@ import {
   loadState,
 } from '@stickwork/domain';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
-import { outboxDir } from '../adapters/mail/mailer.js';
 import { emailStreamFor } from './customer-records.js';
 import {
   apiClient,
@@ -37,15 +36,15 @@ afterAll(() => server.close());
 const time = () => new Date().toISOString();
 const meta = () => ({ schemaVersion: 1, time: time() });
 
-/** Every file under DATA_DIR but the mail outbox, recursively. */
+/** Every file under DATA_DIR, the mail outbox included, recursively. */
 const storeFiles = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return full === outboxDir(server.dataDir) ? [] : storeFiles(full);
+    if (entry.isDirectory()) return storeFiles(full);
     return entry.isFile() ? [full] : [];
   });
 
-/** Which of the needles appear, as UTF-8, in any of the files (SQLite database, WAL, secrets, ...). */
+/** Which of the needles appear, as UTF-8, in any of the files (SQLite database, WAL, outbox, secrets, ...). */
 const findInDataDir = (needles: string[]): string[] => {
   const contents = storeFiles(server.dataDir).map((file) => fs.readFileSync(file));
   return needles.filter((needle) => contents.some((bytes) => bytes.includes(Buffer.from(needle, 'utf8'))));

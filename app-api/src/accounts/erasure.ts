@@ -15,7 +15,7 @@ import type { Backend } from '../backend.js';
 import { newsletterStreamFor } from '../newsletter/newsletter-stream.js';
 import { emailStreamFor, loadCustomer } from './customer-records.js';
 
-type ErasureBackend = Pick<Backend, 'store' | 'clock' | 'projections' | 'compactStore' | 'logger'>;
+type ErasureBackend = Pick<Backend, 'store' | 'clock' | 'projections' | 'compactStore' | 'logger' | 'mailer'>;
 
 /**
  * DELETE /api/delete/customer-data: the practice history (ratings, levels, sessions,
@@ -40,7 +40,9 @@ export const erasePracticeHistory = async (backend: ErasureBackend, customerId: 
  * 2. An anonymous `CustomerErased { customerId, erasedAt }` goes to `erasure-<customerId>`, a
  *    stream that survives, so projections (now and on a rebuild) scrub their read models.
  * 3. The `customer-` (personal data), `email-` (reservation: the email is free again) and
- *    `practice-` streams are deleted.
+ *    `practice-` streams are deleted, and the outbox's mails to the customer (DATA_DIR/outbox).
+ *    The `payments-` and `checkout-` streams stay: they hold ids, prices and outcomes, no name
+ *    or address (tests/integration/reliability/erasure-scan.int.spec.ts shows it).
  * 4. Once the projections have passed the marker, the store's files are compacted so no copy of
  *    the deleted bytes stays in SQLite's WAL or free pages.
  * Running it again for an erased customer does nothing.
@@ -81,6 +83,8 @@ export const eraseAccount = async (backend: ErasureBackend, customerId: string):
   await store.deleteStream(practiceStreamId(customerId));
   // A newsletter confirmation keeps the address as proof of consent: it goes with the account.
   await store.deleteStream(newsletterStreamFor(customer.email));
+  // The outbox's copies of the customer's mails hold the address and the greeting's first name.
+  await backend.mailer.eraseMailsTo(customer.email);
 
   if (!(await backend.projections.waitFor(position, 10_000)))
     backend.logger.warn({ customerId }, 'projections had not passed the erasure marker before compaction');

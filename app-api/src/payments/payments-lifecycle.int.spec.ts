@@ -476,7 +476,7 @@ describe('the subscription confirmation mail', () => {
       name: 'SmtpError',
       code: 'EENVELOPE',
     });
-    server.backend.mailer = { kind: mailer.kind, send: () => Promise.reject(refused) };
+    server.backend.mailer = { ...mailer, send: () => Promise.reject(refused) };
     const logged = vi.spyOn(server.backend.logger, 'error');
     let errorLogs: unknown[][];
     try {

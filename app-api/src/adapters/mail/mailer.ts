@@ -5,6 +5,7 @@ import type { Transporter, TransportOptions } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type StreamTransport from 'nodemailer/lib/stream-transport';
 import type { Logger } from 'pino';
+import { eraseOutboxMailsTo } from './outbox-erasure.js';
 
 export interface OutgoingMail {
   to: string;
@@ -19,6 +20,8 @@ export interface OutgoingMail {
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(mail: OutgoingMail): Promise<void>;
+  /** Erasure: removes kept copies of the mails to `email` (the outbox's files; SMTP keeps none). */
+  eraseMailsTo(email: string): Promise<number>;
 }
 
 export const outboxDir = (dataDir: string) => path.join(dataDir, 'outbox');
@@ -51,7 +54,11 @@ const send = async (transport: () => Promise<Transporter>, from: string, mail: O
 
 export const createSmtpMailer = (smtpUrl: string, from: string): Mailer => {
   const transport = lazyTransport(smtpUrl);
-  return { kind: 'smtp', send: async (mail) => void (await send(transport, from, mail)) };
+  return {
+    kind: 'smtp',
+    send: async (mail) => void (await send(transport, from, mail)),
+    eraseMailsTo: () => Promise.resolve(0),
+  };
 };
 
 /** Local default: each mail becomes a real RFC 5322 message in DATA_DIR/outbox/. */
@@ -60,6 +67,7 @@ export const createOutboxMailer = (dataDir: string, from: string, logger: Logger
   const dir = outboxDir(dataDir);
   return {
     kind: 'outbox',
+    eraseMailsTo: (email) => Promise.resolve(eraseOutboxMailsTo(dir, email)),
     send: async (mail) => {
       const info = await send(transport, from, mail);
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
