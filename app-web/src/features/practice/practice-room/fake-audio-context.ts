@@ -1,0 +1,80 @@
+/**
+ * A stand-in for the Web Audio API in jsdom: enough of AudioContext for the practice room's engine,
+ * recording every source's start(when) so tests can see what would sound and when.
+ */
+export interface RecordedStart {
+  kind: 'oscillator' | 'buffer';
+  when: number;
+  frequency: number | null;
+}
+
+const param = () => ({
+  value: 0,
+  setValueAtTime(_value: number) {},
+  exponentialRampToValueAtTime() {},
+  setTargetAtTime() {},
+});
+
+export const createFakeAudioContext = () => {
+  const starts: RecordedStart[] = [];
+  const contexts: { closed: boolean }[] = [];
+  class FakeAudioContext {
+    currentTime = 0;
+    sampleRate = 8000;
+    state = 'running';
+    destination = {};
+    baseLatency = 0;
+    closed = false;
+    constructor() {
+      contexts.push(this);
+    }
+    resume() {
+      return Promise.resolve();
+    }
+    close() {
+      this.closed = true;
+      return Promise.resolve();
+    }
+    createGain() {
+      return { gain: param(), connect: (node: unknown) => node, disconnect() {} };
+    }
+    createBiquadFilter() {
+      return {
+        type: 'lowpass',
+        frequency: param(),
+        Q: param(),
+        connect: (node: unknown) => node,
+        disconnect() {},
+      };
+    }
+    createBuffer(_channels: number, length: number) {
+      const data = new Float32Array(length);
+      return { getChannelData: () => data };
+    }
+    private source(kind: RecordedStart['kind']) {
+      const frequency = param();
+      return {
+        frequency,
+        type: 'sine',
+        buffer: null,
+        onended: null,
+        connect: (node: unknown) => node,
+        disconnect() {},
+        start: (when = 0) =>
+          starts.push({ kind, when, frequency: kind === 'oscillator' ? frequency.value : null }),
+        stop() {},
+      };
+    }
+    createOscillator() {
+      const oscillator = this.source('oscillator');
+      oscillator.frequency.setValueAtTime = (value: number) => {
+        oscillator.frequency.value = value;
+      };
+      return oscillator;
+    }
+    createBufferSource() {
+      return this.source('buffer');
+    }
+  }
+  return { AudioContext: FakeAudioContext as unknown as typeof AudioContext, starts, contexts };
+};
