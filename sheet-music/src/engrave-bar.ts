@@ -11,7 +11,7 @@ import {
   StaveNote,
   Tuplet,
   Voice as VexVoice,
-} from 'vexflow';
+} from 'vexflow/bravura';
 import { barRhythm, type Meter } from './bar-rhythm.js';
 import { STAFF_PLACEMENTS, type Limb } from './drum-kit-staff.js';
 

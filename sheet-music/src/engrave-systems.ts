@@ -1,6 +1,6 @@
 import type { Notation, NoteEvent } from '@stickwork/domain';
-import type { StaveNote } from 'vexflow';
-import { BarlineType, Formatter, Stave, Stem, SVGContext } from 'vexflow';
+import type { StaveNote } from 'vexflow/bravura';
+import { BarlineType, Formatter, Stave, Stem, SVGContext } from 'vexflow/bravura';
 import { stickingAt } from './sticking-letters.js';
 import {
   engraveBar,
