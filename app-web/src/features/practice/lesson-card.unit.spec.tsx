@@ -106,9 +106,21 @@ describe('the lesson card', () => {
     expect(dispatched.filter(lessonUsageCounted.match).map((action) => action.payload)).toEqual([
       { lessonId: 2 },
     ]);
+    // The warm-up and the lesson: the API's whole minutes (at least 1), the report's exact seconds.
+    const seconds = expect.any(Number) as number;
     expect(dispatched.filter(practiceActivityRecorded.match).map((action) => action.payload)).toEqual([
-      { countLessonsPracticed: 1, practiceDurationMinutes: 1 },
-      { countLessonsPracticed: 1, practiceDurationMinutes: 1 },
+      {
+        countLessonsPracticed: 1,
+        practiceDurationMinutes: 1,
+        practiceDurationSeconds: seconds,
+        warmUp: true,
+      },
+      {
+        countLessonsPracticed: 1,
+        practiceDurationMinutes: 1,
+        practiceDurationSeconds: seconds,
+        warmUp: false,
+      },
     ]);
     expect(
       dispatched.filter(scheduleProgressed.match).map((action) => action.payload.currentLessonIndex),

@@ -1,7 +1,9 @@
 import { isSkill, SKILL_DISPLAY_NAMES } from '@stickwork/domain';
+import { Link } from 'react-router-dom';
 import { Button } from '../../components/button/button';
 import { Modal } from '../../components/modal/modal';
 import type { LessonProgressResponse } from './practice-api';
+import { nextPracticeStep, practiceTimeText } from './practice-report-text';
 import type { PracticeReport } from './practice-slice';
 
 interface PracticeReportModalProps {
@@ -10,12 +12,16 @@ interface PracticeReportModalProps {
   onClose: () => void;
 }
 
-/** Opens when a session ends: what was practised and where each practised skill stands now. */
+/**
+ * Opens when a session ends: what was practised (warm-ups apart from lessons, the time from the
+ * stopwatch's seconds), where each practised skill stands now, and a suggested next step.
+ */
 export const PracticeReportModal = ({ report, progress, onClose }: PracticeReportModalProps) => {
   const skills = (report?.practisedSkills ?? []).filter(isSkill);
   const entries = skills.flatMap(
     (skill) => progress?.progress.filter((entry) => entry.skillName === skill) ?? [],
   );
+  const next = progress ? nextPracticeStep(progress.progress, skills) : null;
   return (
     <Modal
       open={report !== null}
@@ -29,8 +35,12 @@ export const PracticeReportModal = ({ report, progress, onClose }: PracticeRepor
           <dd>{report?.lessonsPractised ?? 0}</dd>
         </div>
         <div>
-          <dt>Minutes practised</dt>
-          <dd>{report?.minutesPractised ?? 0}</dd>
+          <dt>Warm-ups</dt>
+          <dd>{report?.warmUpsDone ?? 0}</dd>
+        </div>
+        <div>
+          <dt>Time practised</dt>
+          <dd>{practiceTimeText(report?.secondsPractised ?? 0)}</dd>
         </div>
       </dl>
       {entries.length > 0 ? (
@@ -50,6 +60,21 @@ export const PracticeReportModal = ({ report, progress, onClose }: PracticeRepor
             ))}
           </ul>
         </>
+      ) : null}
+      {next ? (
+        <section className="practice-report__next" aria-labelledby="practice-report-next">
+          <h3 id="practice-report-next" className="practice-report__heading">
+            Your next step
+          </h3>
+          <p>
+            {next.text}{' '}
+            {next.link ? (
+              <Link to={next.link.to} onClick={onClose}>
+                {next.link.label}
+              </Link>
+            ) : null}
+          </p>
+        </section>
       ) : null}
     </Modal>
   );
