@@ -3,7 +3,7 @@ import { getCatalogue, indexCatalogue, type CatalogueIndex } from '@stickwork/do
 let index: CatalogueIndex | undefined;
 
 /**
- * The full catalogue indexed by focus, level and pad mode. Built once per process, at start-up
- * (the practice router asks for it when it is created), and shared by every server in it.
+ * The full catalogue indexed by focus, level and pad mode. Built once per process, on first use
+ * or soon after start-up (the practice router warms it), and shared by every server in it.
  */
 export const lessonCatalogue = (): CatalogueIndex => (index ??= indexCatalogue(getCatalogue()));

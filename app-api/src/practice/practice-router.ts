@@ -32,6 +32,9 @@ import { createPracticeService, type Practitioner } from './practice-service.js'
 import { focusView, lessonProgressView } from './practice-views.js';
 import { validOr400 } from '../http/valid-or-400.js';
 
+/** How long after start-up the catalogue index is built if no request has needed it yet. */
+const CATALOGUE_WARM_UP_MS = 1500;
+
 /** Rendered sheets kept in memory (a few tens of kB each): a session's lessons and then some. */
 const SHEET_MUSIC_CACHE_ENTRIES = 256;
 /**
@@ -77,7 +80,10 @@ const timeZoneOf = (req: Request): string | undefined => req.get(TIME_ZONE_HEADE
  * lesson left today, 422 when no lesson fits ('Could not receive practice session').
  */
 export const practiceRouter = (backend: Backend): Router => {
-  const practice = createPracticeService(backend, lessonCatalogue());
+  // The catalogue index is built on first use, not at start-up (about 0.8 s of CPU), and warmed
+  // a moment after the server has started answering.
+  const practice = createPracticeService(backend, lessonCatalogue);
+  setTimeout(lessonCatalogue, CATALOGUE_WARM_UP_MS).unref();
   const authenticated = requireAuth(backend);
   // Rendered in worker threads, kept on disk under DATA_DIR and in memory (issue 13).
   const sheetMusic = createSheetMusicCache({

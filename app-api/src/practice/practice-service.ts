@@ -79,7 +79,12 @@ export const NO_SESSION_MESSAGE = 'Could not receive practice session';
  * - Queries (focus, progress, usage, activity, the practice report) read the read models of
  *   `@stickwork/projections` (the same ones the CLI uses), never the stream.
  */
-export const createPracticeService = (backend: PracticeBackend, catalogue: CatalogueIndex) => {
+export const createPracticeService = (
+  backend: PracticeBackend,
+  /** The index, or how to get it when first needed (building it costs most of a start-up). */
+  catalogueIndex: CatalogueIndex | (() => CatalogueIndex),
+) => {
+  const lessons = typeof catalogueIndex === 'function' ? catalogueIndex : () => catalogueIndex;
   const { store, readModels, projections } = backend;
   // Without snapshots from the backend (a hand-made backend), states are still kept by revision in memory.
   const snapshots = backend.practiceSnapshots ?? createSnapshots(practiceStateCodec, undefined);
@@ -145,7 +150,7 @@ export const createPracticeService = (backend: PracticeBackend, catalogue: Catal
         decide: ({ metadata }, state) => {
           schedule = generateSchedule(
             scheduleInputFor(state, {
-              catalogue,
+              catalogue: lessons(),
               skills: request.skillPreference,
               practiceTime: request.practiceTime,
               padSufficient: request.padSufficient,
@@ -211,7 +216,7 @@ export const createPracticeService = (backend: PracticeBackend, catalogue: Catal
 
     /** POST /api/lesson/finishExercise: the evaluation, and the skill's progress after it. */
     async finishExercise(who: Practitioner, request: FinishExerciseRequest) {
-      const lesson = catalogue.byId.get(request.lessonId);
+      const lesson = lessons().byId.get(request.lessonId);
       if (!lesson) throw new HttpError(404, `There is no lesson with id ${request.lessonId}.`);
       if (lesson.type !== request.type)
         throw new HttpError(400, `type must be ${lesson.type} for lesson ${lesson.lesson_id}`, {
@@ -283,7 +288,7 @@ export const createPracticeService = (backend: PracticeBackend, catalogue: Catal
     async scoreTiming(who: Practitioner, take: TimingScoredRequest, timeZoneHeader: string | undefined) {
       const { events } = await run(
         who.customerId,
-        command('ScoreTiming', { lesson: catalogue.byId.get(take.lessonId), take, timeZone: timeZoneHeader }),
+        command('ScoreTiming', { lesson: lessons().byId.get(take.lessonId), take, timeZone: timeZoneHeader }),
       );
       const scored = events.find((event) => event.type === 'TimingScored');
       if (!scored) throw new Error('ScoreTiming decided no TimingScored');
@@ -321,7 +326,7 @@ export const createPracticeService = (backend: PracticeBackend, catalogue: Catal
     },
 
     now: () => backend.clock(),
-    lesson: (lessonId: number): Exercise | undefined => catalogue.byId.get(lessonId),
+    lesson: (lessonId: number): Exercise | undefined => lessons().byId.get(lessonId),
   };
 };
 

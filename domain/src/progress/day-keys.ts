@@ -1,5 +1,5 @@
 import { tz } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 /** A calendar day as 'yyyy-MM-dd', in whatever zone it was taken. Sorts like the days it names. */
 export type DayKey = string;

@@ -1,5 +1,5 @@
 import { tz, TZDate } from '@date-fns/tz';
-import { subMonths } from 'date-fns';
+import { subMonths } from 'date-fns/subMonths';
 import { heatmapIntensity, type HeatmapIntensity } from '../rules/heatmap-intensity.js';
 import { HEATMAP_MONTHS } from '../rules/limits.js';
 import { dayKeyInZone, epochDay, shiftDayKey, type DayKey } from './day-keys.js';

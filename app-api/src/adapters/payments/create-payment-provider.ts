@@ -3,7 +3,6 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../../clock.js';
 import { createLocalPaymentProvider, type LocalPaymentProvider } from './local-payment-provider.js';
 import type { PaymentProvider } from './payment-provider.js';
-import { createStripePaymentProvider } from './stripe-payment-provider.js';
 
 export type StripePaymentProvider = PaymentProvider & { readonly kind: 'stripe' };
 /** The payment port as the backend holds it: the local provider has a few operations more. */
@@ -26,10 +25,22 @@ export const createPaymentProvider = (
   deps: { store: EventStore; clock: Clock; signingKey: string },
 ): PaymentPort => {
   if (!config.stripe) return createLocalPaymentProvider(deps);
-  const api = apiOf(config.stripe.apiUrl);
-  return createStripePaymentProvider({
-    config: config.stripe,
-    publicUrl: config.publicUrl,
-    ...(api ? { api } : {}),
-  }) as StripePaymentProvider;
+  const stripe = config.stripe;
+  const api = apiOf(stripe.apiUrl);
+  // The Stripe SDK is loaded with the first payment call, not at start-up.
+  let provider: Promise<PaymentProvider> | undefined;
+  const load = () =>
+    (provider ??= import('./stripe-payment-provider.js').then(({ createStripePaymentProvider }) =>
+      createStripePaymentProvider({ config: stripe, publicUrl: config.publicUrl, ...(api ? { api } : {}) }),
+    ));
+  return {
+    kind: 'stripe',
+    ...(stripe.publishableKey ? { publishableKey: stripe.publishableKey } : {}),
+    createCheckoutSession: async (request) => (await load()).createCheckoutSession(request),
+    checkoutSession: async (sessionId) => (await load()).checkoutSession(sessionId),
+    createPortalSession: async (request) => (await load()).createPortalSession(request),
+    cancelAtPeriodEnd: async (subscription) => (await load()).cancelAtPeriodEnd(subscription),
+    cancelNow: async (subscription) => (await load()).cancelNow(subscription),
+    readWebhook: async (rawBody, signature) => (await load()).readWebhook(rawBody, signature),
+  };
 };
