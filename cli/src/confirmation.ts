@@ -1,5 +1,4 @@
 import { CliError } from './context.js';
-import { confirm } from './ui/render.js';
 
 export interface ConfirmationOptions {
   yes: boolean;
@@ -17,5 +16,6 @@ export const requireConfirmation = async (question: string, options: Confirmatio
   const interactive = options.interactive ?? Boolean(process.stdin.isTTY && process.stdout.isTTY);
   if (!interactive)
     throw new CliError('not confirmed: no terminal to ask on; pass --yes to confirm this change');
-  if (!(await (options.ask ?? confirm)(question))) throw new CliError('cancelled: nothing was changed');
+  const ask = options.ask ?? (await import('./ui/render.js')).confirm;
+  if (!(await ask(question))) throw new CliError('cancelled: nothing was changed');
 };

@@ -1,27 +1,34 @@
 import { CommanderError } from 'commander';
-import { ConfigError, HttpError } from '@stickwork/app-api';
-import { DomainError } from '@stickwork/domain';
-import { CliError } from './context.js';
+import { CliError, UsageError } from './context.js';
 import { buildProgram } from './program.js';
-import { renderError } from './ui/render.js';
+import { disablePager, renderError } from './ui/print.js';
 
-const program = buildProgram().exitOverride();
+/** Usage errors (commander's and ours) exit 2, as most Unix tools; refusals and failures exit 1. */
+const USAGE_EXIT_CODE = 2;
+
+// A closed pipe (`stickwork history x --json | head -2`) ends the command quietly: nothing to say to a reader that left.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
 
 /** Refusals an operator can act on read as one line; anything else is a bug and keeps its stack. */
 const isKnown = (error: unknown): error is Error =>
   error instanceof CliError ||
-  error instanceof ConfigError ||
-  error instanceof DomainError ||
-  error instanceof HttpError;
+  (error instanceof Error && ['ConfigError', 'DomainError', 'HttpError'].includes(error.name));
+
+const argv = process.argv.filter((arg) => arg !== '--no-pager');
+if (argv.length !== process.argv.length || process.env.STICKWORK_PAGER === 'cat') disablePager();
 
 try {
-  await program.parseAsync(process.argv);
+  await buildProgram().exitOverride().parseAsync(argv);
 } catch (error) {
   if (error instanceof CommanderError) {
-    // Commander already printed help or the usage error.
-    process.exitCode = error.exitCode;
+    // Commander already printed help, the version or the usage error.
+    process.exitCode = error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
   } else {
     renderError(isKnown(error) ? error.message : String((error as Error).stack ?? error));
-    process.exitCode = 1;
+    process.exitCode = error instanceof UsageError ? USAGE_EXIT_CODE : 1;
   }
 }

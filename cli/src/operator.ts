@@ -14,13 +14,19 @@ export const operatorName = (option: string | undefined): string => {
  * say who caused them.
  */
 export const stampOperator = (store: EventStore, operator: string): EventStore => ({
-  kind: store.kind,
+  ...bindStore(store),
   appendToStream: (streamId, events, options) =>
     store.appendToStream(
       streamId,
       events.map((event) => ({ ...event, metadata: { ...event.metadata, operator } })),
       options,
     ),
+});
+
+/** The port's methods bound to the store, to wrap one of them. */
+const bindStore = (store: EventStore): EventStore => ({
+  kind: store.kind,
+  appendToStream: (streamId, events, options) => store.appendToStream(streamId, events, options),
   readStream: (streamId, options) => store.readStream(streamId, options),
   readAll: (options) => store.readAll(options),
   subscribeToAll: (options) => store.subscribeToAll(options),
@@ -33,3 +39,29 @@ export const asOperator = (backend: Backend, operator: string): Backend => ({
   ...backend,
   store: stampOperator(backend.store, operator),
 });
+
+/** An event this process appended. */
+export interface AppendedEvent {
+  streamId: string;
+  type: string;
+  data: unknown;
+}
+
+/**
+ * The store, recording each event appended through it once its append succeeded: what a write
+ * command reports, and nothing another writer added to the stream meanwhile.
+ */
+export const recordAppends = (store: EventStore): { store: EventStore; appended: AppendedEvent[] } => {
+  const appended: AppendedEvent[] = [];
+  return {
+    appended,
+    store: {
+      ...bindStore(store),
+      appendToStream: async (streamId, events, options) => {
+        const result = await store.appendToStream(streamId, events, options);
+        appended.push(...events.map(({ type, data }) => ({ streamId, type, data })));
+        return result;
+      },
+    },
+  };
+};

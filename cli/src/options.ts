@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isDayKey, resolveTimeZone } from '@stickwork/domain';
-import { CliError } from './context.js';
+import { UsageError } from './context.js';
+import { DATE_HINT, parseInstant, type Bound } from './dates.js';
 
 /**
  * Each command states its arguments and options as one zod schema (pastel's style) and parses
@@ -18,19 +19,18 @@ export const parseOptions = <S extends z.ZodType>(
   const name = positional.includes(key)
     ? `<${key}>`
     : `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-  throw new CliError(key === '' ? issue.message : `invalid ${name}: ${issue.message}`);
+  throw new UsageError(key === '' ? issue.message : `invalid ${name}: ${issue.message}`);
 };
 
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+/** A date or time option read in the zone it is shown in (dates.ts); a usage error otherwise. */
+export const readInstant = (flag: string, text: string, timeZone: string, bound: Bound): Date => {
+  const instant = parseInstant(text, timeZone, bound);
+  if (!instant) throw new UsageError(`invalid ${flag}: ${DATE_HINT}`);
+  return instant;
+};
 
-/** A day (YYYY-MM-DD, meaning its start in UTC) or an ISO time with a zone, as a Date. */
-export const instantOption = () =>
-  z
-    .string()
-    .refine((text) => isDayKey(text) || (ISO_TIME.test(text) && !Number.isNaN(Date.parse(text))), {
-      message: 'expected a date (YYYY-MM-DD) or an ISO time such as 2026-05-04T18:00:00Z',
-    })
-    .transform((text) => new Date(isDayKey(text) ? `${text}T00:00:00.000Z` : text));
+/** `--limit N`: how many lines at most. */
+export const limitOption = () => wholeNumberOption(1, 1_000_000).optional();
 
 export const dayOption = () =>
   z.string().refine(isDayKey, { message: 'expected a calendar day as YYYY-MM-DD' });

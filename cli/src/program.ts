@@ -1,30 +1,33 @@
+import { createRequire } from 'node:module';
 import { Command } from 'commander';
-import { registerCatalogueCommands } from './commands/catalogue.js';
+import { registerCompletionCommand } from './commands/completion.js';
 import { registerCustomerCommands } from './commands/customer.js';
-import { registerCustomersCommand } from './commands/customers.js';
-import { registerHistoryCommand } from './commands/history.js';
-import { registerMailCommands } from './commands/mail.js';
 import { registerProjectionsCommands } from './commands/projections.js';
-import { registerReplayCommand } from './commands/replay.js';
-import { registerSeedCommand } from './commands/seed.js';
-import { registerStoreCommands } from './commands/store-info.js';
+import { registerCustomerReadCommands } from './commands/read-commands.js';
+import { registerStoreCommands } from './commands/store.js';
+import { registerToolCommands } from './commands/tools.js';
 
-/** The `stickwork` operator CLI: each command group registers itself here. */
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
+/**
+ * The `stickwork` operator CLI. Registering commands loads only commander: each command imports
+ * what it needs when it runs (lazy.ts), so `--help` and the reading commands start quickly.
+ */
 export const buildProgram = (): Command => {
   const program = new Command('stickwork')
     .description(
-      'Operate Stickwork: inspect and replay customer histories.\n' +
+      'Operate Stickwork: inspect and replay customer histories, browse the event store.\n' +
         'Reads the store named by DATA_DIR (embedded, default ./data) or EVENTSTORE_CONNECTION_STRING.',
     )
+    .version(version, '-V, --version', 'print the version')
+    .option('--no-pager', 'never page output (also: STICKWORK_PAGER=cat)')
+    .configureOutput({ outputError: (text, write) => write(`stickwork: ${text}`) })
     .showHelpAfterError('(run stickwork --help for usage)');
-  registerCustomersCommand(program);
-  registerHistoryCommand(program);
-  registerReplayCommand(program);
+  registerCustomerReadCommands(program);
   registerCustomerCommands(program);
   registerProjectionsCommands(program);
-  registerCatalogueCommands(program);
-  registerMailCommands(program);
-  registerSeedCommand(program);
   registerStoreCommands(program);
+  registerToolCommands(program);
+  registerCompletionCommand(program);
   return program;
 };

@@ -15,6 +15,11 @@ export interface RebuildProgress {
   position: number;
 }
 
+export interface RebuildResult extends RebuildProgress {
+  /** Stopped through its signal before the swap: the shadow was dropped, the live models are untouched. */
+  interrupted: boolean;
+}
+
 export interface ProjectionRunner {
   /** Keeps the read models following the log until stopped. */
   start(): void;
@@ -30,7 +35,11 @@ export interface ProjectionRunner {
    * Folds the whole log into a shadow of the projection and swaps it in one transaction; the
    * count is the events this rebuild folded.
    */
-  rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildProgress>;
+  rebuild(
+    name: string,
+    onProgress?: (progress: RebuildProgress) => void,
+    signal?: AbortSignal,
+  ): Promise<RebuildResult>;
   status(): Promise<ProjectionStatus[]>;
 }
 
@@ -160,7 +169,7 @@ export const createProjectionRunner = (
         if (!(await step())) await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
-    async rebuild(name, onProgress) {
+    async rebuild(name, onProgress, signal) {
       const live = byName(name);
       const shadow: Projection = { ...live, name: shadowName(name) };
       readModels.transaction(() => readModels.reset(shadow.name));
@@ -168,6 +177,12 @@ export const createProjectionRunner = (
       let position = -1;
       for (let attempt = 1; ; attempt++) {
         for (;;) {
+          // A turn for the event loop between pages: requests (or Ctrl-C) are not held up.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (signal?.aborted) {
+            readModels.transaction(() => readModels.reset(shadow.name));
+            return { events, position, interrupted: true };
+          }
           const after = readModels.checkpoint(shadow.name);
           const page = await store.readAll({ ...(after === null ? {} : { after }), maxCount: BATCH });
           if (page.length === 0) break;
@@ -183,7 +198,7 @@ export const createProjectionRunner = (
           readModels.swap(shadow.name, name);
           return true;
         });
-        if (swapped) return { events, position };
+        if (swapped) return { events, position, interrupted: false };
       }
     },
     async status() {

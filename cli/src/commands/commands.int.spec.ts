@@ -15,7 +15,13 @@ import {
 } from '@stickwork/projections';
 import { requireConfirmation } from '../confirmation.js';
 import { CliError } from '../context.js';
-import { eraseCustomer, grantPlan, resetUsage, setSkillLevel } from '../customers/operate-customer.js';
+import {
+  eraseCustomer,
+  grantPlan,
+  loadCustomerState,
+  resetUsage,
+  setSkillLevel,
+} from '../customers/operate-customer.js';
 import { resolveCustomer } from '../customers/resolve-customer.js';
 import { customerHistory, followCustomerHistory, readCustomerEvents } from '../history/customer-history.js';
 import { asOperator } from '../operator.js';
@@ -23,8 +29,8 @@ import { verifyProjection } from '../projections/verify-projection.js';
 import { replayCustomer } from '../replay/replay-customer.js';
 import { seedStore } from '../seed/seed-store.js';
 import { seededBackend, SEED_END, type SeededBackend } from '../testing/seeded-backend.js';
-import { listCustomers } from './customers.js';
-import { projectionStatus, rebuildProjections } from './projections.js';
+import { listCustomers } from '../actions/customers.js';
+import { projectionStatus, rebuildProjections } from '../actions/projections.js';
 
 let world: SeededBackend;
 const customer = (index: number) => world.seeded.customers[index]!;
@@ -325,8 +331,17 @@ describe('operating a customer', () => {
 
   it('erase removes the customer for real through the accounts service, and leaves a marker naming the operator', async () => {
     const { customerId, email } = customer(5);
+    const { subscription } = (await loadCustomerState(world.backend, customerId)) as {
+      subscription: { cancelAt: string | null } | null;
+    };
     const operation = await eraseCustomer(asOperator(world.backend, 'dana'), customerId);
-    expect(operation.events).toMatchObject([{ type: 'CustomerErased', data: { customerId } }]);
+    // Exactly what the erasure appended (issue 15 item 1), the marker last.
+    expect(operation.events.map((event) => event.type)).toEqual([
+      ...(subscription && subscription.cancelAt === null ? ['SubscriptionCancellationScheduled'] : []),
+      'CustomerErasureRequested',
+      'CustomerErased',
+    ]);
+    expect(operation.events.at(-1)).toMatchObject({ type: 'CustomerErased', data: { customerId } });
     expect(await world.backend.store.readStream(customerStreamId(customerId))).toEqual([]);
     expect(await world.backend.store.readStream(practiceStreamId(customerId))).toEqual([]);
     const [marker] = await world.backend.store.readStream(erasureStreamId(customerId));
@@ -371,7 +386,7 @@ describe('projections', () => {
     await world.backend.projections.catchUp();
     const before = ALL_PROJECTIONS.map(({ name }) => world.backend.readModels.list(name));
     const progress: number[] = [];
-    const results = await rebuildProjections(world.backend, ALL_PROJECTIONS, () => ({
+    const { results } = await rebuildProjections(world.backend, ALL_PROJECTIONS, () => ({
       update: (done) => void progress.push(done),
       finish: async () => undefined,
     }));

@@ -76,7 +76,7 @@ describe('stickwork store info', () => {
 
   it('refuses unknown commands with usage help', async () => {
     const run = await runCli(['bogus']);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain("unknown command 'bogus'");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("stickwork: error: unknown command 'bogus'");
   });
 });

@@ -23,6 +23,7 @@ import {
   type Tier,
 } from '@stickwork/domain';
 import { CliError } from '../context.js';
+import { recordAppends } from '../operator.js';
 
 /** What an operating command wrote: its events, as the history shows them. */
 export interface Operation {
@@ -32,7 +33,7 @@ export interface Operation {
 
 type OperatorBackend = Pick<
   Backend,
-  'store' | 'readModels' | 'projections' | 'clock' | 'compactStore' | 'logger'
+  'store' | 'readModels' | 'projections' | 'clock' | 'compactStore' | 'logger' | 'mailer'
 >;
 
 /** The customer decider's state; the erasure marker outlives the deleted stream, so an erased customer reads as erased. */
@@ -92,13 +93,13 @@ export const setSkillLevel = async (
     selected,
   });
   if (!parsed.ok) throw new CliError(`invalid arguments: ${validationErrorBody(parsed.errors).message}`);
-  const before = (await backend.store.readStream(practiceStreamId(customerId))).length;
-  await createPracticeService(backend, lessonCatalogue()).changeSkillPreference(
+  // Exactly what this command appended: a stream re-read would also show the API's writes meanwhile.
+  const { store, appended } = recordAppends(backend.store);
+  await createPracticeService({ ...backend, store }, lessonCatalogue()).changeSkillPreference(
     { customerId, plan: subscriptionOf(customer) },
     parsed.value,
   );
-  const written = await backend.store.readStream(practiceStreamId(customerId), { fromRevision: before });
-  return { customerId, events: written.map(({ type, data }) => ({ type, data })) };
+  return { customerId, events: appended.map(({ type, data }) => ({ type, data })) };
 };
 
 /** One billing period from `now`: a calendar month or year later. */
@@ -195,7 +196,7 @@ export const resetUsage = async (
 /** DELETE /api/delete/account for the customer: the accounts service's own erasure. */
 export const eraseCustomer = async (backend: OperatorBackend, customerId: string): Promise<Operation> => {
   registered(await loadCustomerState(backend, customerId), customerId);
-  await eraseAccount(backend, customerId);
-  const marker = (await backend.store.readStream(erasureStreamId(customerId))).slice(-1);
-  return { customerId, events: marker.map(({ type, data }) => ({ type, data })) };
+  const { store, appended } = recordAppends(backend.store);
+  await eraseAccount({ ...backend, store }, customerId);
+  return { customerId, events: appended.map(({ type, data }) => ({ type, data })) };
 };

@@ -1,4 +1,4 @@
-import { emailStreamFor } from '@stickwork/app-api';
+import { emailStreamFor } from '@stickwork/app-api/stores';
 import { customerStreamId, erasureStreamId, practiceStreamId, type EventStore } from '@stickwork/domain';
 import { CliError } from '../context.js';
 

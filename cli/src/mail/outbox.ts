@@ -3,6 +3,12 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { CliError } from '../context.js';
 
+/**
+ * The outbox mailer's directory (app-api's `outboxDir`), named here so that reading the outbox
+ * does not load the mail transport.
+ */
+export const outboxDirOf = (dataDir: string): string => path.join(dataDir, 'outbox');
+
 export interface OutboxMail {
   /** 1-based, oldest first: what `mail show <n>` takes. */
   number: number;
@@ -54,7 +60,10 @@ export const linksOf = (html: string, text: string): string[] => {
   return [...new Set([...hrefs, ...bare])];
 };
 
-/** A mail by its number in the list or by its file (a path, or a name in the outbox). */
+/**
+ * A mail by its number in the list or by its file name in the outbox (a path is taken only when
+ * it names a file of the outbox): `mail show /etc/passwd` or `../secrets/jwt-secret` is refused.
+ */
 export const openOutboxMail = async (dir: string, reference: string): Promise<OpenedMail> => {
   const files = outboxFiles(dir);
   let file: string | undefined;
@@ -64,11 +73,13 @@ export const openOutboxMail = async (dir: string, reference: string): Promise<Op
     file = files[number - 1];
     if (!file) throw new CliError(`no mail number ${reference}: the outbox holds ${files.length}`);
   } else {
-    file = [reference, path.join(dir, reference)].find(
-      (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
-    );
-    if (!file) throw new CliError(`no mail file "${reference}" (looked in ${dir} too)`);
-    number = files.indexOf(path.resolve(file)) + 1;
+    const wanted = [path.resolve(reference), path.resolve(dir, reference)];
+    number = files.findIndex((candidate) => wanted.includes(path.resolve(candidate))) + 1;
+    file = files[number - 1];
+    if (!file)
+      throw new CliError(
+        `no mail "${reference}" in the outbox (${dir}): name one by its number or file name in \`mail list\``,
+      );
   }
   const { mail, summary } = await parse(file, number);
   const text = mail.text ?? '';

@@ -39,6 +39,10 @@ export interface SeedOptions {
   seed: number;
   /** The last day of the histories (their start is `days` before). */
   end: Date;
+  /** Nothing is written at or after this moment (the command's start): no event lies in the future. */
+  notAfter?: Date;
+  /** Ctrl-C: stop after the customer's action under way, with everything written so far consistent. */
+  signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -50,6 +54,8 @@ export interface SeedSummary {
   lessons: number;
   levelUps: number;
   events: number;
+  /** Stopped by its signal before the last day. */
+  interrupted: boolean;
 }
 
 export const SEED_PASSWORD = 'Drum-Demo-2026!';
@@ -172,6 +178,7 @@ export const seedStore = async (backend: Backend, options: SeedOptions): Promise
   const start =
     Date.UTC(options.end.getUTCFullYear(), options.end.getUTCMonth(), options.end.getUTCDate()) -
     (options.days - 1) * DAY_MS;
+  const notAfter = options.notAfter?.getTime() ?? Number.POSITIVE_INFINITY;
   let now = new Date(start);
   const clock = () => now;
   const moveTo = (time: number) => (now = new Date(Math.max(now.getTime(), time)));
@@ -184,7 +191,7 @@ export const seedStore = async (backend: Backend, options: SeedOptions): Promise
   const profiles = Array.from({ length: options.customers }, (_, index) =>
     profileOf(random, index, options.seed, options.days),
   );
-  const summary: Omit<SeedSummary, 'customers' | 'events' | 'password'> = {
+  const summary: Omit<SeedSummary, 'customers' | 'events' | 'password' | 'interrupted'> = {
     sessions: 0,
     lessons: 0,
     levelUps: 0,
@@ -311,6 +318,7 @@ export const seedStore = async (backend: Backend, options: SeedOptions): Promise
     let minutes = 0;
     for (const lesson of schedule.lessons) {
       if (lesson.type === 'limit_reached') break;
+      if (now.getTime() + lesson.practice_time * MINUTE_MS > notAfter) break; // the lesson would end in the future
       if (lesson.type === 'exercise') {
         try {
           await practice.countLesson(who, profile.timeZone);
@@ -346,7 +354,8 @@ export const seedStore = async (backend: Backend, options: SeedOptions): Promise
 
   const total = options.customers * options.days;
   let done = 0;
-  for (let day = 0; day < options.days; day++) {
+  let interrupted = false;
+  days: for (let day = 0; day < options.days; day++) {
     const dayStart = start + day * DAY_MS;
     const agenda: { at: number; profile: Profile; act: (profile: Profile) => Promise<void> }[] = [];
     for (const profile of profiles) {
@@ -358,6 +367,13 @@ export const seedStore = async (backend: Backend, options: SeedOptions): Promise
     }
     agenda.sort((a, b) => a.at - b.at || a.profile.index - b.profile.index);
     for (const { at, profile, act } of agenda) {
+      if (at > notAfter) continue;
+      // SQLite answers synchronously: give Node a turn, so Ctrl-C is seen between actions.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (options.signal?.aborted) {
+        interrupted = true;
+        break days;
+      }
       moveTo(at);
       await act(profile);
     }
@@ -365,17 +381,18 @@ export const seedStore = async (backend: Backend, options: SeedOptions): Promise
     options.onProgress?.(done, total);
   }
 
-  const customers = await Promise.all(
-    profiles.map(async (profile) => ({
-      customerId: profile.customerId,
-      email: profile.email,
-      plan: subscriptionOf(await loadCustomerState(backend, profile.customerId)).tier,
-    })),
+  // Only those registered: an interrupted seed, or one ending now, leaves later customers out.
+  const states = await Promise.all(profiles.map((profile) => loadCustomerState(backend, profile.customerId)));
+  const customers = profiles.flatMap((profile, i) =>
+    states[i]!.status === 'registered'
+      ? [{ customerId: profile.customerId, email: profile.email, plan: subscriptionOf(states[i]!).tier }]
+      : [],
   );
   return {
     customers,
     password: SEED_PASSWORD,
     ...summary,
     events: (await backend.store.stats()).events - before,
+    interrupted,
   };
 };

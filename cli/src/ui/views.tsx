@@ -1,82 +1,35 @@
 import React, { useState } from 'react';
-import { Box, Text, useInput } from 'ink';
-
-export interface Column<Row> {
-  header: string;
-  value: (row: Row) => string;
-}
-
-/** A plain table: a bold header and columns padded to their widest cell. */
-export function Table<Row>({ rows, columns }: { rows: readonly Row[]; columns: readonly Column<Row>[] }) {
-  const cells = rows.map((row) => columns.map((column) => column.value(row)));
-  const widths = columns.map((column, i) =>
-    Math.max(column.header.length, ...cells.map((line) => line[i]!.length)),
-  );
-  const pad = (text: string, i: number) => text.padEnd(widths[i]!);
-  return (
-    <Box flexDirection="column">
-      <Text bold>{columns.map((column, i) => pad(column.header, i)).join('  ')}</Text>
-      {cells.map((line, r) => (
-        <Text key={r}>{line.map(pad).join('  ')}</Text>
-      ))}
-      {rows.length === 0 && <Text dimColor>(none)</Text>}
-    </Box>
-  );
-}
-
-/** Label/value pairs, labels aligned. */
-export function KeyValues({ title, entries }: { title?: string; entries: readonly [string, string][] }) {
-  const width = Math.max(...entries.map(([key]) => key.length));
-  return (
-    <Box flexDirection="column">
-      {title && <Text bold>{title}</Text>}
-      {entries.map(([key, value]) => (
-        <Text key={key}>
-          <Text dimColor>{key.padEnd(width)}</Text> {value}
-        </Text>
-      ))}
-    </Box>
-  );
-}
-
-/** One history line as `stickwork history` prints it. */
-export interface HistoryLine {
-  time: string;
-  type: string;
-  summary: string;
-}
-
-/** Events one per line: time, type (padded so summaries line up), summary. */
-export function HistoryLines({ lines }: { lines: readonly HistoryLine[] }) {
-  const width = Math.max(0, ...lines.map((line) => line.type.length));
-  return (
-    <Box flexDirection="column">
-      {lines.map((line, i) => (
-        <Text key={i}>
-          {line.time !== '' && <Text dimColor>{`${line.time} `}</Text>}
-          <Text bold>{line.type.padEnd(width)}</Text> {line.summary}
-        </Text>
-      ))}
-      {lines.length === 0 && <Text dimColor>(no events)</Text>}
-    </Box>
-  );
-}
+import { Text, useInput } from 'ink';
 
 const BAR_WIDTH = 30;
 
-/** A progress bar with its counts and rate: `label [#####.....] 120/300 events  850 events/s`. */
+/** `m:ss` (or `h:mm:ss`) for a time left. */
+export const formatDuration = (seconds: number): string => {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+};
+
+/**
+ * A progress bar with its counts, rate and time left:
+ * `label [#####.....] 120/300 events  850 events/s  0:03 left`.
+ */
 export function ProgressBar({
   label,
   done,
   total,
   unit,
   perSecond,
+  secondsLeft,
 }: {
   label: string;
   done: number;
   total: number;
   unit: string;
   perSecond?: number;
+  secondsLeft?: number;
 }) {
   const ratio = total > 0 ? Math.min(1, done / total) : 1;
   const filled = Math.round(ratio * BAR_WIDTH);
@@ -85,6 +38,7 @@ export function ProgressBar({
       {label} [<Text color="green">{'#'.repeat(filled)}</Text>
       {'.'.repeat(BAR_WIDTH - filled)}] {done}/{total} {unit}
       {perSecond !== undefined && `  ${Math.round(perSecond)} ${unit}/s`}
+      {secondsLeft !== undefined && `  ${formatDuration(secondsLeft)} left`}
     </Text>
   );
 }

@@ -1,77 +1,7 @@
 import React from 'react';
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
-import { ConfirmPrompt, HistoryLines, KeyValues, ProgressBar, Table } from './views.js';
-
-describe('CLI views', () => {
-  it('align a table under its headers', () => {
-    const rows = [
-      { id: 'c-1', name: 'Ringo' },
-      { id: 'customer-22', name: 'Sheila E.' },
-    ];
-    const { lastFrame } = render(
-      <Table
-        rows={rows}
-        columns={[
-          { header: 'ID', value: (r) => r.id },
-          { header: 'NAME', value: (r) => r.name },
-        ]}
-      />,
-    );
-    expect(lastFrame()).toBe(
-      ['ID           NAME', 'c-1          Ringo', 'customer-22  Sheila E.'].join('\n'),
-    );
-  });
-
-  it('say (none) for an empty table', () => {
-    const { lastFrame } = render(<Table rows={[]} columns={[{ header: 'ID', value: () => '' }]} />);
-    expect(lastFrame()).toContain('(none)');
-  });
-
-  it('align key/value pairs under a title', () => {
-    const { lastFrame } = render(
-      <KeyValues
-        title="Event store"
-        entries={[
-          ['kind', 'sqlite'],
-          ['last position', '42'],
-        ]}
-      />,
-    );
-    expect(lastFrame()).toBe(['Event store', 'kind          sqlite', 'last position 42'].join('\n'));
-  });
-});
-
-describe('history lines', () => {
-  it('line summaries up after the widest type', () => {
-    const { lastFrame } = render(
-      <HistoryLines
-        lines={[
-          {
-            time: '2026-05-04 20:03:09',
-            type: 'LessonEvaluated',
-            summary: 'Paradiddle (hand_technique) rated easy',
-          },
-          {
-            time: '2026-05-04 20:05:00',
-            type: 'UsageReset',
-            summary: '2026-05-04 reset to 0 (had 3 lessons)',
-          },
-        ]}
-      />,
-    );
-    expect(lastFrame()).toBe(
-      [
-        '2026-05-04 20:03:09 LessonEvaluated Paradiddle (hand_technique) rated easy',
-        '2026-05-04 20:05:00 UsageReset      2026-05-04 reset to 0 (had 3 lessons)',
-      ].join('\n'),
-    );
-  });
-
-  it('say so when there is nothing', () => {
-    expect(render(<HistoryLines lines={[]} />).lastFrame()).toBe('(no events)');
-  });
-});
+import { ConfirmPrompt, formatDuration, ProgressBar } from './views.js';
 
 describe('progress bar', () => {
   it('fills in proportion and shows the counts and rate', () => {
@@ -81,6 +11,15 @@ describe('progress bar', () => {
     expect(lastFrame()).toBe(
       `practice_usage [${'#'.repeat(15)}${'.'.repeat(15)}] 150/300 events  1234 events/s`,
     );
+  });
+
+  it('shows the time left', () => {
+    expect(
+      render(
+        <ProgressBar label="seeding" done={10} total={100} unit="days" secondsLeft={75.2} />,
+      ).lastFrame(),
+    ).toBe(`seeding [${'#'.repeat(3)}${'.'.repeat(27)}] 10/100 days  1:16 left`);
+    expect(formatDuration(3725)).toBe('1:02:05');
   });
 
   it('is full when done, and never overflows', () => {
