@@ -129,11 +129,21 @@ test('freemium: two skills, 30 minutes, Drum Kit → warm-up → lessons → dai
   await page.getByRole('button', { name: 'Drum Kit' }).first().click();
   const upsell = page.getByRole('dialog', { name: "You've reached your daily limit" });
   await expect(upsell).toBeVisible();
-  await expect(upsell.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/pricing');
-  await expect(upsell.getByText('€6.99')).toBeVisible();
+  // It opens on the plan the pricing page marks most popular, mentions the trial of a first
+  // subscription, and writes prices as everywhere else ('15.99 €').
+  await expect(upsell.getByText(/14-day free trial/)).toBeVisible();
+  await expect(upsell.getByRole('heading', { name: /Premium/ })).toBeInViewport();
+  await expect(upsell.getByRole('heading', { name: 'Basic' })).not.toBeInViewport();
+  await expect(upsell.getByText('15.99 € / month')).toBeVisible();
+  expect(await upsell.textContent()).not.toMatch(/€\s?\d/);
   await upsell.getByRole('switch', { name: 'Billed yearly' }).click();
-  await expect(upsell.getByText('€4.17')).toBeVisible();
+  await expect(upsell.getByText('11.99 € / month')).toBeVisible();
+  await expect(upsell.getByText('billed yearly: 143.88 €')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // Upgrade Now keeps the choice: straight to the checkout of premium billed yearly.
+  await upsell.getByRole('link', { name: 'Upgrade Now' }).click();
+  await expect(page).toHaveURL(/\/checkout\/price_premium_yearly$/);
+  await expect(page.getByText(/Premium, billed yearly/)).toBeVisible();
 });
 
 test('an unfinished session survives a reload as Resume Practice and continues where it stopped', async ({

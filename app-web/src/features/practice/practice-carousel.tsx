@@ -9,6 +9,10 @@ interface PracticeCarouselProps {
   slidesPerView: number;
   /** One slide per view below this width (product-spec §9: 650 px for the launch carousel). */
   singleBelow?: number;
+  /** The slide shown first. */
+  startIndex?: number;
+  /** Told the index of the slide in view whenever it changes. */
+  onSlideChange?: (index: number) => void;
 }
 
 /**
@@ -21,10 +25,17 @@ export const PracticeCarousel = ({
   slides,
   slidesPerView,
   singleBelow = 0,
+  startIndex = 0,
+  onSlideChange,
 }: PracticeCarouselProps) => {
   const narrow = useMediaQuery(`(max-width: ${singleBelow - 0.02}px)`);
   const perView = narrow ? 1 : slidesPerView;
-  const [emblaRef, emblaApi] = useEmblaCarousel({ align: 'start', loop: false, containScroll: 'trimSnaps' });
+  const [emblaRef, emblaApi] = useEmblaCarousel({
+    align: 'start',
+    loop: false,
+    containScroll: 'trimSnaps',
+    startIndex,
+  });
   const [selected, setSelected] = useState(0);
   const [snaps, setSnaps] = useState(0);
   const [canPrev, setCanPrev] = useState(false);
@@ -33,10 +44,11 @@ export const PracticeCarousel = ({
   const onSelect = useCallback(() => {
     if (!emblaApi) return;
     setSelected(emblaApi.selectedScrollSnap());
+    onSlideChange?.(emblaApi.selectedScrollSnap());
     setSnaps(emblaApi.scrollSnapList().length);
     setCanPrev(emblaApi.canScrollPrev());
     setCanNext(emblaApi.canScrollNext());
-  }, [emblaApi]);
+  }, [emblaApi, onSlideChange]);
 
   useEffect(() => {
     if (!emblaApi) return;

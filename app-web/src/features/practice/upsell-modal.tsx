@@ -1,55 +1,76 @@
-import { formatCents, PAID_TIERS, PRICES, type BillingPeriod, type PaidTier } from '@stickwork/domain';
+import {
+  PAID_TIERS,
+  priceIdFor,
+  TIER_DISPLAY_NAMES,
+  TIER_FEATURES,
+  TRIAL_DAYS,
+  type BillingPeriod,
+  type PaidTier,
+} from '@stickwork/domain';
 import { useState } from 'react';
+import { useSelector } from 'react-redux';
 import { ButtonLink } from '../../components/button/button';
 import { Modal } from '../../components/modal/modal';
 import { Switch } from '../../components/switch/switch';
+import { selectTokenPayload } from '../../lib/session/session-slice';
+import { MOST_POPULAR_TIER, tierOffer } from '../../lib/tier-offer';
 import { PracticeCarousel } from './practice-carousel';
 
-const TIER_NAMES: Record<PaidTier, string> = { basic: 'Basic', premium: 'Premium', exclusive: 'Exclusive' };
-
-/** What each tier adds (product-spec §6). */
-const TIER_FEATURES: Record<PaidTier, string[]> = {
-  basic: ['Unlimited lessons every day', 'Unlimited practice time'],
-  premium: ['Everything in Basic', 'All skill preferences at once', 'Drum Pad only lessons'],
-  exclusive: ['Everything in Premium', '4 online lessons a year with your teacher'],
-};
-
 const TierSlide = ({ tier, period }: { tier: PaidTier; period: BillingPeriod }) => {
-  const price = PRICES[tier];
+  const offer = tierOffer(tier, period);
   return (
     <div className="upsell-tier">
-      <h3 className="upsell-tier__name">{TIER_NAMES[tier]}</h3>
+      <h3 className="upsell-tier__name">
+        {TIER_DISPLAY_NAMES[tier]}
+        {tier === MOST_POPULAR_TIER ? <span className="upsell-tier__ribbon">Most popular</span> : null}
+      </h3>
       <p className="upsell-tier__price">
-        €{formatCents(period === 'monthly' ? price.monthlyCents : price.yearlyPerMonthCents)}
+        {offer.perMonth}
         <span> / month</span>
       </p>
-      <p className="upsell-tier__billing">
-        {period === 'monthly' ? 'billed monthly' : `billed €${formatCents(price.yearlyTotalCents)} yearly`}
-      </p>
+      <p className="upsell-tier__billing">{offer.billing}</p>
       <ul className="upsell-tier__features">
-        {TIER_FEATURES[tier].map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
+        {TIER_FEATURES[tier]
+          .filter((feature) => !feature.comingSoon)
+          .map((feature) => (
+            <li key={feature.text}>{feature.text}</li>
+          ))}
       </ul>
     </div>
   );
 };
 
-/** Opened by a 429 on the session request (product-spec §2 "Upsell modal"). */
+const START_INDEX = PAID_TIERS.indexOf(MOST_POPULAR_TIER);
+
+/**
+ * Opened by a 429 on the session request (product-spec §2 "Upsell modal"). It opens on the plan the
+ * pricing page marks most popular; 'Upgrade Now' goes straight to the checkout of the plan and the
+ * billing period in view. Only a customer's first paid checkout starts the trial: the token's
+ * status says 'freemium' only for a customer who never subscribed (an ended subscription reads
+ * 'canceled'), so the trial is mentioned just then.
+ */
 export const UpsellModal = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const [tier, setTier] = useState<PaidTier>(MOST_POPULAR_TIER);
+  const trialAvailable = useSelector(selectTokenPayload)?.subscription_status === 'freemium';
   return (
     <Modal
       open={open}
       title="You've reached your daily limit"
       onClose={onClose}
       footer={
-        <ButtonLink to="/pricing" onClick={onClose}>
+        <ButtonLink to={`/checkout/${priceIdFor(tier, period)}`} onClick={onClose}>
           Upgrade Now
         </ButtonLink>
       }
     >
       <p>Free accounts practise 3 lessons a day. Upgrade for unlimited lessons and practice time.</p>
+      {trialAvailable ? (
+        <p className="upsell-trial">
+          Every plan starts with a {TRIAL_DAYS}-day free trial: nothing is charged before it ends, and you can
+          cancel until then.
+        </p>
+      ) : null}
       <Switch
         label="Billed yearly"
         checked={period === 'yearly'}
@@ -58,7 +79,9 @@ export const UpsellModal = ({ open, onClose }: { open: boolean; onClose: () => v
       <PracticeCarousel
         label="Plans"
         slidesPerView={1}
-        slides={PAID_TIERS.map((tier) => ({ key: tier, content: <TierSlide tier={tier} period={period} /> }))}
+        startIndex={START_INDEX}
+        onSlideChange={(index) => setTier(PAID_TIERS[index] ?? MOST_POPULAR_TIER)}
+        slides={PAID_TIERS.map((paid) => ({ key: paid, content: <TierSlide tier={paid} period={period} /> }))}
       />
     </Modal>
   );

@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/button/button';
 import { CheckIcon } from '../../components/icons/icons';
-import { maxYearlySavingPercent, tierOffer } from './tier-offer';
+import { maxYearlySavingPercent, MOST_POPULAR_TIER, tierOffer } from '../../lib/tier-offer';
 import './pricing-page.css';
 
 const TAGLINES: Record<PaidTier, string> = {
@@ -18,7 +18,7 @@ const TAGLINES: Record<PaidTier, string> = {
   exclusive: 'Stickwork plus your teacher in person, online',
 };
 
-const HIGHLIGHTED: PaidTier = 'premium';
+const HIGHLIGHTED = MOST_POPULAR_TIER;
 
 const BillingToggle = ({
   period,

@@ -9,7 +9,10 @@ import {
   type PriceId,
 } from '@stickwork/domain';
 
-/** What one tier card shows for a billing period; prices and ids come from domain/src/rules/prices.ts. */
+/**
+ * What one tier card (pricing page, upsell) shows for a billing period; prices and ids come from
+ * domain/src/rules/prices.ts.
+ */
 export interface TierOffer {
   tier: PaidTier;
   period: BillingPeriod;
@@ -23,7 +26,11 @@ export interface TierOffer {
   checkoutPath: `/checkout/${PriceId}`;
 }
 
-const euro = (cents: number) => `${formatCents(cents)} €`;
+/** The one way the app writes a price: '6.99 €' (amount, space, euro sign). */
+export const formatEuro = (cents: number): string => `${formatCents(cents)} €`;
+
+/** The tier the pricing page marks 'Most popular', and the one the upsell opens on. */
+export const MOST_POPULAR_TIER: PaidTier = 'premium';
 
 export const tierOffer = (tier: PaidTier, period: BillingPeriod): TierOffer => {
   const price = PRICES[tier];
@@ -31,9 +38,9 @@ export const tierOffer = (tier: PaidTier, period: BillingPeriod): TierOffer => {
   return {
     tier,
     period,
-    perMonth: euro(period === 'monthly' ? price.monthlyCents : price.yearlyPerMonthCents),
-    billing: period === 'monthly' ? 'billed monthly' : `billed yearly: ${euro(price.yearlyTotalCents)}`,
-    saving: period === 'yearly' ? `Save ${euro(yearlySavingCents(tier))}` : null,
+    perMonth: formatEuro(period === 'monthly' ? price.monthlyCents : price.yearlyPerMonthCents),
+    billing: period === 'monthly' ? 'billed monthly' : `billed yearly: ${formatEuro(price.yearlyTotalCents)}`,
+    saving: period === 'yearly' ? `Save ${formatEuro(yearlySavingCents(tier))}` : null,
     priceId,
     checkoutPath: `/checkout/${priceId}`,
   };
