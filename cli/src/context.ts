@@ -64,6 +64,8 @@ const open = async <T extends { store: Backend['store']; close(): Promise<void> 
       `cannot open ${where}: no Stickwork store at ${file}: start the server once, or set DATA_DIR`,
     );
   const before = filesIn(config.dataDir);
+  // Beside EventStoreDB the read models live in DATA_DIR: make it, and take it away again on failure.
+  if (config.eventStoreConnectionString) fs.mkdirSync(config.dataDir, { recursive: true });
   let opened: T | undefined;
   try {
     opened = await opener(config);

@@ -22,7 +22,7 @@ const argv = process.argv.filter((arg) => arg !== '--no-pager');
 if (argv.length !== process.argv.length || process.env.STICKWORK_PAGER === 'cat') disablePager();
 
 try {
-  await buildProgram().exitOverride().parseAsync(argv);
+  await buildProgram().parseAsync(argv);
 } catch (error) {
   if (error instanceof CommanderError) {
     // Commander already printed help, the version or the usage error.

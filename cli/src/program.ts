@@ -22,7 +22,9 @@ export const buildProgram = (): Command => {
     .version(version, '-V, --version', 'print the version')
     .option('--no-pager', 'never page output (also: STICKWORK_PAGER=cat)')
     .configureOutput({ outputError: (text, write) => write(`stickwork: ${text}`) })
-    .showHelpAfterError('(run stickwork --help for usage)');
+    .showHelpAfterError('(run stickwork --help for usage)')
+    // Before the commands are added, so they inherit it: main.ts maps usage errors to exit 2.
+    .exitOverride();
   registerCustomerReadCommands(program);
   registerCustomerCommands(program);
   registerProjectionsCommands(program);

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,14 +10,27 @@ export interface CliRun {
   stderr: string;
 }
 
+const cliArgs = (args: string[]) => [
+  '--import',
+  'tsx',
+  '--conditions=source',
+  path.join(root, 'cli/src/main.ts'),
+  ...args,
+];
+const cliEnv = (env: Record<string, string>) => ({ ...process.env, LOG_LEVEL: 'silent', ...env });
+
 /** Runs the CLI from its TypeScript source as an operator would, in a separate process. */
 export const runCli = (args: string[], env: Record<string, string> = {}): Promise<CliRun> =>
   new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', '--conditions=source', path.join(root, 'cli/src/main.ts'), ...args],
-      { cwd: root, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 },
+      cliArgs(args),
+      { cwd: root, env: cliEnv(env), timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });
+
+/** The CLI as a running process, for what happens while it runs (Ctrl-C, a reader that leaves). */
+export const spawnCli = (args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams =>
+  spawn(process.execPath, cliArgs(args), { cwd: root, env: cliEnv(env) });
