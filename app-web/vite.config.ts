@@ -1,8 +1,70 @@
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const DAY = 24 * 60 * 60;
+
+/**
+ * The installable app (issue 13): a manifest and a Workbox service worker that precaches the app
+ * shell and every built chunk (the practice room's lazily loaded code included), and keeps the
+ * notation and sheet PDFs of the lessons a drummer opened, so an open lesson keeps working
+ * offline. A new build waits until the page takes it ('prompt'): the app announces it.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['favicon.svg'],
+  manifest: {
+    name: 'Stickwork',
+    short_name: 'Stickwork',
+    description: 'Your drumming practice guide: generated practice sessions tailored to your level.',
+    lang: 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#0f1b2d',
+    theme_color: '#0f1b2d',
+    icons: [
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // The notation the lesson card engraves and plays (catalogue data, the same for everyone).
+        urlPattern: ({ url }) => url.pathname === '/api/lesson/notation',
+        handler: 'StaleWhileRevalidate',
+        options: {
+          cacheName: 'lesson-notation',
+          expiration: { maxEntries: 300, maxAgeSeconds: 30 * DAY },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        // Sheet PDFs a drummer opened: a lesson's sheet never changes within a catalogue version.
+        urlPattern: ({ url }) => url.pathname === '/api/file/download',
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'sheet-music',
+          expiration: { maxEntries: 100, maxAgeSeconds: 30 * DAY },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
 
 export default defineConfig({
-  plugins: [react()],
+  // Every text asset also as .br and .gz: the server sends them as they are, never compressing per request.
+  plugins: [react(), pwa, compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   // 'source' first: @stickwork/domain is read from its TypeScript source, no domain build needed.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {

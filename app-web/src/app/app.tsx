@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { UpdateBanner } from '../components/update-banner/update-banner';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 import { createAppStore } from './store';
@@ -10,6 +11,7 @@ export const App = () => {
   return (
     <AppProvider store={store}>
       <RouterProvider router={router} />
+      <UpdateBanner />
     </AppProvider>
   );
 };

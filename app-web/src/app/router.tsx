@@ -1,29 +1,20 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '../components/layout/page-loading';
 import { AppLayout } from './app-layout';
 import { dropExpiredSession, guestOnly, requireSession } from './route-loaders';
 import type { AppStore } from './store';
-import { AboutUsRoute } from './routes/about-us';
-import { AccountSettingsRoute } from './routes/account-settings';
-import { CatchAllRoute } from './routes/catch-all';
-import { ChangePasswordRoute } from './routes/change-password';
-import { CheckoutRoute } from './routes/checkout';
-import { CheckoutReturnRoute } from './routes/checkout-return';
 import { ErrorRoute } from './routes/error';
-import { ImpressumRoute } from './routes/impressum';
 import { LandingRoute } from './routes/landing';
-import { LaunchOverviewRoute } from './routes/launch-overview';
-import { LoginRoute } from './routes/login';
-import { PricingRoute } from './routes/pricing';
-import { PrivacyPolicyRoute } from './routes/privacy-policy';
-import { RegisterRoute } from './routes/register';
-import { RequestPasswordChangeRoute } from './routes/request-password-change';
-import { StatsAndProgressRoute } from './routes/stats-and-progress';
-import { SubscriptionSuccessRoute } from './routes/subscription-success';
-import { TermsAndConditionsRoute } from './routes/terms-and-conditions';
-import { TestPaymentsPortalRoute } from './routes/test-payments-portal';
-import { UpdateSkillsRoute } from './routes/update-skills';
-import { VerifyMailRoute } from './routes/verify-mail';
+
+/**
+ * A screen that arrives in its own chunk the first time it is visited (route-level code splitting):
+ * the public pages load no practice, stats, chart or account code. The landing page stays in the
+ * main chunk, it is the first paint of most visits.
+ */
+const page =
+  <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
+  async () => ({ Component: (await load())[name] });
 
 /** The route table of product-spec §2. */
 export const createAppRoutes = (store: AppStore): RouteObject[] => {
@@ -38,30 +29,106 @@ export const createAppRoutes = (store: AppStore): RouteObject[] => {
       children: [
         { path: '/', element: <LandingRoute />, loader: guestOnly(store) },
         { path: '/log-out', element: <LandingRoute />, loader: publicPage },
-        { path: '/login', element: <LoginRoute />, loader: guestOnly(store) },
-        { path: '/register', element: <RegisterRoute />, loader: publicPage },
-        { path: '/pricing', element: <PricingRoute />, loader: publicPage },
-        { path: '/about-us', element: <AboutUsRoute />, loader: publicPage },
-        { path: '/impressum', element: <ImpressumRoute />, loader: publicPage },
-        { path: '/privacy-policy', element: <PrivacyPolicyRoute />, loader: publicPage },
-        { path: '/terms-and-conditions', element: <TermsAndConditionsRoute />, loader: publicPage },
-        { path: '/verify-mail/:secret?', element: <VerifyMailRoute />, loader: publicPage },
+        {
+          path: '/login',
+          lazy: page(() => import('./routes/login'), 'LoginRoute'),
+          loader: guestOnly(store),
+        },
+        {
+          path: '/register',
+          lazy: page(() => import('./routes/register'), 'RegisterRoute'),
+          loader: publicPage,
+        },
+        {
+          path: '/pricing',
+          lazy: page(() => import('./routes/pricing'), 'PricingRoute'),
+          loader: publicPage,
+        },
+        {
+          path: '/about-us',
+          lazy: page(() => import('./routes/about-us'), 'AboutUsRoute'),
+          loader: publicPage,
+        },
+        {
+          path: '/impressum',
+          lazy: page(() => import('./routes/impressum'), 'ImpressumRoute'),
+          loader: publicPage,
+        },
+        {
+          path: '/privacy-policy',
+          lazy: page(() => import('./routes/privacy-policy'), 'PrivacyPolicyRoute'),
+          loader: publicPage,
+        },
+        {
+          path: '/terms-and-conditions',
+          lazy: page(() => import('./routes/terms-and-conditions'), 'TermsAndConditionsRoute'),
+          loader: publicPage,
+        },
+        {
+          path: '/verify-mail/:secret?',
+          lazy: page(() => import('./routes/verify-mail'), 'VerifyMailRoute'),
+          loader: publicPage,
+        },
         // Linked from account settings; the same page as /verify-mail.
-        { path: '/verify-email/:secret?', element: <VerifyMailRoute />, loader: publicPage },
-        { path: '/request-password-change', element: <RequestPasswordChangeRoute />, loader: publicPage },
-        { path: '/change-password/*', element: <ChangePasswordRoute />, loader: publicPage },
-        { path: '/checkout/:priceId', element: <CheckoutRoute />, loader: protectedPage },
-        { path: '/return', element: <CheckoutReturnRoute />, loader: protectedPage },
-        { path: '/launch-overview', element: <LaunchOverviewRoute />, loader: protectedPage },
-        { path: '/stats-and-progress', element: <StatsAndProgressRoute />, loader: protectedPage },
+        {
+          path: '/verify-email/:secret?',
+          lazy: page(() => import('./routes/verify-mail'), 'VerifyMailRoute'),
+          loader: publicPage,
+        },
+        {
+          path: '/request-password-change',
+          lazy: page(() => import('./routes/request-password-change'), 'RequestPasswordChangeRoute'),
+          loader: publicPage,
+        },
+        {
+          path: '/change-password/*',
+          lazy: page(() => import('./routes/change-password'), 'ChangePasswordRoute'),
+          loader: publicPage,
+        },
+        {
+          path: '/checkout/:priceId',
+          lazy: page(() => import('./routes/checkout'), 'CheckoutRoute'),
+          loader: protectedPage,
+        },
+        {
+          path: '/return',
+          lazy: page(() => import('./routes/checkout-return'), 'CheckoutReturnRoute'),
+          loader: protectedPage,
+        },
+        {
+          path: '/launch-overview',
+          lazy: page(() => import('./routes/launch-overview'), 'LaunchOverviewRoute'),
+          loader: protectedPage,
+        },
+        {
+          path: '/stats-and-progress',
+          lazy: page(() => import('./routes/stats-and-progress'), 'StatsAndProgressRoute'),
+          loader: protectedPage,
+        },
         // An expired token on the skill screen leads home rather than to /log-out (product-spec §2).
-        { path: '/update-skills', element: <UpdateSkillsRoute />, loader: requireSession(store, '/') },
-        { path: '/account-settings', element: <AccountSettingsRoute />, loader: protectedPage },
-        { path: '/subscription-success', element: <SubscriptionSuccessRoute />, loader: protectedPage },
+        {
+          path: '/update-skills',
+          lazy: page(() => import('./routes/update-skills'), 'UpdateSkillsRoute'),
+          loader: requireSession(store, '/'),
+        },
+        {
+          path: '/account-settings',
+          lazy: page(() => import('./routes/account-settings'), 'AccountSettingsRoute'),
+          loader: protectedPage,
+        },
+        {
+          path: '/subscription-success',
+          lazy: page(() => import('./routes/subscription-success'), 'SubscriptionSuccessRoute'),
+          loader: protectedPage,
+        },
         // The local test-payment provider's customer portal (the API answers its url without Stripe).
-        { path: '/test-payments/portal', element: <TestPaymentsPortalRoute />, loader: protectedPage },
+        {
+          path: '/test-payments/portal',
+          lazy: page(() => import('./routes/test-payments-portal'), 'TestPaymentsPortalRoute'),
+          loader: protectedPage,
+        },
         // '/change-password{secret}' glues the secret to the path; catch-all tells it from a 404.
-        { path: '*', element: <CatchAllRoute />, loader: publicPage },
+        { path: '*', lazy: page(() => import('./routes/catch-all'), 'CatchAllRoute'), loader: publicPage },
       ],
     },
   ];

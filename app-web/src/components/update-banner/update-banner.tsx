@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../button/button';
+import './update-banner.css';
+
+export const UPDATE_READY_TEXT = 'A new version of Stickwork is ready.';
+
+/**
+ * Registers the service worker (built app only) and announces a new version once it has been
+ * downloaded: the drummer chooses when to reload, so a lesson in progress is never cut off.
+ */
+export const UpdateBanner = () => {
+  const [update, setUpdate] = useState<(() => Promise<void>) | null>(null);
+
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    let cancelled = false;
+    void import('virtual:pwa-register').then(({ registerSW }) => {
+      if (cancelled) return;
+      const updateServiceWorker = registerSW({
+        onNeedRefresh: () => setUpdate(() => () => updateServiceWorker(true)),
+      });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  if (!update) return null;
+  return (
+    <div className="update-banner" role="status" aria-live="polite">
+      <p className="update-banner__text">{UPDATE_READY_TEXT}</p>
+      <Button variant="on-ink" size="sm" onClick={() => void update()}>
+        Reload
+      </Button>
+      <Button variant="ghost" size="sm" className="update-banner__later" onClick={() => setUpdate(null)}>
+        Later
+      </Button>
+    </div>
+  );
+};
