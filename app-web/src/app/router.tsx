@@ -105,6 +105,11 @@ export const createAppRoutes = (store: AppStore): RouteObject[] => {
           lazy: page(() => import('./routes/stats-and-progress'), 'StatsAndProgressRoute'),
           loader: protectedPage,
         },
+        {
+          path: '/lesson-history',
+          lazy: page(() => import('./routes/lesson-history'), 'LessonHistoryRoute'),
+          loader: protectedPage,
+        },
         // An expired token on the skill screen leads home rather than to /log-out (product-spec §2).
         {
           path: '/update-skills',

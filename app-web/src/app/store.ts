@@ -9,6 +9,8 @@ import { emailVerificationSaga } from '../features/email-verification/email-veri
 import { emailVerificationSlice } from '../features/email-verification/email-verification-slice';
 import { newsletterSaga } from '../features/landing/newsletter-saga';
 import { newsletterSlice } from '../features/landing/newsletter-slice';
+import { lessonHistorySaga } from '../features/lesson-history/lesson-history-saga';
+import { lessonHistorySlice } from '../features/lesson-history/lesson-history-slice';
 import { loginSaga } from '../features/login/login-saga';
 import { loginSlice } from '../features/login/login-slice';
 import { practiceSaga } from '../features/practice/practice-saga';
@@ -36,6 +38,7 @@ const rootReducer = combineSlices(
   accountSlice,
   progressSlice,
   practiceSlice,
+  lessonHistorySlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -53,6 +56,7 @@ function* rootSaga() {
     fork(practiceSaga),
     fork(accountSaga),
     fork(progressSaga),
+    fork(lessonHistorySaga),
   ]);
 }
 

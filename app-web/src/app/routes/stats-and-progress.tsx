@@ -1,4 +1,5 @@
 import { PageFrame } from '../../components/layout/page-frame';
+import { TimingTrends } from '../../features/lesson-history/timing-trends';
 import { StatsPage } from '../../features/progress/stats-page';
 import { usePageMeta } from '../../lib/use-page-meta';
 
@@ -10,7 +11,10 @@ export const StatsAndProgressRoute = () => {
       title="Stats and Progress"
       lead="Your skills at a glance, your practice days and how close you are to the next level."
     >
-      <StatsPage />
+      <div className="stack">
+        <StatsPage />
+        <TimingTrends />
+      </div>
     </PageFrame>
   );
 };

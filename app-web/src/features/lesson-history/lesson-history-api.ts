@@ -1,0 +1,8 @@
+import type { LessonFocus, LessonHistoryRow } from '@stickwork/domain';
+import { apiRequest } from '../../lib/api-client';
+
+/** GET /api/lesson-history: the lessons played, newest first, of one skill or all. */
+export const fetchLessonHistory = (skill: LessonFocus | null) =>
+  apiRequest<LessonHistoryRow[]>(
+    skill === null ? '/api/lesson-history' : `/api/lesson-history?skill=${encodeURIComponent(skill)}`,
+  );

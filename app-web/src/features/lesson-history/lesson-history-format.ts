@@ -1,0 +1,28 @@
+import type { DifficultyRating, LessonHistoryTake } from '@stickwork/domain';
+
+const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'YYYY-MM-DD' (already the customer's day) as "10 Mar 2026". */
+export const formatDay = (day: string): string => DAY_FORMAT.format(new Date(`${day}T00:00:00Z`));
+
+/** The rating as the card's slider names it; a mastered lesson says so. */
+export const ratingLabel = (rating: DifficultyRating | null, skipped: boolean): string =>
+  rating === null ? 'not rated' : skipped ? 'mastered' : rating.replace('_', ' ');
+
+/** "88.5 %" (one decimal at most, as the coach scores). */
+export const accuracyLabel = (accuracy: number): string => `${Math.round(accuracy * 10) / 10} %`;
+
+/** Where the drummer sits on the beat on average: "15 ms late", "8 ms early" or "on the beat". */
+export const offsetLabel = (meanOffsetMs: number): string => {
+  const ms = Math.round(meanOffsetMs);
+  return ms === 0 ? 'on the beat' : `${Math.abs(ms)} ms ${ms < 0 ? 'early' : 'late'}`;
+};
+
+/** The timing of a take in one line: "15 ms late, ±6 ms". */
+export const timingLabel = (take: LessonHistoryTake): string =>
+  `${offsetLabel(take.meanOffsetMs)}, ±${Math.round(take.spreadMs)} ms`;
