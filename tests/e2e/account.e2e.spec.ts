@@ -82,7 +82,24 @@ test('a trial is cancelled after ticking the box; the page then says until when 
   await page.goto('/account-settings#subscription');
 
   const panel = page.getByRole('tabpanel');
-  await expect(panel).toContainText('Free trial');
+  // The plan in full from the customer's read model, not the status alone.
+  const facts = panel.locator('.account-facts');
+  await expect(facts.getByRole('term')).toHaveText([
+    'Plan',
+    'Billing',
+    'Status',
+    'Trial ends',
+    'Next charge',
+    'Renewal',
+  ]);
+  await expect(facts.getByRole('definition')).toHaveText([
+    'Premium',
+    'Monthly',
+    'Free trial',
+    /\d{4}/,
+    /^15\.99 € on .+\d{4}$/,
+    'Renews automatically',
+  ]);
   await expect(panel.getByRole('button', { name: 'Manage subscription' })).toBeEnabled();
   const cancel = panel.getByRole('button', { name: 'Cancel subscription' });
   await expect(cancel).toBeDisabled();
@@ -91,6 +108,8 @@ test('a trial is cancelled after ticking the box; the page then says until when 
 
   await expect(panel.getByText('Your subscription has been canceled.')).toBeVisible();
   await expect(panel.getByText(/^You can use it until .+\.$/)).toBeVisible();
+  await expect(facts.getByRole('term')).toHaveText(['Plan', 'Billing', 'Status', 'Trial ends', 'Renewal']);
+  await expect(facts.getByRole('definition').last()).toHaveText(/^Cancelled: ends on .+\d{4}$/);
   await expect(cancel).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });

@@ -3,11 +3,13 @@ import {
   customerDecider,
   customerEventSchemaVersions,
   customerStreamId,
+  amountDueCents,
   customerSubscription,
   emailReservationDecider,
   emailReservationEventSchemaVersions,
   isCancellationScheduled,
   isDomainError,
+  isTrialAvailable,
   isWrongExpectedRevision,
   SECRET_MIN_LENGTH,
   type AuthenticateRequest,
@@ -33,6 +35,8 @@ import {
 } from './customer-records.js';
 import { passwordRecoveryMail, verificationMail } from './mail-templates.js';
 import { issueSecret, passwordFingerprint, verifySecret } from './one-time-secrets.js';
+
+const unixSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 
 /** Messages of product-spec §8 where it gives them, otherwise written for the customer. */
 export const ACCOUNT_MESSAGES = {
@@ -275,17 +279,28 @@ export const createAccountsService = (backend: AccountsBackend) => {
       return tokenFor(registered(result.state), now);
     },
 
-    /** GET /api/customer-info. */
+    /** GET /api/customer-info: the account, and the plan as the Subscription tab shows it. */
     customerInfo(customer: RegisteredCustomer): CustomerInfo {
       const subscription = customerSubscription(customer);
+      const running = customer.subscription;
+      const cancelling = isCancellationScheduled(subscription);
+      const trialEndsAt =
+        running?.status === 'trialing' && running.trialEndsAt ? unixSeconds(running.trialEndsAt) : null;
+      // A trial ends with the first charge; a running plan renews at its period end unless cancelled.
+      const charged = running !== null && !cancelling;
       return {
         firstname: customer.firstname,
         lastname: customer.lastname,
         email: customer.email,
         status: subscription.status,
-        cancelAt:
-          subscription.cancelAt === null ? null : Math.floor(Date.parse(subscription.cancelAt) / 1000),
-        cancelAtPeriodEnd: isCancellationScheduled(subscription),
+        cancelAt: subscription.cancelAt === null ? null : unixSeconds(subscription.cancelAt),
+        cancelAtPeriodEnd: cancelling,
+        tier: subscription.tier,
+        billingPeriod: running?.period ?? null,
+        trialEndsAt,
+        nextChargeAt: charged ? (trialEndsAt ?? unixSeconds(running.currentPeriodEnd)) : null,
+        nextChargeCents: charged ? amountDueCents(running.tier, running.period) : null,
+        trialAvailable: isTrialAvailable(customer),
       };
     },
 

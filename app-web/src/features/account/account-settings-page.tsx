@@ -15,7 +15,7 @@ import {
   manageSubscriptionClicked,
   selectAccount,
 } from './account-slice';
-import { formatUsableUntil, subscriptionSectionOf, subscriptionStatusLabel } from './subscription-section';
+import { formatUsableUntil, subscriptionSectionOf } from './subscription-section';
 import { Tabs } from './tabs';
 import './account-settings.css';
 
@@ -52,10 +52,18 @@ const SubscriptionTab = ({ info }: { info: CustomerInfo }) => {
   return (
     <div className="stack">
       <dl className="account-facts">
-        <div>
-          <dt>Status</dt>
-          <dd>{subscriptionStatusLabel(section.status)}</dd>
-        </div>
+        {section.facts.map((fact) => (
+          <div key={fact.term}>
+            <dt>{fact.term}</dt>
+            <dd>
+              {fact.date && fact.term !== 'Next charge' ? (
+                <time dateTime={fact.date.toISOString()}>{fact.value}</time>
+              ) : (
+                fact.value
+              )}
+            </dd>
+          </div>
+        ))}
       </dl>
       {section.showPricingLink ? (
         <p>

@@ -23,6 +23,12 @@ const customer = (overrides: Partial<CustomerInfo> = {}): CustomerInfo => ({
   status: 'active',
   cancelAt: null,
   cancelAtPeriodEnd: false,
+  tier: 'premium',
+  billingPeriod: 'monthly',
+  trialEndsAt: null,
+  nextChargeAt: Date.UTC(2026, 11, 21, 12) / 1000,
+  nextChargeCents: 1599,
+  trialAvailable: false,
   ...overrides,
 });
 
