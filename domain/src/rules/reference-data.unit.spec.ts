@@ -95,9 +95,14 @@ describe('tier features', () => {
     }
   });
 
-  it('marks the history of lessons as coming soon', () => {
-    for (const tier of PAID_TIERS) {
-      expect(TIER_FEATURES[tier]).toContainEqual({ text: 'History of lessons', comingSoon: true });
+  it('offers the history of lessons on every plan, no longer as coming soon', () => {
+    for (const tier of ['freemium', ...PAID_TIERS] as const) {
+      expect(TIER_FEATURES[tier]).toContainEqual({ text: 'History of lessons' });
     }
+    expect(
+      Object.values(TIER_FEATURES)
+        .flat()
+        .filter((feature) => feature.comingSoon),
+    ).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@ export interface TierFeature {
   comingSoon?: true;
 }
 
-const HISTORY_OF_LESSONS: TierFeature = { text: 'History of lessons', comingSoon: true };
+/** /lesson-history: every logged-in customer has it, on every plan (it was 'coming soon' in product-spec §6). */
+const HISTORY_OF_LESSONS: TierFeature = { text: 'History of lessons' };
 
 /** Features per tier for the pricing page and the upsell carousel (product-spec §6, DESIGN.md plans). */
 export const TIER_FEATURES: Record<Tier, readonly TierFeature[]> = {
@@ -16,6 +17,7 @@ export const TIER_FEATURES: Record<Tier, readonly TierFeature[]> = {
     { text: 'Up to 2 skills per practice session' },
     { text: 'Drum Kit lessons' },
     { text: 'Stats and progress' },
+    HISTORY_OF_LESSONS,
   ],
   basic: [
     { text: 'Unlimited lessons' },

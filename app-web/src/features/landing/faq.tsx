@@ -34,8 +34,8 @@ export const FAQ_ITEMS: AccordionItem[] = [
     content: (
       <p>
         Stickwork is young: all core features work and your progress is stored safely, but we still add
-        features (such as your lesson history) and polish the details. Beta users help us shape the product,
-        so your feedback goes straight to the people who build it.
+        features and polish the details. Beta users help us shape the product, so your feedback goes straight
+        to the people who build it.
       </p>
     ),
   },
