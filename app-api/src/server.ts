@@ -11,6 +11,7 @@ import { analyticsRouter } from './analytics/analytics-router.js';
 import { apiNotFound, errorHandler } from './http/error-handlers.js';
 import { healthRouter } from './http/health-router.js';
 import { noStore } from './http/no-store.js';
+import { timeZoneHeader } from './http/time-zone-header.js';
 import { requestLogger } from './http/request-logger.js';
 import { webApp } from './http/web-app.js';
 
@@ -42,7 +43,7 @@ export const createServer = (backend: Backend): Express => {
     }),
   );
   app.use(requestLogger(backend.logger));
-  app.use('/api', noStore);
+  app.use('/api', noStore, timeZoneHeader);
   app.use('/api', paymentsRouter(backend)); // before the JSON parser: Stripe signs the raw webhook body
 
   const api = express.Router();

@@ -7,6 +7,7 @@ import {
   fieldErrors,
   isDomainError,
   registerRequestSchema,
+  timeZoneChangeRequestSchema,
   validationErrorBody,
   verifyEmailQuerySchema,
 } from '@stickwork/domain';
@@ -21,6 +22,7 @@ import {
   type RateLimit,
 } from '../auth/rate-limits.js';
 import { createLoginThrottle } from '../auth/login-throttle.js';
+import { changeTimeZone } from './customer-time-zone.js';
 import { ACCOUNT_MESSAGES, createAccountsService } from './accounts-service.js';
 import { eraseAccount, erasePracticeHistory } from './erasure.js';
 import { validOr400 } from '../http/valid-or-400.js';
@@ -122,6 +124,15 @@ export const accountsRouter = (backend: Backend, options: AccountsRouterOptions 
 
   router.get('/customer-info/subscription-status', authenticated, (_req, res) => {
     res.json(accounts.subscriptionStatus(authOf(res).customer));
+  });
+
+  router.get('/customer-info/time-zone', authenticated, (_req, res) => {
+    res.json({ timeZone: authOf(res).customer.timeZone });
+  });
+
+  router.put('/customer-info/time-zone', authenticated, async (req, res) => {
+    const { timeZone } = validOr400(timeZoneChangeRequestSchema, req.body);
+    res.json({ timeZone: await changeTimeZone(backend, authOf(res).customerId, timeZone) });
   });
 
   router.delete('/delete/customer-data', authenticated, async (_req, res) => {

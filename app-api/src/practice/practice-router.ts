@@ -10,18 +10,19 @@ import {
   objectOf,
   practiceActivityRequestSchema,
   resolveTimeZone,
+  TIME_ZONE_HEADER,
   scheduleRequestSchema,
   skillField,
   skillPreferencePatchSchema,
   skillSelfRatingRequestSchema,
   subscriptionOf,
-  TIME_ZONE_HEADER,
   timingScoredRequestSchema,
   usageIncrementRequestSchema,
 } from '@stickwork/domain';
 import { progressEntries } from '@stickwork/projections';
 import type { Backend } from '../backend.js';
-import { authOf, requireAuth } from '../auth/require-auth.js';
+import { authOf } from '../auth/require-auth.js';
+import { pinnedTimeZoneOf, requireAuthAndTimeZone } from '../accounts/customer-time-zone.js';
 import { HttpError } from '../http/http-error.js';
 import { createSheetMusicCache } from '../adapters/sheet-music/sheet-music-cache.js';
 import { createSheetMusicPool } from '../adapters/sheet-music/sheet-music-pool.js';
@@ -48,7 +49,10 @@ export const SHEET_DOWNLOAD_LIMIT_MESSAGE =
 /** POST /api/focus/level-up. */
 export const levelUpRequestSchema = objectOf({ skillName: skillField() });
 
-const timeZoneOf = (req: Request): string | undefined => req.get(TIME_ZONE_HEADER);
+/** The customer's pinned zone (not the request's header: it cannot move the daily limit). */
+const timeZoneOf = (req: Request): string => pinnedTimeZoneOf(req.res!);
+/** Views of the past (history, the report) show days as the browser asking lives them. */
+const displayTimeZoneOf = (req: Request): string | undefined => req.get(TIME_ZONE_HEADER);
 
 /**
  * The schedule service of product-spec §7 (first table), mounted under /api. Every route needs
@@ -84,7 +88,7 @@ export const practiceRouter = (backend: Backend): Router => {
   // a moment after the server has started answering.
   const practice = createPracticeService(backend, lessonCatalogue);
   setTimeout(lessonCatalogue, CATALOGUE_WARM_UP_MS).unref();
-  const authenticated = requireAuth(backend);
+  const authenticated = requireAuthAndTimeZone(backend);
   // Rendered in worker threads, kept on disk under DATA_DIR and in memory (issue 13).
   const sheetMusic = createSheetMusicCache({
     maxEntries: SHEET_MUSIC_CACHE_ENTRIES,
@@ -173,7 +177,7 @@ export const practiceRouter = (backend: Backend): Router => {
   router.get('/lesson-history', authenticated, (req, res) => {
     const { skill } = validOr400(lessonHistoryQuerySchema, req.query);
     const entries = practice.lessonHistory(authOf(res).customerId, skill);
-    const timeZone = resolveTimeZone(timeZoneOf(req));
+    const timeZone = resolveTimeZone(displayTimeZoneOf(req));
     res.json(lessonHistoryView(entries, (lessonId) => practice.lesson(lessonId)?.name, timeZone));
   });
 
@@ -183,7 +187,7 @@ export const practiceRouter = (backend: Backend): Router => {
 
   router.get('/lesson/progress', authenticated, (req, res) => {
     const { customerId } = authOf(res);
-    const timeZone = resolveTimeZone(timeZoneOf(req));
+    const timeZone = resolveTimeZone(displayTimeZoneOf(req));
     res.json(
       lessonProgressView(
         practice.progress(customerId),

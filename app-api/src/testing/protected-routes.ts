@@ -17,6 +17,8 @@ export const LOGIN_SERVICE_PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { method: 'GET', path: '/api/authenticate/update-jwt' },
   { method: 'DELETE', path: '/api/delete/account' },
   { method: 'DELETE', path: '/api/delete/customer-data' },
+  { method: 'GET', path: '/api/customer-info/time-zone' },
+  { method: 'PUT', path: '/api/customer-info/time-zone', body: { timeZone: 'Europe/Berlin' } },
 ];
 
 /**

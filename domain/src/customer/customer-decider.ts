@@ -49,6 +49,10 @@ export type CustomerState =
       /** A subscription ended and none runs now: status canceled, freemium entitlements. */
       subscriptionEnded: boolean;
       erasureRequested: boolean;
+      /** The pinned time zone of the daily limit; null until the first practice request pins it. */
+      timeZone: string | null;
+      /** When the pinned zone was last changed explicitly (changes are rate-limited). */
+      timeZoneChangedAt: string | null;
     }
   | { status: 'erased' };
 
@@ -73,6 +77,8 @@ export const evolveCustomer = (state: CustomerState, event: CustomerEvent): Cust
       trialUsed: false,
       subscriptionEnded: false,
       erasureRequested: false,
+      timeZone: null,
+      timeZoneChangedAt: null,
     };
   }
   if (event.type === 'CustomerErased') return { status: 'erased' };
@@ -123,6 +129,10 @@ export const evolveCustomer = (state: CustomerState, event: CustomerEvent): Cust
       return { ...state, subscription: null, subscriptionEnded: true };
     case 'CustomerErasureRequested':
       return { ...state, erasureRequested: true };
+    case 'TimeZonePinned':
+      return { ...state, timeZone: event.data.timeZone };
+    case 'TimeZoneChanged':
+      return { ...state, timeZone: event.data.timeZone, timeZoneChangedAt: event.data.changedAt };
     default: {
       const _exhaustive: never = event;
       return state;
@@ -190,6 +200,10 @@ export type ResumeSubscription = Command<'ResumeSubscription'>;
 export type RecordPaymentFailure = Command<'RecordPaymentFailure'>;
 export type EndSubscription = Command<'EndSubscription'>;
 export type RequestErasure = Command<'RequestErasure'>;
+/** Pins the zone on first use; a no-op once one is pinned (requests never move it). */
+export type PinTimeZone = Command<'PinTimeZone', { timeZone: string }>;
+/** The customer's explicit change of the pinned zone, at most once in `TIME_ZONE_CHANGE_INTERVAL_DAYS`. */
+export type ChangeTimeZone = Command<'ChangeTimeZone', { timeZone: string }>;
 export type EraseCustomer = Command<'EraseCustomer'>;
 
 export type CustomerCommand =
@@ -206,11 +220,19 @@ export type CustomerCommand =
   | RecordPaymentFailure
   | EndSubscription
   | RequestErasure
-  | EraseCustomer;
+  | EraseCustomer
+  | PinTimeZone
+  | ChangeTimeZone;
 
 //////////////////// Decide
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A drummer who moves or travels changes the zone once; changing it back and forth would shift the
+ * day boundary and hand out extra lessons, so a change waits a week after the last one.
+ */
+export const TIME_ZONE_CHANGE_INTERVAL_DAYS = 7;
 
 const registered = (state: CustomerState): RegisteredCustomer => {
   if (state.status === 'erased') throw new DomainError('customer_erased', 'This account has been deleted.');
@@ -347,6 +369,25 @@ export const decideCustomer = (command: CustomerCommand, state: CustomerState): 
         : [{ type: 'CustomerErasureRequested', data: { requestedAt: now } }];
     case 'EraseCustomer':
       return [{ type: 'CustomerErased', data: { customerId: customer.customerId, erasedAt: now } }];
+    case 'PinTimeZone':
+      return customer.timeZone !== null
+        ? []
+        : [{ type: 'TimeZonePinned', data: { timeZone: command.data.timeZone, pinnedAt: now } }];
+    case 'ChangeTimeZone': {
+      const { timeZone } = command.data;
+      if (customer.timeZone === null) return [{ type: 'TimeZonePinned', data: { timeZone, pinnedAt: now } }];
+      if (customer.timeZone === timeZone) return [];
+      const nextChange =
+        customer.timeZoneChangedAt === null
+          ? 0
+          : Date.parse(customer.timeZoneChangedAt) + TIME_ZONE_CHANGE_INTERVAL_DAYS * DAY_MS;
+      if (command.metadata.now.getTime() < nextChange)
+        throw new DomainError(
+          'too_soon',
+          `The time zone was changed less than ${TIME_ZONE_CHANGE_INTERVAL_DAYS} days ago; it can be changed again from ${new Date(nextChange).toISOString()}.`,
+        );
+      return [{ type: 'TimeZoneChanged', data: { from: customer.timeZone, timeZone, changedAt: now } }];
+    }
     default: {
       const _exhaustive: never = command;
       throw new DomainError('invalid_input', `Unknown command ${(_exhaustive as { type: string }).type}`);

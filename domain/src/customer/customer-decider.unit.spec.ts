@@ -295,3 +295,53 @@ describe('Email reservation', () => {
     expect(decideAfter(emailReservationDecider, [reserved], reserve(customerId))).toEqual([]);
   });
 });
+
+describe('the pinned time zone', () => {
+  const pinned = (timeZone: string) => ({
+    type: 'TimeZonePinned' as const,
+    data: { timeZone, pinnedAt: earlier },
+  });
+
+  it('is pinned on first use, and a later request with another zone does not move it', () => {
+    given(registered)
+      .when({ type: 'PinTimeZone', data: { timeZone: 'Europe/Berlin' } })
+      .then([{ type: 'TimeZonePinned', data: { timeZone: 'Europe/Berlin', pinnedAt: now.toISOString() } }]);
+    given(registered, pinned('Europe/Berlin'))
+      .when({ type: 'PinTimeZone', data: { timeZone: 'Etc/GMT+12' } })
+      .then([]);
+  });
+
+  it('changes explicitly, is recorded with the zone it left, and then waits a week', () => {
+    given(registered, pinned('Europe/Berlin'))
+      .when({ type: 'ChangeTimeZone', data: { timeZone: 'America/New_York' } })
+      .then([
+        {
+          type: 'TimeZoneChanged',
+          data: { from: 'Europe/Berlin', timeZone: 'America/New_York', changedAt: now.toISOString() },
+        },
+      ]);
+    const changed = (changedAt: string) => ({
+      type: 'TimeZoneChanged' as const,
+      data: { from: 'Europe/Berlin', timeZone: 'America/New_York', changedAt },
+    });
+    const sixDaysAgo = new Date(now.getTime() - 6 * 86_400_000).toISOString();
+    given(registered, pinned('Europe/Berlin'), changed(sixDaysAgo))
+      .when({ type: 'ChangeTimeZone', data: { timeZone: 'Europe/Berlin' } })
+      .thenThrows('too_soon');
+    const eightDaysAgo = new Date(now.getTime() - 8 * 86_400_000).toISOString();
+    given(registered, pinned('Europe/Berlin'), changed(eightDaysAgo))
+      .when({ type: 'ChangeTimeZone', data: { timeZone: 'Europe/Berlin' } })
+      .then([
+        {
+          type: 'TimeZoneChanged',
+          data: { from: 'America/New_York', timeZone: 'Europe/Berlin', changedAt: now.toISOString() },
+        },
+      ]);
+  });
+
+  it('a change to the zone already pinned is a no-op', () => {
+    given(registered, pinned('UTC'))
+      .when({ type: 'ChangeTimeZone', data: { timeZone: 'UTC' } })
+      .then([]);
+  });
+});

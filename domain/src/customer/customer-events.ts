@@ -82,6 +82,17 @@ export type CustomerErasureRequested = DomainEvent<'CustomerErasureRequested', {
 /** No personal data: the stream holding it is deleted right after this is written. */
 export type CustomerErased = DomainEvent<'CustomerErased', { customerId: string; erasedAt: string }>;
 
+/**
+ * The customer's own time zone, pinned on first use from the browser's `time-zone` header: the
+ * daily lesson limit counts on the customer's days in it, whatever zone later requests claim.
+ */
+export type TimeZonePinned = DomainEvent<'TimeZonePinned', { timeZone: string; pinnedAt: string }>;
+/** An explicit change of the pinned zone (at most one a week). */
+export type TimeZoneChanged = DomainEvent<
+  'TimeZoneChanged',
+  { from: string; timeZone: string; changedAt: string }
+>;
+
 export type CustomerEvent =
   | CustomerRegistered
   | VerificationMailRequested
@@ -96,7 +107,9 @@ export type CustomerEvent =
   | SubscriptionPaymentFailed
   | SubscriptionEnded
   | CustomerErasureRequested
-  | CustomerErased;
+  | CustomerErased
+  | TimeZonePinned
+  | TimeZoneChanged;
 
 export const customerEventSchemaVersions: Record<CustomerEvent['type'], number> = {
   CustomerRegistered: 1,
@@ -113,6 +126,8 @@ export const customerEventSchemaVersions: Record<CustomerEvent['type'], number> 
   SubscriptionEnded: 1,
   CustomerErasureRequested: 1,
   CustomerErased: 1,
+  TimeZonePinned: 1,
+  TimeZoneChanged: 1,
 };
 
 export type EmailReserved = DomainEvent<'EmailReserved', { customerId: string; reservedAt: string }>;

@@ -19,6 +19,7 @@ export const DOMAIN_ERROR_CODES = [
   'pad_mode_not_in_plan',
   'no_exercises_for_skill',
   'unknown_lesson',
+  'too_soon',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
@@ -53,4 +54,5 @@ export const domainErrorHttpStatus: Record<DomainErrorCode, number> = {
   pad_mode_not_in_plan: 400,
   no_exercises_for_skill: 422,
   unknown_lesson: 404,
+  too_soon: 429,
 };

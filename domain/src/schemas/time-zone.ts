@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { INPUT_LIMITS } from './validation-messages.js';
+import { objectOf } from './fields.js';
 
 export const TIME_ZONE_HEADER = 'time-zone';
 export const FALLBACK_TIME_ZONE = 'UTC';
@@ -32,3 +34,27 @@ export const resolveTimeZone = (header: unknown): string => {
   checkedZones.set(name, valid);
   return valid ? name : FALLBACK_TIME_ZONE;
 };
+
+/** A time zone checked once at the HTTP edge: an IANA name Intl knows, or UTC. */
+export type TimeZone = string & { readonly __brand: 'TimeZone' };
+
+/** An IANA time zone name (or "UTC"), as the `time-zone` header or a zone change sends it. */
+export const timeZoneSchema = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .refine((name) => resolveTimeZone(name) === name, 'must be an IANA time zone such as Europe/Berlin, or UTC')
+  .transform((name) => name as TimeZone);
+
+/**
+ * The `time-zone` header, parsed once at the edge: the zone, or undefined for a missing, repeated,
+ * malformed or unknown one (the customer's pinned zone, or UTC, then counts).
+ */
+export const parseTimeZoneHeader = (header: unknown): TimeZone | undefined => {
+  const parsed = timeZoneSchema.safeParse(header);
+  return parsed.success ? parsed.data : undefined;
+};
+
+export const UTC_TIME_ZONE = FALLBACK_TIME_ZONE as TimeZone;
+
+/** PUT /api/customer-info/time-zone: the customer's explicit change of the pinned zone. */
+export const timeZoneChangeRequestSchema = objectOf({ timeZone: timeZoneSchema });
