@@ -7,6 +7,7 @@ import {
   finishExerciseRequestSchema,
   isDomainError,
   lessonHistoryQuerySchema,
+  lessonHistoryRows,
   objectOf,
   practiceActivityRequestSchema,
   resolveTimeZone,
@@ -28,7 +29,6 @@ import { createSheetMusicCache } from '../adapters/sheet-music/sheet-music-cache
 import { createSheetMusicPool } from '../adapters/sheet-music/sheet-music-pool.js';
 import { attachmentDisposition, lessonFileName } from './content-disposition.js';
 import { lessonCatalogue } from './lesson-catalogue.js';
-import { lessonHistoryView } from './lesson-history-view.js';
 import { createPracticeService, type Practitioner } from './practice-service.js';
 import { focusView, lessonProgressView } from './practice-views.js';
 import { validOr400 } from '../http/valid-or-400.js';
@@ -178,7 +178,7 @@ export const practiceRouter = (backend: Backend): Router => {
     const { skill } = validOr400(lessonHistoryQuerySchema, req.query);
     const entries = practice.lessonHistory(authOf(res).customerId, skill);
     const timeZone = resolveTimeZone(displayTimeZoneOf(req));
-    res.json(lessonHistoryView(entries, (lessonId) => practice.lesson(lessonId)?.name, timeZone));
+    res.json(lessonHistoryRows(entries, (lessonId) => practice.lesson(lessonId)?.name, timeZone));
   });
 
   router.get('/progress', authenticated, (_req, res) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FALLBACK_TIME_ZONE, SKILL_DISPLAY_NAMES } from '@stickwork/domain';
+import { FALLBACK_TIME_ZONE, SKILL_DISPLAY_NAMES, timingOffsetLabel } from '@stickwork/domain';
 import { UsageError, withStores } from '../context.js';
 import { resolveCustomer } from '../customers/resolve-customer.js';
 import { DATE_HINT, looksLikeCompactDay, parseInstant } from '../dates.js';
@@ -62,6 +62,30 @@ export const replayLines = (report: ReplayReport): string[] => [
     { header: 'SELECTED', value: (row) => (row.selected ? 'yes' : '') },
     { header: 'PROGRESS', value: (row) => `${row.progress}%` },
   ]),
+  ...(report.lessonHistory.length === 0
+    ? ['', 'Lesson history: none']
+    : [
+        '',
+        'Lesson history (newest first):',
+        ...tableLines(report.lessonHistory, [
+          { header: 'DAY', value: (row) => row.day },
+          { header: 'LESSON', value: (row) => row.name },
+          { header: 'SKILL', value: (row) => SKILL_DISPLAY_NAMES[row.focus] },
+          { header: 'RATING', value: (row) => (row.rating === null ? 'not rated' : row.rating) },
+          {
+            header: 'BEST',
+            value: (row) => (row.best ? `${row.best.accuracy}% at ${row.best.bpm} bpm` : ''),
+          },
+          {
+            header: 'TIMING',
+            value: (row) =>
+              row.best
+                ? `${timingOffsetLabel(row.best.meanOffsetMs)} ±${Math.round(row.best.spreadMs)} ms`
+                : '',
+          },
+          { header: 'TAKES', value: (row) => String(row.takes) },
+        ]),
+      ]),
 ];
 
 export const runReplay = async (customer: string, raw: Record<string, unknown>) => {

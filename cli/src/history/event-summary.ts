@@ -1,4 +1,4 @@
-import { findExercise, SKILL_DISPLAY_NAMES, type RecordedEvent } from '@stickwork/domain';
+import { findExercise, SKILL_DISPLAY_NAMES, timingOffsetLabel, type RecordedEvent } from '@stickwork/domain';
 
 /** Data fields that never leave the store through the CLI, not even as JSON. */
 const SECRET_FIELDS = new Set(['passwordHash', 'recoverySecretId']);
@@ -65,6 +65,26 @@ const SUMMARIES: Record<string, Summarize> = {
     const rated = skipped ? 'skipped as mastered' : `rated ${String(ratingDifficulty)}`;
     const progress = typeof progressAfter === 'number' ? `, progress ${progressAfter}%` : '';
     return `${name} (${String(focus)}) ${rated}${progress}`;
+  },
+  TimingScored: ({
+    lessonId,
+    focus,
+    input,
+    bpm,
+    accuracy,
+    expected,
+    hits,
+    missed,
+    extra,
+    meanOffsetMs,
+    spreadMs,
+  }) => {
+    const name = findExercise(Number(lessonId))?.name ?? `lesson ${String(lessonId)}`;
+    return (
+      `${name} (${String(focus)}) timing ${String(accuracy)}% at ${String(bpm)} bpm on ${String(input)}: ` +
+      `${String(hits)} of ${String(expected)} hit, ${String(missed)} missed, ${String(extra)} extra, ` +
+      `${timingOffsetLabel(Number(meanOffsetMs))} ±${Math.round(Number(spreadMs))} ms`
+    );
   },
   UsageIncremented: ({ day: counted }) => `lesson counted on ${String(counted)}`,
   UsageReset: ({ day: reset, lessons }) => `${String(reset)} reset to 0 (had ${String(lessons)} lessons)`,

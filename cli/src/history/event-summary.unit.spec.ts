@@ -19,6 +19,28 @@ describe('event summaries', () => {
     );
   });
 
+  it('read a scored take: lesson, accuracy, tempo, input, counts and where the time sits', () => {
+    const lesson = getCatalogue().find((exercise) => exercise.focus === 'timing')!;
+    const data = {
+      lessonId: lesson.lesson_id,
+      input: 'midi',
+      bpm: 96,
+      expected: 32,
+      hits: 30,
+      missed: 2,
+      extra: 1,
+      meanOffsetMs: -8.4,
+      spreadMs: 6.6,
+      accuracy: 86.5,
+      focus: 'timing',
+      scoredAt: metadata.time,
+      day: '2026-05-04',
+    };
+    expect(summarizeEvent({ type: 'TimingScored', data, metadata })).toBe(
+      `${lesson.name} (timing) timing 86.5% at 96 bpm on midi: 30 of 32 hit, 2 missed, 1 extra, 8 ms early ±7 ms`,
+    );
+  });
+
   it('never show a password hash, and name the operator', () => {
     const registered = {
       type: 'CustomerRegistered',

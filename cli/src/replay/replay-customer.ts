@@ -7,12 +7,15 @@ import {
   dayKeyInZone,
   foldEvents,
   heatmapWindow,
+  findExercise,
+  lessonHistoryRows,
   lessonsLeftToday,
   practiceStatsOverview,
   SKILLS,
   toDomainEvents,
   type CustomerEvent,
   type EventStore,
+  type LessonHistoryRow,
   type Level,
   type RecordedEvent,
   type Skill,
@@ -23,6 +26,8 @@ import {
   createInMemoryReadModelStore,
   createProjectionRunner,
   initialPracticeProgress,
+  lessonHistoryEntries,
+  lessonHistoryProjection,
   lessonsUsedOn,
   practiceActivityEntries,
   practiceHeatmapProjection,
@@ -30,6 +35,7 @@ import {
   practiceStreaksProjection,
   practiceUsageProjection,
   streaksOf,
+  type LessonHistoryModel,
   type PracticeHeatmapModel,
   type PracticeProgressModel,
   type PracticeStreaksModel,
@@ -62,6 +68,8 @@ export interface ReplayReport {
     hours: number;
   };
   usageToday: { day: string; lessons: number; lessonsLeft: number | null };
+  /** The lessons played, newest first, dayed in the replay's zone (the `lesson_history` read model). */
+  lessonHistory: LessonHistoryRow[];
 }
 
 const upTo = (point: ReplayPoint | undefined) => (event: RecordedEvent) =>
@@ -144,5 +152,10 @@ export const replayCustomer = async (
       hours: overview.hours,
     },
     usageToday: { day: today, lessons: used, lessonsLeft: lessonsLeftToday(plan, used) },
+    lessonHistory: lessonHistoryRows(
+      lessonHistoryEntries(model<LessonHistoryModel>(lessonHistoryProjection)),
+      (lessonId) => findExercise(lessonId)?.name,
+      options.timeZone,
+    ),
   };
 };

@@ -1,3 +1,4 @@
+import { dayKeyInZone } from '../progress/day-keys.js';
 import type { DifficultyRating } from '../rules/difficulty-ratings.js';
 import type { LessonFocus } from '../rules/skills.js';
 import type { TimingInput } from '../schemas/practice-requests.js';
@@ -57,4 +58,25 @@ export const timingTrends = (
     (trends[row.focus] ??= []).push({ day: row.day, playedAt: row.playedAt, accuracy: row.best.accuracy });
   }
   return trends;
+};
+
+/**
+ * The entries of the read model as GET /api/lesson-history answers them (and `stickwork replay` shows
+ * them): with the lesson's name from the catalogue and the day each was played in the customer's zone.
+ */
+export const lessonHistoryRows = (
+  entries: readonly LessonHistoryEntry[],
+  lessonName: (lessonId: number) => string | undefined,
+  timeZone: string,
+): LessonHistoryRow[] =>
+  entries.map((entry) => ({
+    ...entry,
+    name: lessonName(entry.lessonId) ?? `Lesson ${entry.lessonId}`,
+    day: dayKeyInZone(new Date(entry.playedAt), timeZone),
+  }));
+
+/** Where a drummer sits on the beat on average: "15 ms late", "8 ms early" or "on the beat". */
+export const timingOffsetLabel = (meanOffsetMs: number): string => {
+  const ms = Math.round(meanOffsetMs);
+  return ms === 0 ? 'on the beat' : `${Math.abs(ms)} ms ${ms < 0 ? 'early' : 'late'}`;
 };

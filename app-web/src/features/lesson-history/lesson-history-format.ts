@@ -1,4 +1,4 @@
-import type { DifficultyRating, LessonHistoryTake } from '@stickwork/domain';
+import { timingOffsetLabel, type DifficultyRating, type LessonHistoryTake } from '@stickwork/domain';
 
 const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -17,12 +17,6 @@ export const ratingLabel = (rating: DifficultyRating | null, skipped: boolean): 
 /** "88.5 %" (one decimal at most, as the coach scores). */
 export const accuracyLabel = (accuracy: number): string => `${Math.round(accuracy * 10) / 10} %`;
 
-/** Where the drummer sits on the beat on average: "15 ms late", "8 ms early" or "on the beat". */
-export const offsetLabel = (meanOffsetMs: number): string => {
-  const ms = Math.round(meanOffsetMs);
-  return ms === 0 ? 'on the beat' : `${Math.abs(ms)} ms ${ms < 0 ? 'early' : 'late'}`;
-};
-
 /** The timing of a take in one line: "15 ms late, ±6 ms". */
 export const timingLabel = (take: LessonHistoryTake): string =>
-  `${offsetLabel(take.meanOffsetMs)}, ±${Math.round(take.spreadMs)} ms`;
+  `${timingOffsetLabel(take.meanOffsetMs)}, ±${Math.round(take.spreadMs)} ms`;

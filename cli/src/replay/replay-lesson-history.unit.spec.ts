@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createInMemoryEventStore,
+  getCatalogue,
+  practiceStreamId,
+  type PracticeEvent,
+} from '@stickwork/domain';
+import { replayLines } from '../actions/replay.js';
+import { replayCustomer } from './replay-customer.js';
+
+const lesson = getCatalogue().find(
+  (exercise) => exercise.focus === 'timing' && exercise.type === 'exercise',
+)!;
+const at = (time: string) => ({ schemaVersion: 1, time });
+
+const events: { event: PracticeEvent; time: string }[] = [
+  {
+    time: '2026-05-04T22:30:00.000Z',
+    event: {
+      type: 'TimingScored',
+      data: {
+        lessonId: lesson.lesson_id,
+        input: 'microphone',
+        bpm: 80,
+        expected: 16,
+        hits: 16,
+        missed: 0,
+        extra: 0,
+        meanOffsetMs: 12,
+        spreadMs: 4,
+        accuracy: 93,
+        focus: 'timing',
+        scoredAt: '2026-05-04T22:30:00.000Z',
+        day: '2026-05-05',
+      },
+    },
+  },
+  {
+    time: '2026-05-04T22:40:00.000Z',
+    event: {
+      type: 'LessonEvaluated',
+      data: {
+        lessonId: lesson.lesson_id,
+        focus: 'timing',
+        type: 'exercise',
+        ratingDifficulty: 'easy',
+        skipped: false,
+        level: 'beginner',
+        evaluatedAt: '2026-05-04T22:40:00.000Z',
+      },
+    },
+  },
+];
+
+const storeWithHistory = async () => {
+  const store = createInMemoryEventStore();
+  for (const { event, time } of events)
+    await store.appendToStream(practiceStreamId('ann'), [
+      { type: event.type, data: event.data, metadata: at(time) },
+    ]);
+  return store;
+};
+
+describe('replay: the lesson history', () => {
+  it('lists the lessons played in the replay zone, and a point in between shows the take not yet rated', async () => {
+    const store = await storeWithHistory();
+    const now = new Date('2026-05-05T08:00:00.000Z');
+    const report = await replayCustomer(store, 'ann', { timeZone: 'Asia/Tokyo', now });
+    expect(report.lessonHistory).toEqual([
+      {
+        lessonId: lesson.lesson_id,
+        name: lesson.name,
+        focus: 'timing',
+        day: '2026-05-05',
+        playedAt: '2026-05-04T22:40:00.000Z',
+        rating: 'easy',
+        skipped: false,
+        takes: 1,
+        best: { input: 'microphone', bpm: 80, accuracy: 93, meanOffsetMs: 12, spreadMs: 4 },
+      },
+    ]);
+    const lines = replayLines(report).join('\n');
+    expect(lines).toContain('Lesson history (newest first):');
+    expect(lines).toMatch(
+      new RegExp(
+        `2026-05-05 +${lesson.name.replace(/[()]/g, '.')} +Timing +easy +93% at 80 bpm +12 ms late ±4 ms +1`,
+      ),
+    );
+
+    const before = await replayCustomer(store, 'ann', {
+      timeZone: 'UTC',
+      now,
+      until: { time: new Date('2026-05-04T22:35:00.000Z') },
+    });
+    expect(before.lessonHistory).toMatchObject([{ day: '2026-05-04', rating: null, takes: 1 }]);
+  });
+
+  it('says so when there is none', async () => {
+    const report = await replayCustomer(createInMemoryEventStore(), 'ben', {
+      timeZone: 'UTC',
+      now: new Date('2026-05-05T08:00:00.000Z'),
+    });
+    expect(report.lessonHistory).toEqual([]);
+    expect(replayLines(report)).toContain('Lesson history: none');
+  });
+});
