@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AllSubscription, EventStore } from '@stickwork/domain';
 import { applyBatch } from './fold.js';
 import type { Projection } from './projection.js';
@@ -44,8 +45,11 @@ export interface ProjectionRunner {
 }
 
 const BATCH = 500;
-/** A rebuild folds the log into `<name>__shadow` and swaps it in; live readers never see it. */
-export const shadowName = (name: string): string => `${name}__shadow`;
+/**
+ * A rebuild folds the log into `<name>__shadow_<id>` and swaps it in; live readers never see it,
+ * and two rebuilds at once (a server starting, an operator) each build their own.
+ */
+export const shadowName = (name: string, id: string = randomUUID()): string => `${name}__shadow_${id}`;
 /** Times a rebuild folds what the log gained meanwhile before it swaps in anyway (the runner then catches up). */
 const SWAP_ATTEMPTS = 5;
 const RESUBSCRIBE_AFTER_ERROR_MS = 500;
@@ -71,6 +75,7 @@ export const createProjectionRunner = (
   let loop: Promise<void> | undefined;
   let subscription: AllSubscription | undefined;
   let pause: (() => void) | undefined;
+  let stopRebuilds: (() => void) | undefined;
 
   const lowestCheckpoint = (subset: readonly Projection[] = projections): number | null => {
     const checkpoints = subset.map((projection) => readModels.checkpoint(projection.name));
@@ -130,13 +135,58 @@ export const createProjectionRunner = (
     return projection;
   };
 
+  const rebuild: ProjectionRunner['rebuild'] = async (name, onProgress, signal) => {
+    const live = byName(name);
+    const shadow: Projection = { ...live, name: shadowName(name) };
+    readModels.transaction(() => readModels.reset(shadow.name));
+    let events = 0;
+    let position = -1;
+    for (let attempt = 1; ; attempt++) {
+      for (;;) {
+        // A turn for the event loop between pages: requests (or Ctrl-C) are not held up.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (signal?.aborted) {
+          readModels.transaction(() => readModels.reset(shadow.name));
+          return { events, position, interrupted: true };
+        }
+        const after = readModels.checkpoint(shadow.name);
+        const page = await store.readAll({ ...(after === null ? {} : { after }), maxCount: BATCH });
+        if (page.length === 0) break;
+        applyBatch(readModels, [shadow], page, after);
+        events += page.length;
+        position = page[page.length - 1]!.position;
+        onProgress?.({ events, position });
+      }
+      // Swap only a shadow at least as far as the live models, unless writes keep outrunning us.
+      const swapped = readModels.transaction(() => {
+        const built = readModels.checkpoint(shadow.name) ?? -1;
+        if (attempt < SWAP_ATTEMPTS && built < (readModels.checkpoint(name) ?? -1)) return false;
+        readModels.swap(shadow.name, name);
+        return true;
+      });
+      if (swapped) return { events, position, interrupted: false };
+    }
+  };
+
+  /** Projections without a checkpoint (new, or reset by a rebuild elsewhere) while the log has events. */
+  const unbuilt = async () => {
+    const missing = projections.filter((projection) => readModels.checkpoint(projection.name) === null);
+    return missing.length === 0 || (await store.readAll({ maxCount: 1 })).length === 0 ? [] : missing;
+  };
+
   return {
     start() {
       if (running) return;
       running = true;
+      const stopping = new AbortController();
+      stopRebuilds = () => stopping.abort();
       loop = (async () => {
         while (running) {
           try {
+            // A projection the server has never folded (new, or reset) is built aside and swapped
+            // in whole, so it is never served half-built while the runner catches up.
+            for (const projection of await unbuilt())
+              if (running) await rebuild(projection.name, undefined, stopping.signal);
             await follow();
           } catch {
             // A store that failed under us (busy, reconnecting): subscribe again shortly.
@@ -154,6 +204,7 @@ export const createProjectionRunner = (
     },
     async stop() {
       running = false;
+      stopRebuilds?.();
       pause?.();
       await subscription?.unsubscribe();
       await loop;
@@ -169,38 +220,7 @@ export const createProjectionRunner = (
         if (!(await step())) await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
-    async rebuild(name, onProgress, signal) {
-      const live = byName(name);
-      const shadow: Projection = { ...live, name: shadowName(name) };
-      readModels.transaction(() => readModels.reset(shadow.name));
-      let events = 0;
-      let position = -1;
-      for (let attempt = 1; ; attempt++) {
-        for (;;) {
-          // A turn for the event loop between pages: requests (or Ctrl-C) are not held up.
-          await new Promise((resolve) => setImmediate(resolve));
-          if (signal?.aborted) {
-            readModels.transaction(() => readModels.reset(shadow.name));
-            return { events, position, interrupted: true };
-          }
-          const after = readModels.checkpoint(shadow.name);
-          const page = await store.readAll({ ...(after === null ? {} : { after }), maxCount: BATCH });
-          if (page.length === 0) break;
-          applyBatch(readModels, [shadow], page, after);
-          events += page.length;
-          position = page[page.length - 1]!.position;
-          onProgress?.({ events, position });
-        }
-        // Swap only a shadow at least as far as the live models, unless writes keep outrunning us.
-        const swapped = readModels.transaction(() => {
-          const built = readModels.checkpoint(shadow.name) ?? -1;
-          if (attempt < SWAP_ATTEMPTS && built < (readModels.checkpoint(name) ?? -1)) return false;
-          readModels.swap(shadow.name, name);
-          return true;
-        });
-        if (swapped) return { events, position, interrupted: false };
-      }
-    },
+    rebuild,
     async status() {
       return Promise.all(
         projections.map(async ({ name }) => {

@@ -71,4 +71,26 @@ describe('read models in the embedded store file', () => {
     expect(readModels.checkpoint('minutes')).toBeNull();
     return store.close();
   });
+
+  it('swap replaces a projection by its shadow, rows and checkpoint, in one transaction', async () => {
+    const store = openSqliteEventStore({ file: tempFile() });
+    const readModels = createSqliteReadModelStore(store.database);
+    readModels.transaction(() => {
+      readModels.put('minutes', 'a', { minutes: 1 });
+      readModels.put('minutes', 'gone', { minutes: 2 });
+      readModels.setCheckpoint('minutes', 3);
+      readModels.put('minutes__shadow_x', 'a', { minutes: 30 });
+      readModels.put('minutes__shadow_x', 'b', { minutes: 5 });
+      readModels.setCheckpoint('minutes__shadow_x', 7);
+    });
+    readModels.transaction(() => readModels.swap('minutes__shadow_x', 'minutes'));
+    expect(readModels.list('minutes')).toEqual([
+      { key: 'a', state: { minutes: 30 } },
+      { key: 'b', state: { minutes: 5 } },
+    ]);
+    expect(readModels.checkpoint('minutes')).toBe(7);
+    expect(readModels.list('minutes__shadow_x')).toEqual([]);
+    expect(readModels.checkpoint('minutes__shadow_x')).toBeNull();
+    await store.close();
+  });
 });
