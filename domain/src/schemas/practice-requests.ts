@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DIFFICULTY_RATINGS } from '../rules/difficulty-ratings.js';
 import { METRONOME_BPM, PRACTICE_TIME } from '../rules/limits.js';
 import { SKILLS } from '../rules/skills.js';
+import type { TakeScore } from '../timing/score-take.js';
 import { arrayOf, booleanField, enumField, integerField, objectOf, requiredString } from './fields.js';
 import { hasDuplicateSkills, levelField, levelOutOfRangeMessage, skillField } from './skill-level-fields.js';
 import { VALIDATION_MESSAGES as M } from './validation-messages.js';
@@ -160,6 +161,28 @@ export const timingScoredRequestSchema = objectOf({
   }
 });
 export type TimingScoredRequest = z.output<typeof timingScoredRequestSchema>;
+
+/**
+ * The request for a take `scoreTake` scored, as the lesson card dispatches it (`practice/timingScored`);
+ * the per-hit judgements stay in the browser. `bpm` is the tempo the take ended at, rounded to whole bpm.
+ */
+export const timingScoredRequestOf = (
+  lessonId: number,
+  input: TimingInput,
+  bpm: number,
+  score: Omit<TakeScore, 'hits'>,
+): TimingScoredRequest => ({
+  lessonId,
+  input,
+  bpm: Math.round(bpm),
+  expected: score.expected,
+  hits: score.hit,
+  missed: score.missed,
+  extra: score.extra,
+  meanOffsetMs: score.meanOffsetMs,
+  spreadMs: score.spreadMs,
+  accuracy: score.accuracy,
+});
 
 /** Skills a lesson can train, as the lesson history filters them: every skill and the warm-up. */
 export const LESSON_FOCUSES = [...SKILLS, 'warm_up'] as const;

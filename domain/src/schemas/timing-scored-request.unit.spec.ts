@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scoreTake } from '../timing/score-take.js';
 import { fieldErrors } from './field-errors.js';
-import { TIMING_COUNTS_MESSAGE, timingScoredRequestSchema } from './practice-requests.js';
+import {
+  TIMING_COUNTS_MESSAGE,
+  timingScoredRequestOf,
+  timingScoredRequestSchema,
+} from './practice-requests.js';
 
 const errorsOf = (input: unknown) => {
   const result = fieldErrors(timingScoredRequestSchema, input);
@@ -35,18 +39,8 @@ describe('timing scored request (POST /api/lesson/timing)', () => {
             noteTimes.map((timeMs) => ({ timeMs, voice: 'snare' as const, bpm })),
             hitTimes.map((timeMs) => ({ timeMs })),
           );
-          const request = {
-            lessonId: 1,
-            input,
-            bpm,
-            expected: score.expected,
-            hits: score.hit,
-            missed: score.missed,
-            extra: score.extra,
-            meanOffsetMs: score.meanOffsetMs,
-            spreadMs: score.spreadMs,
-            accuracy: score.accuracy,
-          };
+          const request = timingScoredRequestOf(1, input, bpm, score);
+          expect(request).toMatchObject({ expected: score.expected, hits: score.hit, missed: score.missed });
           expect(fieldErrors(timingScoredRequestSchema, request)).toEqual({ ok: true, value: request });
         },
       ),
