@@ -16,7 +16,8 @@ import { rebuildProjections } from './actions/projections.js';
 import { setSkillLevel } from './customers/operate-customer.js';
 import { seedStore } from './seed/seed-store.js';
 import { seededBackend, type SeededBackend } from './testing/seeded-backend.js';
-import { runCli, spawnCli } from './testing/run-cli.js';
+import { execFileSync } from 'node:child_process';
+import { cliCommandLine, repositoryRoot, runCli, spawnCli } from './testing/run-cli.js';
 import { startProgress } from './ui/render.js';
 
 let world: SeededBackend;
@@ -202,6 +203,40 @@ describe('pipe-friendly output (items 6, 7, 8)', () => {
       entries.slice(-2).map((entry) => entry.position),
     );
   });
+
+  const hasScript = (() => {
+    try {
+      execFileSync('script', ['--version'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      console.log('pager test skipped: util-linux `script` (a pseudo-terminal) is not installed');
+      return false;
+    }
+  })();
+
+  it.runIf(hasScript)(
+    'pages output taller than the terminal, and writes shorter output straight',
+    async () => {
+      const { email } = customer(2);
+      const onTerminal = (args: string[]) =>
+        execFileSync('script', ['-qec', `stty rows 8 cols 200; ${cliCommandLine(args)}`, '/dev/null'], {
+          cwd: repositoryRoot,
+          env: { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: world.dataDir, PAGER: 'echo PAGED; wc -l' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+      const events = (JSON.parse((await runCli(['history', email, '--json'], env)).stdout) as unknown[])
+        .length;
+      expect(events).toBeGreaterThan(8);
+      const paged = onTerminal(['history', email]);
+      expect(paged).toContain('PAGED');
+      expect(paged).toMatch(new RegExp(`\\b${events}\\b`));
+      const short = onTerminal(['history', email, '--limit', '2']);
+      expect(short).not.toContain('PAGED');
+      expect(short.trim().split('\n')).toHaveLength(2);
+    },
+    60_000,
+  );
 
   it('ends quietly with exit 0 when the reader of its output goes away (| head)', async () => {
     const { email } = customer(2);

@@ -34,3 +34,9 @@ export const runCli = (args: string[], env: Record<string, string> = {}): Promis
 /** The CLI as a running process, for what happens while it runs (Ctrl-C, a reader that leaves). */
 export const spawnCli = (args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams =>
   spawn(process.execPath, cliArgs(args), { cwd: root, env: cliEnv(env) });
+
+/** The CLI's command line for a shell (e.g. `script -c`, to run it on a pseudo-terminal). */
+export const cliCommandLine = (args: string[]): string =>
+  [process.execPath, ...cliArgs(args)].map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(' ');
+
+export { root as repositoryRoot };
