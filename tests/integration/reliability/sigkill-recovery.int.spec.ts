@@ -1,0 +1,220 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { customerStreamId, practiceStreamId } from '@stickwork/domain';
+import { ALL_PROJECTIONS, foldProjection } from '@stickwork/projections';
+import { createBackend, loadConfig, openStores } from '@stickwork/app-api';
+import { apiClient, decodeJwtPayload, nextClientIp, registration } from '@stickwork/app-api/testing';
+
+/**
+ * The reliability suite's crash rounds: the real server (its own process, loopback only) takes a
+ * small mixed write load (registrations, usage, evaluations, self-ratings, activity) and is killed
+ * with SIGKILL mid-load, three times, each time restarted on the same DATA_DIR. Every write the
+ * server acknowledged (2xx) must be in the store afterwards, and at the end the read models must
+ * equal a fresh fold of the log.
+ */
+const ROUNDS = 3;
+const ACKS_BEFORE_KILL = 24;
+const WORKERS = 4;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-sigkill-'));
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+
+const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 90_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+const startServer = async () => {
+  const port = await freePort();
+  const stderr: string[] = [];
+  child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--conditions=source', 'app-api/src/main.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await until(`the server on ${url} (${stderr.join('')})`, async () => (await fetch(`${url}/api/health`)).ok);
+  return url;
+};
+
+const killServer = async () => {
+  const exited = new Promise((resolve) => child!.once('exit', resolve));
+  child!.kill('SIGKILL');
+  await exited;
+  child = undefined;
+};
+
+interface Customer {
+  customerId: string;
+  token: string;
+  ip: string;
+}
+/** An acknowledged write: at least `count` events of `type` on `stream`. */
+type Acked = Map<string, number>;
+const ackKey = (stream: string, type: string) => `${stream} ${type}`;
+
+const customers: Customer[] = [];
+const acked: Acked = new Map();
+const ack = (stream: string, type: string) =>
+  acked.set(ackKey(stream, type), (acked.get(ackKey(stream, type)) ?? 0) + 1);
+
+/** One random write of the mixed load; answers whether it was acknowledged. */
+const oneWrite = async (url: string, step: number): Promise<boolean> => {
+  const server = { url };
+  if (customers.length < 3 || step % 6 === 0) {
+    const ip = nextClientIp();
+    const response = await apiClient(server, { ip }).post('/api/register', registration());
+    if (response.status !== 201) return false;
+    const token = (response.json as { token: string }).token;
+    const customerId = decodeJwtPayload(token).customerId as string;
+    customers.push({ customerId, token, ip });
+    ack(customerStreamId(customerId), 'CustomerRegistered');
+    return true;
+  }
+  const customer = customers[step % customers.length]!;
+  const api = apiClient(server, { ip: customer.ip, token: customer.token, headers: { 'time-zone': 'UTC' } });
+  const practice = practiceStreamId(customer.customerId);
+  switch (step % 4) {
+    case 0: {
+      const response = await api.post('/api/usage', { usageType: 'lesson' });
+      if (response.status !== 201) return false;
+      ack(practice, 'UsageIncremented');
+      return true;
+    }
+    case 1: {
+      const response = await api.post('/api/focus', {
+        skillSelfRating: [{ skillName: 'timing', selected: true, level: 'beginner' }],
+      });
+      if (response.status !== 200) return false;
+      ack(practice, 'SkillsSelfRated');
+      return true;
+    }
+    case 2: {
+      const response = await api.post('/api/lesson/finishExercise', {
+        lessonId: 10005,
+        type: 'warm_up',
+        ratingDifficulty: 'easy',
+        skipLesson: false,
+      });
+      if (response.status !== 200) return false;
+      ack(practice, 'LessonEvaluated');
+      return true;
+    }
+    default: {
+      const response = await api.post('/api/practiceActivity', {
+        countLessonsPracticed: 1,
+        practiceDurationMinutes: 5,
+      });
+      if (response.status !== 201) return false;
+      ack(practice, 'PracticeActivityRecorded');
+      return true;
+    }
+  }
+};
+
+/** Workers write until the server dies under them; the kill comes after enough acknowledgements. */
+const loadThenKill = async (url: string) => {
+  let acks = 0;
+  let step = 0;
+  let dead = false;
+  const worker = async () => {
+    while (!dead) {
+      try {
+        if (await oneWrite(url, step++)) acks += 1;
+      } catch {
+        // The connection died with the server: that write was never acknowledged.
+      }
+    }
+  };
+  const workers = Array.from({ length: WORKERS }, worker);
+  await until('enough acknowledged writes', async () => acks >= ACKS_BEFORE_KILL, 120_000);
+  await killServer();
+  dead = true;
+  await Promise.all(workers);
+};
+
+const storedCounts = async () => {
+  const { store, close } = await openStores(
+    { dataDir, eventStoreConnectionString: undefined },
+    { readonly: true },
+  );
+  try {
+    const counts = new Map<string, number>();
+    for (const event of await store.readAll())
+      counts.set(
+        ackKey(event.streamId, event.type),
+        (counts.get(ackKey(event.streamId, event.type)) ?? 0) + 1,
+      );
+    return counts;
+  } finally {
+    await close();
+  }
+};
+
+describe('SIGKILL during a mixed write load', () => {
+  it(`keeps every acknowledged write over ${ROUNDS} rounds, and the read models equal a rebuild`, async () => {
+    let url = await startServer();
+    for (let round = 1; round <= ROUNDS; round++) {
+      await loadThenKill(url);
+      url = await startServer();
+      const stored = await storedCounts();
+      for (const [key, count] of acked)
+        expect(stored.get(key) ?? 0, `round ${round}: ${key}`).toBeGreaterThanOrEqual(count);
+      // The restarted server serves the customers it acknowledged.
+      for (const customer of customers) {
+        const info = await apiClient({ url }, { ip: customer.ip, token: customer.token }).get(
+          '/api/customer-info',
+        );
+        expect(info.status, `round ${round}: ${customer.customerId}`).toBe(200);
+      }
+    }
+    expect(acked.size).toBeGreaterThan(5);
+
+    // The projections catch up on the restarted server; then it stops and the read models are compared.
+    await until('the projections to catch up', async () => {
+      const health = (await (await fetch(`${url}/api/health`)).json()) as { projections: { lag: number } };
+      return health.projections.lag === 0;
+    });
+    await killServer();
+    const backend = await createBackend(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      const log = await backend.store.readAll();
+      for (const projection of ALL_PROJECTIONS) {
+        const live = new Map(backend.readModels.list(projection.name).map(({ key, state }) => [key, state]));
+        expect(live, projection.name).toEqual(foldProjection(projection, log));
+      }
+    } finally {
+      await backend.close();
+    }
+  }, 400_000);
+});
