@@ -9,7 +9,7 @@ export interface SheetMusicPool {
 }
 
 export interface SheetMusicPoolOptions {
-  /** Worker threads at most. Default: the machine's cores. */
+  /** Worker threads at most. Default: the machine's cores but one (at least one). */
   threads?: number;
   /** A worker idle this long ends (it starts again on the next render). Default 60 s. */
   idleTimeoutMs?: number;
@@ -26,12 +26,14 @@ const workerModule = () => {
 
 /**
  * Sheet-music PDFs render off the event loop (issue 13): engraving one costs about 45 ms of CPU,
- * which would stall every other request. A pool of worker threads (piscina) sized to the cores,
- * started on the first render (no thread and no engraving code at start-up), idle threads
- * ending after a minute.
+ * which would stall every other request. A pool of worker threads (piscina) sized to the cores
+ * but one, which stays the event loop's: with every core rendering, /api/health waited twice as
+ * long and the renders themselves took longer (measured by `npm run bench -- pdf-health`). The
+ * pool starts on the first render (no thread and no engraving code at start-up); idle threads
+ * end after a minute.
  */
 export const createSheetMusicPool = (options: SheetMusicPoolOptions = {}): SheetMusicPool => {
-  const threads = Math.max(1, options.threads ?? os.availableParallelism());
+  const threads = Math.max(1, options.threads ?? os.availableParallelism() - 1);
   let pool: Promise<Piscina> | undefined;
   const started = () =>
     (pool ??= import('piscina').then(

@@ -1,0 +1,110 @@
+/**
+ * The web app's weight and scores (issue 13):
+ * - JavaScript the landing page loads (its entry, modulepreloads and their static imports), as
+ *   the server sends it: gzip and brotli bytes of the build's precompressed files (target: gzip
+ *   < 150 kB, < 100 kB if possible);
+ * - Lighthouse 12 (mobile, default throttling) in /usr/bin/chromium on /, /pricing, /register and
+ *   /login of the built app: performance, accessibility, best practices and SEO (target ≥ 0.95).
+ * Needs a build (`npm run build`). `BENCH_LIGHTHOUSE=0` skips Lighthouse.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { BenchReport } from './bench.js';
+import { root, startBenchServer } from './bench-server.js';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3206) + 2;
+const PAGES = ['/', '/pricing', '/register', '/login'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+/** Every script the landing page loads before it is interactive. */
+export const landingScripts = (dist: string): string[] => {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = new Set(
+    [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!),
+  );
+  const queue = [...files];
+  while (queue.length > 0) {
+    const code = fs.readFileSync(path.join(dist, queue.pop()!), 'utf8');
+    // Static imports only: `import{a}from"./x.js"` and `import"./x.js"`; dynamic import("./x.js") is lazy.
+    for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)) {
+      const dependency = `assets/${match[1]}`;
+      if (!files.has(dependency)) {
+        files.add(dependency);
+        queue.push(dependency);
+      }
+    }
+  }
+  return [...files].sort();
+};
+
+const sizeOf = (file: string, encoded: '.gz' | '.br', compress: (data: Buffer) => Buffer) =>
+  fs.existsSync(file + encoded) ? fs.statSync(file + encoded).size : compress(fs.readFileSync(file)).length;
+
+const landingBytes = (dist: string) => {
+  const files = landingScripts(dist).map((file) => path.join(dist, file));
+  const sum = (sizes: number[]) => sizes.reduce((total, size) => total + size, 0);
+  return {
+    scripts: files.length,
+    raw: sum(files.map((file) => fs.statSync(file).size)),
+    gzip: sum(files.map((file) => sizeOf(file, '.gz', (data) => zlib.gzipSync(data)))),
+    brotli: sum(files.map((file) => sizeOf(file, '.br', (data) => zlib.brotliCompressSync(data)))),
+  };
+};
+
+const lighthouseScores = async (url: string) => {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const scores: Record<string, Record<string, number>> = {};
+  try {
+    for (const page of PAGES) {
+      const result = await lighthouse(`${url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { categories, audits } = result.lhr;
+      scores[page] = Object.fromEntries(
+        CATEGORIES.map((name) => [name, categories[name]?.score ?? Number.NaN]),
+      );
+      scores[page].firstContentfulPaintMs = Math.round(
+        audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+      );
+      scores[page].largestContentfulPaintMs = Math.round(
+        audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      );
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return scores;
+};
+
+export const run = async (): Promise<BenchReport> => {
+  const dist = path.join(root, 'app-web/dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('Build first: npm run build');
+  const bytes = landingBytes(dist);
+  const summary = [
+    `landing page JavaScript: ${bytes.scripts} files, ${(bytes.gzip / 1000).toFixed(1)} kB gzip, ${(bytes.brotli / 1000).toFixed(1)} kB brotli, ${(bytes.raw / 1000).toFixed(1)} kB raw (target gzip < 150 kB)`,
+  ];
+  let scores: Awaited<ReturnType<typeof lighthouseScores>> | undefined;
+  if (process.env.BENCH_LIGHTHOUSE !== '0') {
+    const server = await startBenchServer(PORT);
+    try {
+      scores = await lighthouseScores(server.url);
+    } finally {
+      await server.stop();
+    }
+    for (const [page, score] of Object.entries(scores))
+      summary.push(
+        `Lighthouse ${page.padEnd(9)} ${CATEGORIES.map((name) => `${name} ${score[name]}`).join(', ')}, FCP ${score.firstContentfulPaintMs} ms, LCP ${score.largestContentfulPaintMs} ms`,
+      );
+  }
+  return { summary, results: { landingJavaScriptBytes: bytes, lighthouse: scores ?? 'skipped' } };
+};
