@@ -40,7 +40,8 @@ const sounding = (container: HTMLElement) =>
     [...element.classList].find((name) => name.startsWith('step-')),
   );
 
-describe('the notation on the lesson card', () => {
+// VexFlow engraves for real here, which takes a moment on a busy machine.
+describe('the notation on the lesson card', { timeout: 30_000 }, () => {
   it('is one image named after the lesson, its time signature and bars, with the PDF key beside it', () => {
     renderNotation(null);
     const image = screen.getByRole('img', { name: `Notation of ${lesson.name}: 4/4 time, 2 bars` });
