@@ -121,13 +121,15 @@ const rebuildVsRead = async () => {
     await runner.stop();
     start = process.hrtime.bigint();
     let after = 0;
+    let parsed = 0;
     for (;;) {
       const rows = select.all(after) as { position: number; data: string; metadata: string }[];
       if (rows.length === 0) break;
-      for (const row of rows) (JSON.parse(row.data), JSON.parse(row.metadata));
+      for (const row of rows) parsed += [JSON.parse(row.data), JSON.parse(row.metadata)].length;
       after = rows.at(-1)!.position;
     }
     reads.push(seconds(start));
+    if (parsed !== SEEDED_EVENTS * 2) throw new Error(`read ${parsed / 2} of ${SEEDED_EVENTS} events`);
   }
   raw.close();
   await stores.close();
