@@ -22,6 +22,29 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Runs the server's entry point (TypeScript sources through tsx) until it exits; bounded. */
+const runMain = async (
+  env: Record<string, string>,
+  asNobody = false,
+): Promise<{ code: number | null; stderr: string }> => {
+  const run = promisify(execFile)(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--conditions=source', 'app-api/src/main.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', ...env },
+      timeout: 50_000,
+      ...(asNobody ? { uid: 65534, gid: 65534 } : {}),
+    },
+  );
+  return run.then(
+    () => ({ code: 0, stderr: '' }),
+    (error: { code: number | null; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+  );
+};
+
 /** What main prints when createBackend fails on this DATA_DIR (or null when it starts). */
 const startupLine = async (dataDir: string, env: Record<string, string> = {}): Promise<string | null> => {
   try {
@@ -124,21 +147,28 @@ describe('start-up failures', () => {
   it('leaves the process with one line on stderr and exit code 1', async () => {
     const dataDir = tempDir();
     writeSecret(dataDir, 'abc');
-    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-    const run = promisify(execFile)(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--conditions=source', 'app-api/src/main.ts'],
-      { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' } },
-    );
-    const failure = (await run.then(
-      () => null,
-      (error: unknown) => error,
-    )) as { code: number; stderr: string } | null;
-    expect(failure?.code).toBe(1);
-    const lines = failure!.stderr.trim().split('\n');
-    expect(lines, failure!.stderr).toHaveLength(1);
+    const failure = await runMain({ DATA_DIR: dataDir });
+    expect(failure.code).toBe(1);
+    const lines = failure.stderr.trim().split('\n');
+    expect(lines, failure.stderr).toHaveLength(1);
     expect(lines[0]).toMatch(
       /^Stickwork could not start: the secret file .*jwt-secret holds only 3 characters/,
+    );
+  }, 60_000);
+
+  it('names a DATA_DIR it may not write (not a misleading mkdir of secrets)', async () => {
+    const parent = tempDir();
+    fs.chmodSync(parent, 0o555);
+    // root writes anywhere: then the server runs as nobody, for whom the directory is read-only.
+    const asNobody = process.getuid?.() === 0;
+    const existing = await runMain({ DATA_DIR: parent }, asNobody);
+    expect(existing.code).toBe(1);
+    expect(existing.stderr.trim()).toBe(
+      `Stickwork could not start: DATA_DIR ${parent} is not writable: permission denied (EACCES)`,
+    );
+    const missing = await runMain({ DATA_DIR: path.join(parent, 'data') }, asNobody);
+    expect(missing.stderr.trim()).toBe(
+      `Stickwork could not start: DATA_DIR ${path.join(parent, 'data')} cannot be created: permission denied (EACCES)`,
     );
   }, 60_000);
 });
