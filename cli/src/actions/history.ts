@@ -59,8 +59,6 @@ export const runHistory = async (customer: string, raw: Record<string, unknown>)
   const until =
     options.until === undefined ? undefined : readInstant('--until', options.until, options.tz, 'end');
   if (since && until && since > until) throw new UsageError('--since must not be after --until');
-  if (options.limit !== undefined && options.follow)
-    throw new UsageError('--limit does not go with --follow');
   const filter = { types: options.type, since, until };
   await withStores(
     async ({ store }) => {
@@ -73,7 +71,7 @@ export const runHistory = async (customer: string, raw: Record<string, unknown>)
         events.map((event) => event.type),
       );
       const matching = events.filter((event) => matchesFilter(event, filter));
-      // --limit keeps the most recent N, still oldest first: what just happened to the customer.
+      // --limit keeps the most recent N, still oldest first: what just happened (with --follow, as tail -n N -f).
       const shown = options.limit === undefined ? matching : matching.slice(-options.limit);
       const entries = shown.map((event) => toHistoryEntry(event, options.tz));
       if (options.json && !options.follow) return printJson(entries);
