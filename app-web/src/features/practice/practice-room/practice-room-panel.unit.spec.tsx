@@ -167,4 +167,17 @@ describe('the practice room panel', () => {
     vi.advanceTimersByTime(1000);
     expect(audio.starts.length).toBe(count);
   });
+  it('leaves the gap click bars silent: K bars with click, L without', () => {
+    renderPanel({ startBpm: 240 });
+    fireEvent.click(screen.getByLabelText('Leave bars silent to test my time'));
+    fireEvent.change(screen.getByLabelText('Bars with click'), { target: { value: '1' } });
+    fireEvent.blur(screen.getByLabelText('Bars with click'));
+    fireEvent.change(screen.getByLabelText('Silent bars'), { target: { value: '2' } });
+    fireEvent.blur(screen.getByLabelText('Silent bars'));
+    expect(screen.getAllByText('silent')).toHaveLength(2);
+    fireEvent.click(button('Start metronome'));
+    playFor(4);
+    const times = clickStarts().map((start) => Math.round((start.when - 0.1) * 100) / 100);
+    expect(times).toEqual([0, 0.25, 0.5, 0.75, 3, 3.25, 3.5, 3.75]);
+  });
 });

@@ -1,0 +1,317 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { logInContext, registerViaApi } from '../support/accounts.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
+import { expect, test } from '../support/clean-console.js';
+import { answerConsent } from '../support/consent.js';
+
+/**
+ * The practice room on the lesson card (issue 11, the audio half): every source the page starts is
+ * recorded (AudioScheduledSourceNode.prototype.start) with its `when`, so the journeys check what
+ * sounds and when on the audio clock, not only what the buttons say.
+ */
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+});
+
+interface Start {
+  when: number;
+  now: number;
+  kind: string;
+}
+
+const RECORD_AUDIO = `
+  window.__starts = [];
+  window.__contexts = [];
+  const NativeAudioContext = window.AudioContext;
+  window.AudioContext = class extends NativeAudioContext {
+    constructor(...args) {
+      super(...args);
+      window.__contexts.push(this);
+    }
+  };
+  // AudioBufferSourceNode declares its own start (it takes an offset), so it is patched too.
+  for (const Node of [AudioScheduledSourceNode, AudioBufferSourceNode]) {
+    const start = Node.prototype.start;
+    Node.prototype.start = function (when, ...rest) {
+      if (Node === AudioScheduledSourceNode || this instanceof AudioBufferSourceNode) {
+        window.__starts.push({ when: when ?? 0, now: this.context.currentTime, kind: this.constructor.name });
+      }
+      return start.call(this, when, ...rest);
+    };
+  }
+`;
+
+type AudioWindow = Window & { __starts: Start[]; __contexts: AudioContext[] };
+
+const starts = (page: Page) => page.evaluate(() => (window as unknown as AudioWindow).__starts);
+const startCount = async (page: Page) => (await starts(page)).length;
+
+/** Waits until the page's audio clock has moved on by `seconds` (the sounds of that time are then scheduled). */
+const audioTimePasses = async (page: Page, seconds: number) => {
+  const from = await page.evaluate(
+    () => (window as unknown as AudioWindow).__contexts.at(-1)?.currentTime ?? 0,
+  );
+  await page.waitForFunction(
+    (until) => ((window as unknown as AudioWindow).__contexts.at(-1)?.currentTime ?? 0) >= until,
+    from + seconds,
+    { timeout: 20_000 + seconds * 2000 },
+  );
+};
+
+/** Waits `ms` of the page's own clock: the only way to show that nothing more is started. */
+const pageTimePasses = async (page: Page, ms: number) => {
+  const from = await page.evaluate(() => performance.now());
+  await page.waitForFunction((until) => performance.now() >= until, from + ms);
+};
+
+const openLessonCard = async (
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  baseURL: string,
+) => {
+  const account = await registerViaApi(request, 'Buddy');
+  const response = await request.post('/api/focus', {
+    headers: { 'x-auth-token': account.token },
+    data: { skillSelfRating: [{ skillName: 'timing', selected: true, level: 'starter' }] },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await logInContext(context, baseURL, account.token);
+  await page.goto('/launch-overview');
+  await page.getByRole('button', { name: 'Timing' }).click();
+  await page.getByLabel('Minutes').fill('30');
+  await page.getByRole('button', { name: 'Drum Kit' }).first().click();
+  await expect(page.getByRole('button', { name: 'warmed up' })).toBeVisible();
+  await expect(page.getByLabel('Metronome (BPM)')).toBeVisible();
+};
+
+const room = (page: Page) => page.getByRole('region', { name: 'Practice room' });
+const setTempo = async (page: Page, bpm: number) => {
+  const field = page.getByLabel('Metronome (BPM)');
+  await field.fill(String(bpm));
+  await field.press('Enter');
+  await expect(field).toHaveValue(String(bpm));
+};
+const openSettings = async (page: Page) => {
+  const summary = page.getByText('Metronome settings');
+  if ((await page.locator('details.practice-room__options').getAttribute('open')) === null)
+    await summary.click();
+};
+
+const noHorizontalScroll = async (page: Page) =>
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+
+test.beforeEach(async ({ context, baseURL, page }) => {
+  await answerConsent(context, baseURL!);
+  await context.route('https://player.vimeo.com/**', (route) => route.abort());
+  await page.addInitScript(RECORD_AUDIO);
+});
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('metronome on the beat grid, the pattern after a count-in, nothing after stop or unmount; axe; screenshot', async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }, testInfo) => {
+      await openLessonCard(page, context, request, baseURL!);
+      await noHorizontalScroll(page);
+
+      // The metronome alone: clicks (one oscillator each) exactly one beat apart, 1 s at 60 bpm.
+      await setTempo(page, 60);
+      await page.getByRole('button', { name: 'Start metronome' }).click();
+      await expect(page.getByRole('button', { name: 'Pause metronome' })).toBeVisible();
+      await audioTimePasses(page, 3.5);
+      const clicks = await starts(page);
+      expect(clicks.length).toBeGreaterThanOrEqual(4);
+      expect(new Set(clicks.map((start) => start.kind))).toEqual(new Set(['OscillatorNode']));
+      for (let n = 1; n < clicks.length; n++) expect(clicks[n]!.when - clicks[n - 1]!.when).toBeCloseTo(1, 6);
+      // Scheduled ahead of time on the audio clock, never late.
+      for (const click of clicks) expect(click.when).toBeGreaterThanOrEqual(click.now);
+      const perSecondAlone = (clicks.length - 1) / (clicks.at(-1)!.when - clicks[0]!.when);
+
+      await page.getByRole('button', { name: 'Pause metronome' }).click();
+      const afterPause = await startCount(page);
+      await pageTimePasses(page, 1000);
+      expect(await startCount(page)).toBe(afterPause);
+
+      // The pattern: a bar of count-in clicks first (4 s at 60 bpm, shown as such), then the drums with the click.
+      await expect(page.getByRole('button', { name: 'Play pattern' })).toBeEnabled();
+      await page.getByRole('button', { name: 'Play pattern' }).click();
+      await expect(room(page).getByText('Count-in', { exact: true })).toBeVisible();
+      await expect(room(page).getByText('Bar 1', { exact: true })).toBeVisible({ timeout: 20_000 });
+      await audioTimePasses(page, 3);
+      const run = (await starts(page)).slice(afterPause);
+      const countInEnd = run[0]!.when + 4;
+      const countIn = run.filter((start) => start.when < countInEnd - 0.05);
+      expect(countIn.map((start) => start.kind)).toEqual(Array<string>(4).fill('OscillatorNode'));
+      for (let n = 1; n < 4; n++) expect(countIn[n]!.when - countIn[n - 1]!.when).toBeCloseTo(1, 6);
+      const bars = run.filter((start) => start.when >= countInEnd - 0.05 && start.when < countInEnd + 3);
+      expect(bars.length / 3).toBeGreaterThan(perSecondAlone);
+
+      await openSettings(page);
+      await expectNoSeriousA11yViolations(page);
+      await noHorizontalScroll(page);
+      await room(page).screenshot({ path: testInfo.outputPath(`practice-room-${viewport.width}.png`) });
+      await page.screenshot({
+        path: testInfo.outputPath(`lesson-card-${viewport.width}.png`),
+        fullPage: true,
+      });
+
+      // Turning the card unmounts the room: the context closes and nothing more is started.
+      await page.getByRole('button', { name: 'warmed up' }).click();
+      await expect(
+        page.getByText("Please evaluate how difficult you've experienced this lesson."),
+      ).toBeVisible();
+      const afterUnmount = await startCount(page);
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            (window as unknown as AudioWindow).__contexts.every((audio) => audio.state === 'closed'),
+          ),
+        )
+        .toBe(true);
+      await pageTimePasses(page, 1000);
+      expect(await startCount(page)).toBe(afterUnmount);
+    });
+  });
+}
+
+test('the speed trainer raises the tempo bar by bar up to its target, and gap bars are silent and shown', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await openLessonCard(page, context, request, baseURL!);
+  await setTempo(page, 200);
+  await openSettings(page);
+  await page.getByLabel('Raise the tempo as I play').check();
+  await page.getByLabel('Start (BPM)').fill('200');
+  await page.getByLabel('Target (BPM)').fill('220');
+  await page.getByLabel('Step (+BPM)').fill('10');
+  await page.getByLabel('Every (bars)').fill('1');
+  await page.getByLabel('Every (bars)').blur();
+  await expect(page.getByText('Speed trainer: now 200 bpm, next 210 bpm at bar 2')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Start metronome' }).click();
+  await expect(page.getByText('Speed trainer: now 210 bpm, next 220 bpm at bar 3')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('Speed trainer: now 220 bpm, target 220 bpm reached')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByLabel('Metronome (BPM)')).toHaveValue('220');
+  await audioTimePasses(page, 1);
+  await page.getByRole('button', { name: 'Pause metronome' }).click();
+  // One bar of count-in and the first bar at 200 bpm (0.3 s a beat), then 210, then 220 and no faster.
+  const run = await starts(page);
+  const gaps = run.slice(1).map((start, index) => start.when - run[index]!.when);
+  expect(gaps.slice(0, 7).every((gap) => Math.abs(gap - 60 / 200) < 1e-6)).toBe(true);
+  expect(gaps.slice(8, 11).every((gap) => Math.abs(gap - 60 / 210) < 1e-6)).toBe(true);
+  expect(gaps.slice(12).every((gap) => Math.abs(gap - 60 / 220) < 1e-6)).toBe(true);
+
+  // Gap click: 1 bar with click, 2 silent; the silent bars are shown and no click sounds in them.
+  await page.getByLabel('Raise the tempo as I play').uncheck();
+  await page.getByLabel('Leave bars silent to test my time').check();
+  await page.getByLabel('Bars with click').fill('1');
+  await page.getByLabel('Silent bars').fill('2');
+  await page.getByLabel('Silent bars').blur();
+  const gapBars = page.getByRole('list', { name: 'Gap click bars' });
+  await expect(gapBars.getByRole('listitem')).toHaveText(['click', 'silent', 'silent']);
+  await setTempo(page, 240);
+  const before = await startCount(page);
+  await page.getByRole('button', { name: 'Start metronome' }).click();
+  await expect(room(page).getByText('Bar 2: silent, keep time')).toBeVisible({ timeout: 20_000 });
+  await expect(gapBars.locator('[aria-current="step"]')).toHaveText('silent');
+  await expect(room(page).getByText('Bar 4', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await audioTimePasses(page, 1);
+  await page.getByRole('button', { name: 'Pause metronome' }).click();
+  const gapRun = (await starts(page)).slice(before);
+  // Bar 1: four clicks 0.25 s apart, then two silent bars (2 s), then the clicks again.
+  for (let n = 1; n < 4; n++) expect(gapRun[n]!.when - gapRun[n - 1]!.when).toBeCloseTo(0.25, 6);
+  expect(gapRun[4]!.when - gapRun[3]!.when).toBeCloseTo(2.25, 6);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('keyboard: Space starts and stops, arrows change the tempo (Shift: 5), T taps; settings survive a reload', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await openLessonCard(page, context, request, baseURL!);
+  await setTempo(page, 100);
+  await page.getByRole('heading', { level: 2 }).first().click();
+
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Pause metronome' })).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Start metronome' })).toBeVisible();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByLabel('Metronome (BPM)')).toHaveValue('101');
+  await page.keyboard.press('Shift+ArrowUp');
+  await expect(page.getByLabel('Metronome (BPM)')).toHaveValue('106');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByLabel('Metronome (BPM)')).toHaveValue('105');
+
+  // Three taps 500 ms apart (timed inside the page): about 120 bpm. A loaded machine can only delay a
+  // tap, which makes the tapped tempo slower, never faster; anything in 80-121 shows the taps were read.
+  await setTempo(page, 200);
+  await page.getByRole('heading', { level: 2 }).first().click();
+  await page.evaluate(() => {
+    const first = performance.now();
+    for (let tap = 0; tap < 3; tap++) {
+      while (performance.now() < first + tap * 500) {
+        // wait for the next tap
+      }
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 't', bubbles: true }));
+    }
+  });
+  await expect
+    .poll(async () => Number(await page.getByLabel('Metronome (BPM)').inputValue()))
+    .toBeLessThanOrEqual(121);
+  expect(Number(await page.getByLabel('Metronome (BPM)').inputValue())).toBeGreaterThanOrEqual(80);
+
+  // In the tempo field the keys type instead.
+  const tapped = await page.getByLabel('Metronome (BPM)').inputValue();
+  await page.getByLabel('Metronome (BPM)').press('t');
+  await page.getByLabel('Metronome (BPM)').press('t');
+  await page.getByLabel('Metronome (BPM)').press('Space');
+  await expect(page.getByRole('button', { name: 'Start metronome' })).toBeVisible();
+  await expect(page.getByLabel('Metronome (BPM)')).toHaveValue(tapped);
+
+  await openSettings(page);
+  await page.getByLabel('Sixteenths').check();
+  await page.getByLabel('Accent on beat one').uncheck();
+  await page.getByLabel('Leave bars silent to test my time').check();
+  await page.getByLabel('Volume').fill('40');
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByLabel('Metronome (BPM)')).toBeVisible();
+  await openSettings(page);
+  await expect(page.getByLabel('Sixteenths')).toBeChecked();
+  await expect(page.getByLabel('Accent on beat one')).not.toBeChecked();
+  await expect(page.getByLabel('Leave bars silent to test my time')).toBeChecked();
+  await expect(page.getByLabel('Volume')).toHaveValue('40');
+  // The tempo is the lesson's again.
+  const startTempo = await page.getByText(/^Start tempo:/).textContent();
+  await expect(page.getByLabel('Metronome (BPM)')).toHaveValue(startTempo!.match(/(\d+) bpm/)![1]!);
+});
