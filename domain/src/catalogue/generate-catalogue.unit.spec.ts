@@ -364,6 +364,8 @@ describe('generateCatalogue', () => {
       [second!.lesson_id, 'https://vimeo.com/76979871'],
     ]);
     expect(listed.find((e) => e.lesson_id === first!.lesson_id)?.video_url).toBeUndefined();
+    const malformed = generateCatalogue([family], { [String(second!.lesson_id)]: 'vimeo.com/1' });
+    expect(malformed.filter((e) => e.video_url)).toEqual([]);
   });
 
   it('places every note of any exercise on its grid', () => {

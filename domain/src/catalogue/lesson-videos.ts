@@ -19,13 +19,16 @@ const LESSON_ID = /^[1-9][0-9]{0,14}$/;
 
 export const vimeoVideoUrl = (videoId: string): string => `https://vimeo.com/${videoId}`;
 
-/** The video link of a lesson, if an operator supplied one. */
+/**
+ * The video link of a lesson, if an operator supplied a well-formed one (a malformed id, which
+ * `catalogue validate` reports, gives no video rather than a broken frame).
+ */
 export const lessonVideoUrl = (
   lessonId: number,
   videos: LessonVideos = LESSON_VIDEOS,
 ): string | undefined => {
   const videoId = Object.hasOwn(videos, String(lessonId)) ? videos[String(lessonId)] : undefined;
-  return videoId === undefined ? undefined : vimeoVideoUrl(videoId);
+  return typeof videoId === 'string' && VIMEO_ID.test(videoId) ? vimeoVideoUrl(videoId) : undefined;
 };
 
 /**
