@@ -292,6 +292,7 @@ export const createAccountsService = (backend: AccountsBackend) => {
         firstname: customer.firstname,
         lastname: customer.lastname,
         email: customer.email,
+        emailVerified: customer.emailVerified,
         status: subscription.status,
         cancelAt: subscription.cancelAt === null ? null : unixSeconds(subscription.cancelAt),
         cancelAtPeriodEnd: cancelling,

@@ -35,6 +35,7 @@ describe('GET /api/customer-info', () => {
     server.setNow(START);
     const drummer = await registerPayingCustomer(server, server.now);
     expect(await customerInfo(drummer)).toMatchObject({
+      emailVerified: false,
       status: 'freemium',
       tier: 'freemium',
       billingPeriod: null,

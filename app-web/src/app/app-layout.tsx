@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BottomMenu } from '../components/bottom-menu/bottom-menu';
+import { FlashMessage } from '../components/layout/flash-message';
 import { Footer } from '../components/footer/footer';
 import { Header } from '../components/header/header';
 import { ScrollToTop } from '../components/layout/scroll-to-top';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/layout/skip-link';
 import { ConsentDialog } from '../features/consent/consent-dialog';
 import { useConsent } from '../features/consent/use-consent';
+import { VerifyEmailReminder } from '../features/email-verification/verify-email-reminder';
 import { isLoggedIn } from '../lib/session/jwt';
 import { loggedOut, selectToken, subscriptionSyncRequested } from '../lib/session/session-slice';
 import '../components/layout/layout.css';
@@ -37,7 +39,9 @@ export const AppLayout = () => {
       <ScrollToTop />
       <SkipLink />
       <Header loggedIn={loggedIn} onLogout={logout} />
+      {loggedIn && !pathname.startsWith('/verify-') ? <VerifyEmailReminder /> : null}
       <main id={MAIN_CONTENT_ID} className="app-shell__main" tabIndex={-1}>
+        <FlashMessage />
         <Outlet />
       </main>
       {loggedIn ? <BottomMenu onOpenCookiePreferences={openCookiePreferences} /> : null}

@@ -21,6 +21,8 @@ export interface CustomerInfo {
    */
   nextChargeAt: number | null;
   nextChargeCents: number | null;
+  /** Whether the customer confirmed their email address (the token may say so only after a refresh). */
+  emailVerified: boolean;
   /** Whether a checkout now starts the 14-day trial (only a customer's first paid checkout does). */
   trialAvailable: boolean;
 }

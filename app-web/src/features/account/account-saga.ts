@@ -11,6 +11,7 @@ import {
 import type { CustomerInfo } from '@stickwork/domain';
 import {
   accountDeletionConfirmed,
+  accountDeletionCompleted,
   accountDeletionFailed,
   accountSessionEnded,
   accountSettingsOpened,
@@ -100,7 +101,7 @@ export function* deleteWholeAccount(dependencies: AccountDependencies) {
     return;
   }
   yield put(loggedOut());
-  yield put(accountSessionEnded('/'));
+  yield put(accountDeletionCompleted());
 }
 
 export function* accountSaga(dependencies: AccountDependencies = browserDependencies) {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { loggedOut, sessionExpired } from '../../lib/session/session-slice';
 import type { CustomerInfo } from '@stickwork/domain';
+import { customerInfo } from '../../testing/customer-info';
 import {
   cancelRunningSubscription,
   deleteWholeAccount,
@@ -13,6 +14,7 @@ import {
 } from './account-saga';
 import {
   accountDeletionFailed,
+  accountDeletionCompleted,
   accountSessionEnded,
   accountSlice,
   customerInfoLoaded,
@@ -20,14 +22,7 @@ import {
   subscriptionActionFailed,
 } from './account-slice';
 
-const info: CustomerInfo = {
-  firstname: 'Ringo',
-  lastname: 'Starr',
-  email: 'ringo@example.com',
-  status: 'active',
-  cancelAt: null,
-  cancelAtPeriodEnd: false,
-};
+const info: CustomerInfo = customerInfo();
 
 const dependenciesWith = (overrides: Partial<AccountDependencies> = {}): AccountDependencies => ({
   fetchCustomerInfo: vi.fn(async () => info),
@@ -109,7 +104,7 @@ describe('deleting the account', () => {
       deleteCustomerData: vi.fn(async () => void order.push('customer-data')),
       deleteAccount: vi.fn(async () => void order.push('account')),
     });
-    expect(await run(deleteWholeAccount, dependencies)).toEqual([loggedOut(), accountSessionEnded('/')]);
+    expect(await run(deleteWholeAccount, dependencies)).toEqual([loggedOut(), accountDeletionCompleted()]);
     expect(order).toEqual(['customer-data', 'account']);
   });
 

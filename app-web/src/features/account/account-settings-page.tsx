@@ -19,6 +19,9 @@ import { formatUsableUntil, subscriptionSectionOf } from './subscription-section
 import { Tabs } from './tabs';
 import './account-settings.css';
 
+export const ACCOUNT_DELETED_MESSAGE =
+  'Your account and all its data have been deleted. Thank you for practising with Stickwork.';
+
 export const DELETION_FAILED_MESSAGE =
   'An unexpected error occurred: please try again later or contact us per e-mail';
 
@@ -159,7 +162,7 @@ const TAB_KEYS = ['account', 'subscription', 'delete'] as const;
 export const AccountSettingsPage = () => {
   const dispatch = useDispatch();
   const navigate = useNavigate();
-  const { load, info, leaveTo } = useSelector(selectAccount);
+  const { load, info, leaveTo, deletion } = useSelector(selectAccount);
   const location = useLocation();
   // The tab lives in the hash, so the reload after cancelling comes back to the Subscription tab.
   const tab = TAB_KEYS.find((key) => `#${key}` === location.hash) ?? 'account';
@@ -170,8 +173,11 @@ export const AccountSettingsPage = () => {
   }, [dispatch]);
 
   useEffect(() => {
-    if (leaveTo) void navigate(leaveTo, { replace: true });
-  }, [leaveTo, navigate]);
+    if (!leaveTo) return;
+    // After a deletion the start page confirms it: nothing of the account is left to show.
+    const flash = deletion === 'deleted' ? ACCOUNT_DELETED_MESSAGE : undefined;
+    void navigate(leaveTo, { replace: true, state: flash ? { flash } : undefined });
+  }, [leaveTo, deletion, navigate]);
 
   return (
     <div className="stack">

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionSlice } from '../../lib/session/session-slice';
 import type { CustomerInfo } from '@stickwork/domain';
+import { customerInfo } from '../../testing/customer-info';
 import { AccountSettingsPage } from './account-settings-page';
 import {
   accountDeletionConfirmed,
@@ -16,21 +17,7 @@ import {
 
 afterEach(cleanup);
 
-const customer = (overrides: Partial<CustomerInfo> = {}): CustomerInfo => ({
-  firstname: 'Ringo',
-  lastname: 'Starr',
-  email: 'ringo@example.com',
-  status: 'active',
-  cancelAt: null,
-  cancelAtPeriodEnd: false,
-  tier: 'premium',
-  billingPeriod: 'monthly',
-  trialEndsAt: null,
-  nextChargeAt: Date.UTC(2026, 11, 21, 12) / 1000,
-  nextChargeCents: 1599,
-  trialAvailable: false,
-  ...overrides,
-});
+const customer = customerInfo;
 
 /** The page over a store without sagas: the test plays the server's part by dispatching. */
 const renderPage = (info: CustomerInfo) => {

@@ -9,7 +9,7 @@ export interface AccountState {
   load: 'idle' | 'loading' | 'loaded' | 'failed';
   info: CustomerInfo | null;
   subscriptionAction: 'idle' | 'opening-portal' | 'canceling' | 'failed';
-  deletion: 'idle' | 'deleting' | 'failed';
+  deletion: 'idle' | 'deleting' | 'failed' | 'deleted';
   /** Where the page must go when the session ended (403/401 on load, account deleted). */
   leaveTo: '/log-out' | '/' | null;
 }
@@ -54,6 +54,12 @@ export const accountSlice = createSlice({
     accountDeletionFailed: (state) => {
       state.deletion = 'failed';
     },
+    /** The account and its data are gone: the page leaves for the start page and says so. */
+    accountDeletionCompleted: (state) => {
+      state.deletion = 'deleted';
+      state.leaveTo = '/';
+      state.info = null;
+    },
     accountSessionEnded: (state, action: PayloadAction<'/log-out' | '/'>) => {
       state.leaveTo = action.payload;
       state.info = null;
@@ -73,6 +79,7 @@ export const {
   subscriptionActionFailed,
   accountDeletionConfirmed,
   accountDeletionFailed,
+  accountDeletionCompleted,
   accountSessionEnded,
 } = accountSlice.actions;
 export const { selectAccount } = accountSlice.selectors;

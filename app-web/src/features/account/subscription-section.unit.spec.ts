@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerInfo } from '@stickwork/domain';
+import { customerInfo } from '../../testing/customer-info';
 import { formatUsableUntil, subscriptionFactsOf, subscriptionSectionOf } from './subscription-section';
 
-const customer = (overrides: Partial<CustomerInfo>): CustomerInfo => ({
-  firstname: 'Ringo',
-  lastname: 'Starr',
-  email: 'ringo@example.com',
-  status: 'active',
-  cancelAt: null,
-  cancelAtPeriodEnd: false,
-  tier: 'premium',
-  billingPeriod: 'monthly',
-  trialEndsAt: null,
-  nextChargeAt: Date.UTC(2026, 11, 21, 12) / 1000,
-  nextChargeCents: 1599,
-  trialAvailable: false,
-  ...overrides,
-});
+const customer = customerInfo;
 
 describe('the subscription tab', () => {
   it('offers cancelling an active or trialing subscription, with the portal', () => {

@@ -6,6 +6,7 @@ import { requestMail } from '../../lib/mail-request';
 import {
   emailVerificationSlice,
   mailRequested,
+  secretAlreadyUsed,
   secretConfirmed,
   secretReceived,
   secretRejected,
@@ -27,7 +28,9 @@ function* confirmSecret(action: ReturnType<typeof secretReceived>) {
     yield put(tokenReceived(token));
     yield put(secretConfirmed());
   } catch (error) {
-    yield put(secretRejected(responseText(error)));
+    // 409: the address is verified already (the link was used before), which is good news.
+    if (error instanceof ApiError && error.status === 409) yield put(secretAlreadyUsed());
+    else yield put(secretRejected(responseText(error)));
   }
 }
 

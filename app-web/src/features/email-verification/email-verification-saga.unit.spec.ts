@@ -33,6 +33,19 @@ describe('email verification saga', () => {
     saga.stop();
   });
 
+  it('a link followed a second time says the address is verified, not that something failed', async () => {
+    stubApi({
+      'GET /api/verify/email?secret=used': () =>
+        jsonResponse(409, { message: 'This email address is already verified.' }),
+    });
+    const saga = start();
+    saga.dispatch(secretReceived('used'));
+    await saga.waitFor('emailVerification/secretAlreadyUsed');
+    expect(saga.state().link).toEqual({ status: 'already-verified', message: null });
+    expect(saga.types()).not.toContain('emailVerification/secretRejected');
+    saga.stop();
+  });
+
   it('requests a new mail with the §8 success text', async () => {
     stubApi({
       'GET /api/verify/email/request-verification?email=ringo%40example.com': () =>

@@ -3,7 +3,10 @@ import { initialMailRequest, mailRequestReducers, type MailRequestState } from '
 
 export interface EmailVerificationState {
   /** Exchanging the mailed secret for a token. */
-  link: { status: 'idle' | 'confirming' | 'confirmed' | 'failed'; message: string | null };
+  link: {
+    status: 'idle' | 'confirming' | 'confirmed' | 'already-verified' | 'failed';
+    message: string | null;
+  };
   /** Requesting a new verification mail. */
   request: MailRequestState;
 }
@@ -24,6 +27,10 @@ export const emailVerificationSlice = createSlice({
     secretConfirmed: (state) => {
       state.link = { status: 'confirmed', message: null };
     },
+    /** The link was followed before (a second click): nothing is wrong, the address is verified. */
+    secretAlreadyUsed: (state) => {
+      state.link = { status: 'already-verified', message: null };
+    },
     secretRejected: (state, action: PayloadAction<string>) => {
       state.link = { status: 'failed', message: action.payload };
     },
@@ -39,6 +46,7 @@ export const {
   opened,
   secretReceived,
   secretConfirmed,
+  secretAlreadyUsed,
   secretRejected,
   mailRequested,
   mailRejected,

@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate } from 'react-router-dom';
+import { ButtonLink } from '../../components/button/button';
 import { EmailRequestForm } from '../../components/form/email-request-form';
 import { FormMessage } from '../../components/form/form-message';
 import { LoaderOverlay } from '../../components/form/loader-overlay';
 import { FrameCard } from '../../components/layout/frame-card';
-import { isEmailVerified } from '../../lib/session/jwt';
+import { isEmailVerified, isLoggedIn } from '../../lib/session/jwt';
 import { PRACTICE_HOME } from '../../lib/session/route-access';
-import { selectTokenPayload } from '../../lib/session/session-slice';
+import { selectToken, selectTokenPayload } from '../../lib/session/session-slice';
 import {
   mailRequested,
   opened,
@@ -20,6 +21,7 @@ import {
 export const VerifyMailPage = ({ secret }: { secret: string | null }) => {
   const dispatch = useDispatch();
   const payload = useSelector(selectTokenPayload);
+  const loggedIn = isLoggedIn(useSelector(selectToken), Date.now());
   const link = useSelector(selectVerificationLink);
   const request = useSelector(selectVerificationRequest);
   const exchanged = useRef<string | null>(null);
@@ -37,6 +39,24 @@ export const VerifyMailPage = ({ secret }: { secret: string | null }) => {
 
   // A verified account has nothing to do here; this also follows a confirmed link.
   if (isEmailVerified(payload) || link.status === 'confirmed') return <Navigate to={PRACTICE_HOME} replace />;
+
+  if (link.status === 'already-verified') {
+    return (
+      <FrameCard title="Your email address is already verified">
+        <p role="status">
+          This link was used before, and that is fine: your address is confirmed and there is nothing more to
+          do here.
+        </p>
+        <p>
+          {loggedIn ? (
+            <ButtonLink to={PRACTICE_HOME}>Start practising</ButtonLink>
+          ) : (
+            <ButtonLink to="/login">Log in</ButtonLink>
+          )}
+        </p>
+      </FrameCard>
+    );
+  }
 
   return (
     <div className="stack">
