@@ -22,6 +22,7 @@ const PUBLIC_ROUTES = [
 const PROTECTED_ROUTES = [
   '/launch-overview',
   '/stats-and-progress',
+  '/lesson-history',
   '/update-skills',
   '/account-settings',
   '/checkout/price_premium_monthly',

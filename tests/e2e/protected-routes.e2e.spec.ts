@@ -7,7 +7,13 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 test('without a token, protected routes lead to /', async ({ page }) => {
-  for (const path of ['/launch-overview', '/stats-and-progress', '/account-settings', '/update-skills']) {
+  for (const path of [
+    '/launch-overview',
+    '/stats-and-progress',
+    '/lesson-history',
+    '/account-settings',
+    '/update-skills',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
   }
