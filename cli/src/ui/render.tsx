@@ -26,6 +26,8 @@ export const startProgress = (
   stream: NodeJS.WriteStream = process.stderr,
 ): ProgressHandle => {
   if (!stream.isTTY) return silentProgress;
+  // A terminal that reports no size (some CI or serial consoles): Ink would wrap at every character.
+  if (!stream.columns) stream.columns = 80;
   const started = performance.now();
   let done = 0;
   let drawn = 0;
