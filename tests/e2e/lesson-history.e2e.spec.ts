@@ -87,7 +87,12 @@ test('a scored take and its evaluation show on /lesson-history at 1280 and 375 p
   await logInContext(context, baseURL!, account.token);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/lesson-history');
+  // The header's compact menu leads there.
+  await page.goto('/launch-overview');
+  await page.getByRole('button', { name: 'More' }).click();
+  await screenshot(page, 'more-menu-1280');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lesson History' }).click();
+  await expect(page).toHaveURL(/\/lesson-history$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Lesson History' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Lessons played, newest first' });
   const rows = table.getByTestId('lesson-history-row');

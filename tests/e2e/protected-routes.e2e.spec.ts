@@ -52,7 +52,15 @@ test('the burger menu toggles at 375 px', async ({ page, context, request, baseU
   const close = page.getByRole('button', { name: 'Close menu' });
   await expect(close).toHaveAttribute('aria-expanded', 'true');
   await expect(menu).toBeVisible();
-  for (const label of ['Practice', 'Stats', 'Change Skills', 'Account Settings', 'About Us', 'Impressum']) {
+  for (const label of [
+    'Practice',
+    'Stats',
+    'Change Skills',
+    'Account Settings',
+    'Lesson History',
+    'About Us',
+    'Impressum',
+  ]) {
     await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
   }
   await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();

@@ -14,7 +14,10 @@ const PRIMARY_LINKS = [
   { to: '/account-settings', label: 'Account Settings' },
 ] as const;
 
+// The compact menu of product-spec §2 ("also links" the about and legal pages), led by the lesson
+// history, which the spec's fixed practice links have no place for.
 const SECONDARY_LINKS = [
+  { to: '/lesson-history', label: 'Lesson History' },
   { to: '/about-us', label: 'About Us' },
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/terms-and-conditions', label: 'Terms and Conditions' },

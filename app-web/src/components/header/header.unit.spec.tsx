@@ -26,7 +26,15 @@ describe('Header on a small screen', () => {
     expect(burger.getAttribute('aria-expanded')).toBe('true');
     const menu = screen.getByRole('navigation', { name: 'Main' });
     expect(menu.id).toBe('main-menu');
-    for (const label of ['Practice', 'Stats', 'Change Skills', 'Account Settings', 'About Us', 'Impressum']) {
+    for (const label of [
+      'Practice',
+      'Stats',
+      'Change Skills',
+      'Account Settings',
+      'Lesson History',
+      'About Us',
+      'Impressum',
+    ]) {
       expect(screen.getByRole('link', { name: label }).closest('[hidden]')).toBeNull();
     }
 
