@@ -8,6 +8,11 @@ import {
   type ExpectedRevision,
   type RecordedEvent,
 } from '../event-store/event-store.js';
+import {
+  createInMemorySnapshotStore,
+  createSnapshots,
+  loadStreamState,
+} from '../decider/stream-snapshots.js';
 
 export interface EventStoreUnderTest {
   store: EventStore;
@@ -492,6 +497,46 @@ export const describeEventStoreContract = (
         expect(await store.stats()).toEqual(stats);
         const next = await store.appendToStream(streamId, [anEvent('C')], { expectedRevision: 1 });
         expect(next.position).toBeGreaterThan(written[1]!.position);
+      });
+    });
+
+    describe('decision-state snapshots over this store', () => {
+      /** Counts the events folded: the state is the list of folded event types. */
+      const listing = {
+        initialState: (): string[] => [],
+        evolve: (state: string[], event: { type: string }) => [...state, event.type],
+      };
+      const codec = {
+        schemaVersion: 1,
+        encode: (state: string[]) => state,
+        decode: (json: unknown) => json as string[],
+      };
+      const versions = { A: 1, B: 1, C: 1 } as const;
+
+      it('read the snapshot and only the events after it, and equal the full fold', async () => {
+        const streamId = uniqueStream('practice');
+        const snapshots = createSnapshots(codec, createInMemorySnapshotStore(), { persistEvery: 1 });
+        await store.appendToStream(streamId, [anEvent('A'), anEvent('B')]);
+        expect(await loadStreamState(store, streamId, listing, versions, snapshots)).toEqual({
+          state: ['A', 'B'],
+          revision: 1,
+        });
+        await store.appendToStream(streamId, [anEvent('C')], { expectedRevision: 1 });
+        const loaded = await loadStreamState(store, streamId, listing, versions, snapshots);
+        expect(loaded).toEqual(await loadStreamState(store, streamId, listing, versions));
+        expect(loaded).toEqual({ state: ['A', 'B', 'C'], revision: 2 });
+      });
+
+      it('are not used once the stream was deleted and written again', async () => {
+        const streamId = uniqueStream('practice');
+        const snapshots = createSnapshots(codec, createInMemorySnapshotStore(), { persistEvery: 1 });
+        await store.appendToStream(streamId, [anEvent('A'), anEvent('B')]);
+        await loadStreamState(store, streamId, listing, versions, snapshots);
+        await store.deleteStream(streamId);
+        await store.appendToStream(streamId, [anEvent('C')], { expectedRevision: 'any' });
+        const loaded = await loadStreamState(store, streamId, listing, versions, snapshots);
+        expect(loaded.state).toEqual(['C']);
+        expect(loaded).toEqual(await loadStreamState(store, streamId, listing, versions));
       });
     });
   });
