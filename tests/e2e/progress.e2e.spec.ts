@@ -103,6 +103,10 @@ test('update skills: the slider text, Update only on a change, and the new level
 
   await slider.fill('4');
   await update.click();
+  // Update confirms what it stored, announced as a status.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Timing is set to level 4: Medium Advanced.' }),
+  ).toBeVisible();
   await expect(panel.getByText('Move slider to select new level')).toBeVisible();
   await expect(panel.getByRole('img', { name: 'Timing: 0% of lvl 4' })).toBeVisible();
 
@@ -147,11 +151,66 @@ test('level up: at 80% the gauge offers Level Up; a click raises the level by on
   await page.goto('/update-skills');
 
   const panel = page.getByRole('tabpanel');
-  await expect(page.getByRole('tab', { name: 'Timing' })).toHaveAttribute('aria-selected', 'true');
+  // The tab says which skill is ready; the others do not.
+  await expect(page.getByRole('tab', { name: 'Timing ready to level up' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('tab', { name: /ready to level up/ })).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
   const levelUp = panel.getByRole('button', { name: 'Level Up Timing' });
   await expect(levelUp).toHaveAttribute('title', 'Level Up');
   await levelUp.click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Level up! Timing is now at level 3: Advanced Beginner.' }),
+  ).toBeVisible();
   await expect(panel.getByRole('img', { name: 'Timing: 0% of lvl 3' })).toBeVisible();
   await expect(panel.getByLabel('Level of Timing')).toHaveValue('3');
   await expect(levelUp).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: /ready to level up/ })).toHaveCount(0);
+});
+
+test('level up from the stats page: the ready gauge is marked, blinks and levels up as its hint says', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const account = await registerViaApi(request, 'Sheila');
+  const headers = { 'x-auth-token': account.token, 'time-zone': 'UTC' };
+  await apiAs(request, account.token).post('/api/focus', {
+    skillSelfRating: ratings({ timing: 'beginner', grooves: 'starter' }),
+  });
+  const scheduled = await request.post('/api/lesson/schedule', {
+    headers,
+    data: {
+      skillPreference: [{ focus: 'timing', level: 'beginner' }],
+      practiceTime: 120,
+      padSufficient: false,
+    },
+  });
+  const { lessons } = (await scheduled.json()) as { lessons: { lesson_id: number; type: string }[] };
+  const exercises = lessons.filter((lesson) => lesson.type === 'exercise');
+  for (const lesson of [...exercises, ...exercises].slice(0, 4)) {
+    await apiAs(request, account.token).post('/api/lesson/finishExercise', {
+      lessonId: lesson.lesson_id,
+      type: 'exercise',
+      ratingDifficulty: 'too_easy',
+      skipLesson: true,
+    });
+  }
+  await logInContext(context, baseURL!, account.token);
+  await page.goto('/stats-and-progress');
+
+  const timing = page.locator('.gauge-card').filter({ has: page.getByRole('heading', { name: /^Timing/ }) });
+  await expect(timing.getByRole('heading', { name: 'Timing ready to level up', exact: true })).toBeVisible();
+  await expect(timing).toContainText('You can level up! Just hit the blinking icon!');
+  await expect(page.getByRole('heading', { name: /ready to level up/ })).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+  await timing.getByRole('button', { name: 'Level Up Timing' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Level up! Timing is now at level 3: Advanced Beginner.' }),
+  ).toBeVisible();
+  await expect(timing.getByRole('img', { name: 'Timing: 0% of lvl 3' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /ready to level up/ })).toHaveCount(0);
 });

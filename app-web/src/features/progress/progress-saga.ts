@@ -13,6 +13,7 @@ import {
   progressLoadFailed,
   skillLeveledUp,
   skillsPageOpened,
+  skillUpdated,
   skillUpdateFinished,
   skillUpdateRequested,
   statsPageOpened,
@@ -71,6 +72,7 @@ export function* updateSkill(
 ) {
   try {
     yield call(dependencies.patchFocus, action.payload);
+    yield put(skillUpdated(action.payload));
   } catch (error) {
     dependencies.logError('Could not update the skill.', error);
   }

@@ -82,7 +82,11 @@ describe('the skill screen', () => {
     expect(saga.state().updating).toBe('timing');
     await saga.waitFor(skillUpdateFinished.type);
     expect(dependencies.patchFocus).toHaveBeenCalledWith(rating);
-    expect(saga.state()).toMatchObject({ updating: null, ratings: timing('advanced').skillSelfRating });
+    expect(saga.state()).toMatchObject({
+      updating: null,
+      ratings: timing('advanced').skillSelfRating,
+      notice: 'Timing is set to level 5: Advanced.',
+    });
     saga.stop();
   });
 
@@ -101,6 +105,7 @@ describe('the skill screen', () => {
     await saga.waitFor(skillUpdateFinished.type);
     expect(dependencies.logError).toHaveBeenCalledWith('Could not update the skill.', expect.any(ApiError));
     expect(saga.state().ratings).toEqual(timing('beginner').skillSelfRating);
+    expect(saga.state().notice).toBeNull();
     saga.stop();
   });
 

@@ -4,6 +4,7 @@ import { SKILL_DISPLAY_NAMES } from '@stickwork/domain';
 import { FormMessage } from '../../components/form/form-message';
 import { selectFirstName } from '../../lib/session/session-slice';
 import { ActivityCalendar } from './activity-calendar';
+import { LevelNotice, ReadyMark } from './level-notice';
 import { LevelUpGauge } from './level-up-gauge';
 import { selectProgress, statsPageOpened } from './progress-slice';
 import { SkillsRadarChart } from './skills-radar-chart';
@@ -12,7 +13,7 @@ import './progress.css';
 /** /stats-and-progress: overview (radar or calendar), then a gauge per skill (product-spec §2). */
 export const StatsPage = () => {
   const dispatch = useDispatch();
-  const { load, report } = useSelector(selectProgress);
+  const { load, report, notice } = useSelector(selectProgress);
   const firstName = useSelector(selectFirstName);
   const [view, setView] = useState<'chart' | 'calendar'>('chart');
 
@@ -70,12 +71,20 @@ export const StatsPage = () => {
       </section>
       <section aria-labelledby="gauges-title">
         <h2 id="gauges-title">Progress per skill</h2>
+        <LevelNotice notice={notice} />
         <ul className="gauge-list">
           {report.progress.map((gauge) => (
-            <li key={gauge.skillName} className="card gauge-card">
+            <li
+              key={gauge.skillName}
+              className="card gauge-card"
+              data-ready={gauge.levelUpOffered ? 'true' : undefined}
+            >
               <LevelUpGauge gauge={gauge} />
               <div>
-                <h3 className="gauge-card__name">{SKILL_DISPLAY_NAMES[gauge.skillName]}</h3>
+                <h3 className="gauge-card__name">
+                  {SKILL_DISPLAY_NAMES[gauge.skillName]}
+                  {gauge.levelUpOffered ? <ReadyMark /> : null}
+                </h3>
                 <p className="gauge-card__hint">{gauge.hint}</p>
               </div>
             </li>

@@ -15,6 +15,7 @@ import { Button } from '../../components/button/button';
 import { FormMessage } from '../../components/form/form-message';
 import { levelNameAt } from '../../lib/level-names';
 import { Tabs } from '../account/tabs';
+import { LevelNotice, ReadyMark } from './level-notice';
 import { LevelUpGauge } from './level-up-gauge';
 import type { SkillGauge, SkillSelfRating } from './progress-api';
 import { selectProgress, skillsPageOpened, skillUpdateRequested } from './progress-slice';
@@ -99,7 +100,7 @@ const SkillPanel = ({ rating, gauge, busy }: SkillPanelProps) => {
  */
 export const UpdateSkillsPage = () => {
   const dispatch = useDispatch();
-  const { load, report, ratings, updating } = useSelector(selectProgress);
+  const { load, report, ratings, updating, notice } = useSelector(selectProgress);
   const [tab, setTab] = useState<Skill | null>(null);
 
   useEffect(() => {
@@ -118,13 +119,23 @@ export const UpdateSkillsPage = () => {
   const firstSelected = ratings.find((rating) => rating.selected)?.skillName ?? SKILLS[0];
   return (
     <div className="card skill-tabs">
+      <LevelNotice notice={notice} />
       <Tabs
         label="Skills"
         selected={tab ?? firstSelected}
         onSelect={(key) => setTab(key as Skill)}
         items={ratings.map((rating) => ({
           key: rating.skillName,
-          label: SKILL_DISPLAY_NAMES[rating.skillName],
+          label: (
+            <>
+              {SKILL_DISPLAY_NAMES[rating.skillName]}
+              {report.progress.some(
+                (gauge) => gauge.skillName === rating.skillName && gauge.levelUpOffered,
+              ) ? (
+                <ReadyMark />
+              ) : null}
+            </>
+          ),
           panel: (
             // A stored new level restarts the panel from it.
             <SkillPanel
