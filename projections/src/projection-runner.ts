@@ -46,10 +46,26 @@ export interface ProjectionRunner {
 
 const BATCH = 500;
 /**
- * A rebuild folds the log into `<name>__shadow_<id>` and swaps it in; live readers never see it,
- * and two rebuilds at once (a server starting, an operator) each build their own.
+ * A rebuild folds the log into `<name>__shadow_<pid>_<id>` and swaps it in; live readers never
+ * see it, and two rebuilds at once (a server starting, an operator) each build their own. The
+ * read models are a local SQLite file, so every process that builds a shadow runs on this host:
+ * a shadow whose process is gone (killed mid-rebuild) is dropped by the next rebuild or start,
+ * so no stale copy of a read model (with personal data an erasure scrubbed) outlives it.
  */
-export const shadowName = (name: string, id: string = randomUUID()): string => `${name}__shadow_${id}`;
+export const shadowName = (name: string, owner: number = process.pid): string =>
+  `${name}__shadow_${owner}_${randomUUID().slice(0, 8)}`;
+const SHADOW = /__shadow_(\d+)_[0-9a-f]+$/;
+
+const isRunning = (pid: number): boolean => {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
 /** Times a rebuild folds what the log gained meanwhile before it swaps in anyway (the runner then catches up). */
 const SWAP_ATTEMPTS = 5;
 const RESUBSCRIBE_AFTER_ERROR_MS = 500;
@@ -135,8 +151,19 @@ export const createProjectionRunner = (
     return projection;
   };
 
+  /** Shadows left by a process that died mid-rebuild. */
+  const dropAbandonedShadows = () => {
+    const abandoned = readModels.names().filter((candidate) => {
+      const owner = SHADOW.exec(candidate)?.[1];
+      return owner !== undefined && !isRunning(Number(owner));
+    });
+    if (abandoned.length > 0)
+      readModels.transaction(() => abandoned.forEach((shadow) => readModels.reset(shadow)));
+  };
+
   const rebuild: ProjectionRunner['rebuild'] = async (name, onProgress, signal) => {
     const live = byName(name);
+    dropAbandonedShadows();
     const shadow: Projection = { ...live, name: shadowName(name) };
     readModels.transaction(() => readModels.reset(shadow.name));
     let events = 0;
@@ -181,6 +208,7 @@ export const createProjectionRunner = (
       const stopping = new AbortController();
       stopRebuilds = () => stopping.abort();
       loop = (async () => {
+        dropAbandonedShadows();
         while (running) {
           try {
             // A projection the server has never folded (new, or reset) is built aside and swapped

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createInMemoryEventStore, type EventStore, type RecordedEvent } from '@stickwork/domain';
 import { defineProjection, customerIdOfStream } from './projection.js';
 import { createInMemoryReadModelStore } from './read-model-store.js';
-import { createProjectionRunner } from './projection-runner.js';
+import { createProjectionRunner, shadowName } from './projection-runner.js';
 import { foldProjection } from './fold.js';
 
 /** Counts lessons per customer and forgets a customer on erasure. */
@@ -209,6 +209,23 @@ describe('the projection runner', () => {
     await evaluate(store, 'a');
     await vi.waitFor(() => expect(readModels.get('lesson_count', 'a')).toMatchObject({ lessons: 5 }));
     await runner.stop();
+  });
+
+  it('drops the shadow of a rebuild whose process died, and keeps those of running ones', async () => {
+    const store = createInMemoryEventStore();
+    await evaluate(store, 'a', 2);
+    const readModels = createInMemoryReadModelStore();
+    const dead = shadowName('lesson_count', 2 ** 22 + 12_345); // beyond any pid this host hands out
+    const mine = shadowName('lesson_count');
+    readModels.transaction(() => {
+      readModels.put(dead, 'a', { lessons: 1, positions: [1] });
+      readModels.setCheckpoint(dead, 1);
+      readModels.put(mine, 'a', { lessons: 1, positions: [1] });
+    });
+    await createProjectionRunner(store, readModels, [lessonCount]).rebuild('lesson_count');
+    expect(readModels.names()).not.toContain(dead);
+    expect(readModels.names()).toContain(mine);
+    expect(readModels.names()).toContain('lesson_count');
   });
 
   it('reports checkpoints and lag', async () => {

@@ -18,6 +18,8 @@ export interface ReadModelStore {
    * which is then empty: call it inside `transaction`, so readers see the old or the new models.
    */
   swap(source: string, target: string): void;
+  /** Every projection name that has read models or a checkpoint (shadows of rebuilds included). */
+  names(): string[];
 }
 
 export const createInMemoryReadModelStore = (): ReadModelStore => {
@@ -63,5 +65,11 @@ export const createInMemoryReadModelStore = (): ReadModelStore => {
       else checkpoints.set(target, built);
       checkpoints.delete(source);
     },
+    names: () => [
+      ...new Set([
+        ...[...models].filter(([, rows]) => rows.size > 0).map(([name]) => name),
+        ...checkpoints.keys(),
+      ]),
+    ],
   };
 };

@@ -111,5 +111,6 @@ const createReadOnlyGuard = (): ReadModelStore => {
     setCheckpoint: refuse,
     reset: refuse,
     swap: refuse,
+    names: refuse,
   };
 };

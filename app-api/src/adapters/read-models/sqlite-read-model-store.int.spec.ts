@@ -91,6 +91,7 @@ describe('read models in the embedded store file', () => {
     expect(readModels.checkpoint('minutes')).toBe(7);
     expect(readModels.list('minutes__shadow_x')).toEqual([]);
     expect(readModels.checkpoint('minutes__shadow_x')).toBeNull();
+    expect(readModels.names()).toEqual(['minutes']);
     await store.close();
   });
 });

@@ -37,6 +37,9 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
   );
   const resetModels = db.prepare<[string]>('DELETE FROM read_models WHERE projection = ?');
   const resetCheckpoint = db.prepare<[string]>('DELETE FROM projection_checkpoints WHERE projection = ?');
+  const names = db.prepare<[], { projection: string }>(
+    'SELECT DISTINCT projection FROM read_models UNION SELECT projection FROM projection_checkpoints',
+  );
   const moveModels = db.prepare<[string, string]>(
     'UPDATE read_models SET projection = ? WHERE projection = ?',
   );
@@ -70,5 +73,6 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
       moveModels.run(target, source);
       moveCheckpoint.run(target, source);
     },
+    names: () => names.all().map(({ projection }) => projection),
   };
 };
