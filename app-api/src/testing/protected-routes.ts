@@ -76,5 +76,22 @@ export const SCHEDULE_SERVICE_PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { method: 'GET', path: '/api/progress' },
   { method: 'GET', path: '/api/lesson/progress' },
   { method: 'GET', path: '/api/file/download?lessonId=10005' },
+  {
+    method: 'POST',
+    path: '/api/lesson/timing',
+    body: {
+      lessonId: 10005,
+      input: 'midi',
+      bpm: 90,
+      expected: 8,
+      hits: 8,
+      missed: 0,
+      extra: 0,
+      meanOffsetMs: 4,
+      spreadMs: 2,
+      accuracy: 96,
+    },
+  },
+  { method: 'GET', path: '/api/lesson-history?skill=warm_up' },
 ];
 PROTECTED_ROUTES.push(...SCHEDULE_SERVICE_PROTECTED_ROUTES);
