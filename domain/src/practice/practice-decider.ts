@@ -1,5 +1,6 @@
 import type { Exercise } from '../catalogue/exercise.js';
 import { isDayKey } from '../progress/day-keys.js';
+import { MAX_WEEKLY_GOAL, MIN_WEEKLY_GOAL } from '../progress/weekly-goal.js';
 import {
   lessonCountsTowardProgress,
   levelUp,
@@ -110,6 +111,7 @@ export const evolvePractice = (state: PracticeState, event: PracticeEvent): Prac
     case 'PracticeSessionScheduled':
     case 'PracticeActivityRecorded':
     case 'TimingScored':
+    case 'WeeklyGoalSet':
       return state;
     default: {
       const _exhaustive: never = event;
@@ -200,6 +202,8 @@ export type RecordPracticeActivity = Command<
   { lessons: number; minutes: number; timeZone?: string | null }
 >;
 export type ErasePracticeHistory = Command<'ErasePracticeHistory'>;
+/** The customer's weekly goal (practice days per week); no decision state: any valid goal is taken. */
+export type SetWeeklyGoal = Command<'SetWeeklyGoal', { daysPerWeek: number; timeZone?: string | null }>;
 /**
  * Records a take the timing coach scored. `lesson` is the catalogue entry of `take.lessonId` (undefined
  * when the catalogue has none). Warm-ups are played like any lesson, so their takes count; a
@@ -225,7 +229,8 @@ export type PracticeCommand =
   | ResetUsage
   | RecordPracticeActivity
   | ScoreTiming
-  | ErasePracticeHistory;
+  | ErasePracticeHistory
+  | SetWeeklyGoal;
 
 //////////////////// Decide
 
@@ -369,6 +374,20 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
     }
     case 'ErasePracticeHistory':
       return [{ type: 'PracticeHistoryErased', data: { erasedAt: now.toISOString() } }];
+    case 'SetWeeklyGoal': {
+      const { daysPerWeek, timeZone } = command.data;
+      if (!Number.isInteger(daysPerWeek) || daysPerWeek < MIN_WEEKLY_GOAL || daysPerWeek > MAX_WEEKLY_GOAL)
+        throw new DomainError(
+          'invalid_input',
+          `A weekly goal is ${MIN_WEEKLY_GOAL} to ${MAX_WEEKLY_GOAL} practice days.`,
+        );
+      return [
+        {
+          type: 'WeeklyGoalSet',
+          data: { daysPerWeek, day: customerDay(now, timeZone), setAt: now.toISOString() },
+        },
+      ];
+    }
     default: {
       const _exhaustive: never = command;
       throw new DomainError('invalid_input', `Unknown command ${(_exhaustive as { type: string }).type}`);

@@ -74,6 +74,11 @@ export type TimingScored = DomainEvent<
   TimingScoredRequest & { focus: LessonFocus; scoredAt: string; day: string }
 >;
 export type PracticeHistoryErased = DomainEvent<'PracticeHistoryErased', { erasedAt: string }>;
+/**
+ * The customer set their weekly goal (practice days per week, 1-7) on the stats page (issue 17);
+ * `day` is the customer's day it was set on, in their pinned zone: the goal counts from that week on.
+ */
+export type WeeklyGoalSet = DomainEvent<'WeeklyGoalSet', { daysPerWeek: number; day: string; setAt: string }>;
 
 export type PracticeEvent =
   | SkillsSelfRated
@@ -86,7 +91,8 @@ export type PracticeEvent =
   | UsageReset
   | PracticeActivityRecorded
   | TimingScored
-  | PracticeHistoryErased;
+  | PracticeHistoryErased
+  | WeeklyGoalSet;
 
 export const practiceEventSchemaVersions: Record<PracticeEvent['type'], number> = {
   SkillsSelfRated: 1,
@@ -100,4 +106,5 @@ export const practiceEventSchemaVersions: Record<PracticeEvent['type'], number> 
   PracticeActivityRecorded: 1,
   TimingScored: 1,
   PracticeHistoryErased: 1,
+  WeeklyGoalSet: 1,
 };
