@@ -45,7 +45,10 @@ const PracticeRoomPanel = ({ notation, startBpm, onPosition }: PracticeRoomPanel
   });
   const [lastMode, setLastMode] = useState<PracticeMode>('metronome');
   const taps = useRef<number[]>([]);
-  const engine = usePracticeEngine(onPosition);
+  // The notation follows the pattern only: the metronome alone plays no bar of the exercise.
+  const playingPattern = useRef(false);
+  const engine = usePracticeEngine((position) => onPosition(playingPattern.current ? position : null));
+  playingPattern.current = engine.running === 'pattern';
   const { running } = engine;
 
   const trainer = useMemo(

@@ -1,4 +1,4 @@
-import { findExercise } from '@stickwork/domain';
+import { findExercise, type PlaybackPosition } from '@stickwork/domain';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeAudioContext } from './fake-audio-context';
@@ -13,7 +13,9 @@ beforeEach(() => {
   audio = createFakeAudioContext();
   window.AudioContext = audio.AudioContext;
   window.localStorage.clear();
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  vi.useFakeTimers({
+    toFake: ['setInterval', 'clearInterval', 'requestAnimationFrame', 'cancelAnimationFrame'],
+  });
 });
 afterEach(() => {
   cleanup();
@@ -179,5 +181,24 @@ describe('the practice room panel', () => {
     playFor(4);
     const times = clickStarts().map((start) => Math.round((start.when - 0.1) * 100) / 100);
     expect(times).toEqual([0, 0.25, 0.5, 0.75, 3, 3.25, 3.5, 3.75]);
+  });
+  it('tells the notation where the pattern is (count-in, then its steps), and nothing for the metronome alone', () => {
+    renderPanel({ notation, startBpm: 120 });
+    const published = () => onPosition.mock.calls.map(([position]) => position as PlaybackPosition | null);
+    onPosition.mockClear();
+    fireEvent.click(button('Start metronome'));
+    playFor(1);
+    expect(published().every((position) => position === null)).toBe(true);
+    fireEvent.click(button('Pause metronome'));
+
+    onPosition.mockClear();
+    fireEvent.click(button('Play pattern'));
+    playFor(1);
+    expect(published().at(-1)).toMatchObject({ countIn: true, step: null });
+    playFor(2);
+    expect(published().at(-1)).toMatchObject({ countIn: false, bar: 0, beat: 1 });
+    expect(published().at(-1)?.step).toBeGreaterThanOrEqual(4);
+    fireEvent.click(button('Stop pattern'));
+    expect(published().at(-1)).toBeNull();
   });
 });
