@@ -5,6 +5,7 @@ import { practiceProgressProjection } from './practice-progress-projection.js';
 import { practiceStreaksProjection } from './practice-streaks-projection.js';
 import { practiceUsageProjection } from './practice-usage-projection.js';
 import type { Projection } from './projection.js';
+import { weeklyGoalProjection } from './weekly-goal-projection.js';
 
 /** Every read model the server keeps up to date and the CLI can inspect and rebuild. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -14,4 +15,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   practiceUsageProjection,
   lessonHistoryProjection,
   customerDirectoryProjection,
+  weeklyGoalProjection,
 ] as Projection[];

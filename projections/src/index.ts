@@ -10,3 +10,4 @@ export * from './practice-heatmap-projection.js';
 export * from './practice-usage-projection.js';
 export * from './customer-directory-projection.js';
 export * from './lesson-history-projection.js';
+export * from './weekly-goal-projection.js';

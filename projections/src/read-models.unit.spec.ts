@@ -523,6 +523,7 @@ describe('erasure', () => {
             take: { ...TAKE, lessonId: 7 },
           },
         },
+        { type: 'SetWeeklyGoal', data: { daysPerWeek: 4 } },
       ] as const)
         await handleCommand(store, practiceStreamId(customer), practiceDecider, practiceEventSchemaVersions, {
           ...command,
