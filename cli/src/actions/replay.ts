@@ -71,7 +71,10 @@ export const replayLines = (report: ReplayReport): string[] => [
           { header: 'DAY', value: (row) => row.day },
           { header: 'LESSON', value: (row) => row.name },
           { header: 'SKILL', value: (row) => SKILL_DISPLAY_NAMES[row.focus] },
-          { header: 'RATING', value: (row) => (row.rating === null ? 'not rated' : row.rating) },
+          {
+            header: 'RATING',
+            value: (row) => (row.rating === null ? 'not rated' : row.skipped ? 'mastered' : row.rating),
+          },
           {
             header: 'BEST',
             value: (row) => (row.best ? `${row.best.accuracy}% at ${row.best.bpm} bpm` : ''),
