@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exercise } from '../catalogue/exercise.js';
 import * as domain from '../index.js';
 import { levelAt } from '../rules/levels.js';
+import { KIT_ONLY_SKILLS } from '../rules/skills.js';
 import type { Plan } from '../rules/usage.js';
 import { indexCatalogue } from './catalogue-index.js';
 import { generateSchedule, type GenerateScheduleInput, type SkillPreference } from './generate-schedule.js';
@@ -24,7 +25,7 @@ describe.runIf(full !== undefined && full.length > 0)('generateSchedule on the f
     { tier: 'exclusive', status: 'trialing' },
   ];
   /** Grooves need bass drum and hi-hat: the one skill without Drum Pad lessons, by design. */
-  const KIT_ONLY: readonly SkillPreference['focus'][] = ['grooves'];
+  const KIT_ONLY: readonly SkillPreference['focus'][] = KIT_ONLY_SKILLS;
   const padFocuses = focuses.filter((focus) => !KIT_ONLY.includes(focus));
   const requestArb: fc.Arbitrary<GenerateScheduleInput> = fc
     .constantFrom(...plans)

@@ -1,5 +1,6 @@
 import {
   DEFAULT_PRACTICE_TIME,
+  KIT_ONLY_SKILLS,
   PRACTICE_TIME,
   SKILL_DISPLAY_NAMES,
   type ScheduleRequestBody,
@@ -9,11 +10,14 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/button/button';
 import { FieldErrors } from '../../components/form/field-errors';
+import type { SessionLimits } from './practice-plan';
 import { validatePracticeRequest, type PracticeRequestErrors } from './practice-request-form';
 
 interface CustomizePracticeCardProps {
   /** The customer's chosen skills (GET /api/focus); null while loading. */
   skillPreference: SkillPreferenceEntry[] | null;
+  /** What the plan allows in one session, shown before the click (the server checks it again). */
+  limits: SessionLimits;
   requesting: boolean;
   onRequest: (body: ScheduleRequestBody) => void;
 }
@@ -23,6 +27,7 @@ const noErrors: PracticeRequestErrors = { skills: [], minutes: [] };
 /** Skill chips, minutes and the instrument: the session the customer asks for. */
 export const CustomizePracticeCard = ({
   skillPreference,
+  limits,
   requesting,
   onRequest,
 }: CustomizePracticeCardProps) => {
@@ -33,10 +38,26 @@ export const CustomizePracticeCard = ({
   const skillErrorsId = useId();
   const minutesId = useId();
   const minutesErrorsId = useId();
+  const skillLimitId = useId();
+  const padReasonId = useId();
+
+  // The plan's limits, said before the click: further chips lock at the skill limit, and Drum Pad
+  // waits for a plan that has it or for the kit-only skills to be left out.
+  const skillsFull = limits.maxSkills !== null && chosen.length >= limits.maxSkills;
+  const kitOnly = KIT_ONLY_SKILLS.filter((skill) => chosen.includes(skill));
+  const padReason = !limits.drumPadMode
+    ? 'Drum Pad mode comes with Premium and Exclusive, and with the 14-day free trial.'
+    : kitOnly.length > 0
+      ? `There are no Drum Pad lessons for ${kitOnly.map((skill) => SKILL_DISPLAY_NAMES[skill]).join(' and ')} yet.`
+      : null;
 
   const toggle = (focus: string) =>
     setChosen((current) =>
-      current.includes(focus) ? current.filter((f) => f !== focus) : [...current, focus],
+      current.includes(focus)
+        ? current.filter((f) => f !== focus)
+        : skillsFull
+          ? current
+          : [...current, focus],
     );
 
   const submit = (padSufficient: boolean) => {
@@ -69,20 +90,36 @@ export const CustomizePracticeCard = ({
           </p>
         ) : (
           <ul className="skill-chips">
-            {skillPreference.map((entry) => (
-              <li key={entry.focus}>
-                <button
-                  type="button"
-                  className="skill-chip"
-                  aria-pressed={chosen.includes(entry.focus)}
-                  onClick={() => toggle(entry.focus)}
-                >
-                  {SKILL_DISPLAY_NAMES[entry.focus]}
-                </button>
-              </li>
-            ))}
+            {skillPreference.map((entry) => {
+              const locked = skillsFull && !chosen.includes(entry.focus);
+              return (
+                <li key={entry.focus}>
+                  <button
+                    type="button"
+                    className="skill-chip"
+                    aria-pressed={chosen.includes(entry.focus)}
+                    aria-disabled={locked ? true : undefined}
+                    aria-describedby={locked ? skillLimitId : undefined}
+                    onClick={() => toggle(entry.focus)}
+                  >
+                    {locked ? (
+                      <span className="skill-chip__lock" aria-hidden="true">
+                        🔒
+                      </span>
+                    ) : null}
+                    {SKILL_DISPLAY_NAMES[entry.focus]}
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         )}
+        {limits.maxSkills !== null && skillPreference && skillPreference.length > limits.maxSkills ? (
+          <p id={skillLimitId} className="practice-limit">
+            Your plan combines up to {limits.maxSkills} skills in a session.{' '}
+            <Link to="/pricing">Upgrade for every skill at once</Link>
+          </p>
+        ) : null}
         <FieldErrors id={skillErrorsId} messages={errors.skills} />
       </div>
       <div className="field">
@@ -108,10 +145,23 @@ export const CustomizePracticeCard = ({
         <Button disabled={requesting} onClick={() => submit(false)}>
           Drum Kit
         </Button>
-        <Button variant="secondary" disabled={requesting} onClick={() => submit(true)}>
+        <Button
+          variant="secondary"
+          disabled={requesting}
+          aria-disabled={padReason ? true : undefined}
+          aria-describedby={padReason ? padReasonId : undefined}
+          onClick={() => {
+            if (!padReason) submit(true);
+          }}
+        >
           Drum Pad
         </Button>
       </div>
+      {padReason ? (
+        <p id={padReasonId} className="practice-limit">
+          {padReason} {limits.drumPadMode ? null : <Link to="/pricing">See the plans</Link>}
+        </p>
+      ) : null}
     </article>
   );
 };

@@ -6,7 +6,7 @@ import { selectFirstName, selectTokenPayload } from '../../lib/session/session-s
 import { CustomizePracticeCard } from './customize-practice-card';
 import { LessonCard } from './lesson-card';
 import { PracticeCarousel } from './practice-carousel';
-import { subscriptionViewOfToken } from './practice-plan';
+import { sessionLimitsOfToken, subscriptionViewOfToken } from './practice-plan';
 import { PracticeReportModal } from './practice-report-modal';
 import {
   overviewOpened,
@@ -40,7 +40,8 @@ const LAUNCH_CAROUSEL = { slidesPerView: 2, singleBelow: 650 };
 export const LaunchOverviewPage = () => {
   const dispatch = useDispatch();
   const firstName = useSelector(selectFirstName);
-  const view = subscriptionViewOfToken(useSelector(selectTokenPayload));
+  const tokenPayload = useSelector(selectTokenPayload);
+  const view = subscriptionViewOfToken(tokenPayload);
   const session = useSelector(selectPracticeSession);
   const resumable = useSelector(selectResumableSchedule);
   const skillPreference = useSelector(selectSkillPreference);
@@ -68,6 +69,7 @@ export const LaunchOverviewPage = () => {
       content: (
         <CustomizePracticeCard
           skillPreference={skillPreference}
+          limits={sessionLimitsOfToken(tokenPayload)}
           requesting={requesting}
           onRequest={(body) => dispatch(practiceSessionRequested(body))}
         />

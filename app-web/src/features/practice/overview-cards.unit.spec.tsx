@@ -3,7 +3,9 @@ import Cookies from 'js-cookie';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readStoredConsent } from '../../lib/consent/consent-cookie';
+import type { SkillPreferenceEntry } from '@stickwork/domain';
 import { CustomizePracticeCard } from './customize-practice-card';
+import type { SessionLimits } from './practice-plan';
 import { LessonVideo } from './lesson-video';
 import { MusicSheetButton } from './music-sheet-button';
 
@@ -16,13 +18,20 @@ const preferences = [
   { focus: 'hand_technique' as const, level: 'beginner' as const },
   { focus: 'timing' as const, level: 'starter' as const },
 ];
+const ALL_OF_PREMIUM: SessionLimits = { maxSkills: null, drumPadMode: true };
+const FREEMIUM: SessionLimits = { maxSkills: 2, drumPadMode: false };
 
 describe('Customize your practice', () => {
-  const renderCard = () => {
+  const renderCard = (limits = ALL_OF_PREMIUM, skillPreference: SkillPreferenceEntry[] = preferences) => {
     const onRequest = vi.fn();
     render(
       <MemoryRouter>
-        <CustomizePracticeCard skillPreference={preferences} requesting={false} onRequest={onRequest} />
+        <CustomizePracticeCard
+          skillPreference={skillPreference}
+          limits={limits}
+          requesting={false}
+          onRequest={onRequest}
+        />
       </MemoryRouter>,
     );
     return onRequest;
@@ -51,6 +60,52 @@ describe('Customize your practice', () => {
       practiceTime: 30,
       padSufficient: true,
     });
+  });
+
+  it('on a 2-skill plan locks further chips with the reason and an upgrade link, before any request', () => {
+    const onRequest = renderCard(FREEMIUM, [...preferences, { focus: 'drum_fills', level: 'beginner' }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Hand Technique' }));
+    expect(screen.getByRole('button', { name: 'Drum Fills' }).getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Timing' }));
+    const fills = screen.getByRole('button', { name: /Drum Fills/ });
+    expect(fills.getAttribute('aria-disabled')).toBe('true');
+    expect(fills.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(fills);
+    expect(fills.getAttribute('aria-pressed')).toBe('false');
+    const reason = document.getElementById(fills.getAttribute('aria-describedby')!);
+    expect(reason?.textContent).toContain('Your plan combines up to 2 skills in a session.');
+    expect(screen.getByRole('link', { name: 'Upgrade for every skill at once' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
+    // Dropping a skill frees a place again.
+    fireEvent.click(screen.getByRole('button', { name: 'Timing' }));
+    expect(fills.getAttribute('aria-disabled')).toBeNull();
+    expect(onRequest).not.toHaveBeenCalled();
+  });
+
+  it('without Drum Pad mode on the plan, Drum Pad says why and requests nothing', () => {
+    const onRequest = renderCard(FREEMIUM);
+    fireEvent.click(screen.getByRole('button', { name: 'Timing' }));
+    const pad = screen.getByRole('button', { name: 'Drum Pad' });
+    expect(pad.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(pad);
+    expect(onRequest).not.toHaveBeenCalled();
+    expect(document.getElementById(pad.getAttribute('aria-describedby')!)?.textContent).toContain(
+      'Drum Pad mode comes with Premium and Exclusive',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Drum Kit' }));
+    expect(onRequest).toHaveBeenCalledTimes(1);
+  });
+
+  it('with Grooves chosen, Drum Pad says there are no pad lessons for it', () => {
+    const onRequest = renderCard(ALL_OF_PREMIUM, [...preferences, { focus: 'grooves', level: 'beginner' }]);
+    const pad = screen.getByRole('button', { name: 'Drum Pad' });
+    expect(pad.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Grooves' }));
+    expect(pad.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText(/There are no Drum Pad lessons for Grooves yet\./)).toBeDefined();
+    fireEvent.click(pad);
+    expect(onRequest).not.toHaveBeenCalled();
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  entitlementsFor,
   subscriptionView,
   type SubscriptionStatus,
   type SubscriptionView,
@@ -14,6 +15,19 @@ export const planOfToken = (payload: TokenPayload | null): { status: Subscriptio
   const status = STATUSES.find((known) => known === payload?.subscription_status) ?? 'freemium';
   const tier = TIERS.find((known) => known === payload?.activeTier) ?? 'freemium';
   return { status, tier };
+};
+
+/** What one session may hold on the customer's plan: how many skills, and whether Drum Pad mode. */
+export interface SessionLimits {
+  maxSkills: number | null;
+  drumPadMode: boolean;
+}
+
+/** The plan's session limits as the token states them; the server checks them again. */
+export const sessionLimitsOfToken = (payload: TokenPayload | null): SessionLimits => {
+  const { tier, status } = planOfToken(payload);
+  const { maxSkillsPerSession, drumPadMode } = entitlementsFor(tier, status);
+  return { maxSkills: maxSkillsPerSession, drumPadMode };
 };
 
 /** The banner and upsell rules of product-spec §4 for the logged-in customer. */
