@@ -250,20 +250,33 @@ test('the speed trainer raises the tempo bar by bar up to its target, and gap ba
   await expectNoSeriousA11yViolations(page);
 });
 
-test('keyboard: Space starts and stops, arrows change the tempo (Shift: 5), T taps; settings survive a reload', async ({
+test('offline once open; keyboard: Space starts and stops, arrows change the tempo (Shift: 5), T taps; settings survive a reload', async ({
   page,
   context,
   request,
+  allowConsole,
   baseURL,
 }) => {
   await openLessonCard(page, context, request, baseURL!);
   await setTempo(page, 100);
   await page.getByRole('heading', { level: 2 }).first().click();
 
+  // With the network down once the card is open, the room still plays (the pattern too). Only the
+  // browser's own favicon request fails meanwhile.
+  allowConsole(/ERR_INTERNET_DISCONNECTED @ \S+\/favicon\.svg$/);
+  await context.setOffline(true);
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Pause metronome' })).toBeVisible();
+  await expect.poll(() => startCount(page)).toBeGreaterThanOrEqual(2);
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Start metronome' })).toBeVisible();
+  await page.getByRole('button', { name: 'Play pattern' }).click();
+  await expect(room(page).getByText('Bar 1', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(async () => (await starts(page)).some((start) => start.kind === 'AudioBufferSourceNode'))
+    .toBe(true);
+  await page.getByRole('button', { name: 'Stop pattern' }).click();
+  await context.setOffline(false);
   await page.keyboard.press('ArrowUp');
   await expect(page.getByLabel('Metronome (BPM)')).toHaveValue('101');
   await page.keyboard.press('Shift+ArrowUp');
