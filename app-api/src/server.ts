@@ -8,6 +8,7 @@ import { practiceRouter } from './practice/practice-router.js';
 import { paymentsRouter } from './payments/payments-router.js';
 import { newsletterRouter } from './newsletter/newsletter-router.js';
 import { analyticsRouter } from './analytics/analytics-router.js';
+import { retentionRouter } from './retention/retention-router.js';
 import { apiNotFound, errorHandler } from './http/error-handlers.js';
 import { healthRouter } from './http/health-router.js';
 import { noStore } from './http/no-store.js';
@@ -53,6 +54,7 @@ export const createServer = (backend: Backend): Express => {
   api.use(practiceRouter(backend));
   api.use(newsletterRouter(backend));
   api.use(analyticsRouter(backend));
+  api.use(retentionRouter(backend));
   api.use(apiNotFound);
   app.use('/api', api);
 
