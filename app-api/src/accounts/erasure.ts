@@ -14,8 +14,13 @@ import {
 import type { Backend } from '../backend.js';
 import { newsletterStreamFor } from '../newsletter/newsletter-stream.js';
 import { emailStreamFor, loadCustomer } from './customer-records.js';
+import { emailKey } from '../auth/rate-limits.js';
 
-type ErasureBackend = Pick<Backend, 'store' | 'clock' | 'projections' | 'compactStore' | 'logger' | 'mailer'>;
+type ErasureBackend = Pick<
+  Backend,
+  'store' | 'clock' | 'projections' | 'compactStore' | 'logger' | 'mailer'
+> &
+  Partial<Pick<Backend, 'rateLimits'>>;
 
 /**
  * DELETE /api/delete/customer-data: the practice history (ratings, levels, sessions,
@@ -85,6 +90,8 @@ export const eraseAccount = async (backend: ErasureBackend, customerId: string):
   await store.deleteStream(newsletterStreamFor(customer.email));
   // The outbox's copies of the customer's mails hold the address and the greeting's first name.
   await backend.mailer.eraseMailsTo(customer.email);
+  // Login and mail counters are keyed by the email's digest: they go too.
+  backend.rateLimits?.forgetKeysContaining(emailKey(customer.email));
 
   if (!(await backend.projections.waitFor(position, 10_000)))
     backend.logger.warn({ customerId }, 'projections had not passed the erasure marker before compaction');

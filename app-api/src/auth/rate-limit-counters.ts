@@ -20,6 +20,8 @@ export interface RateLimitCounters {
   /** Marks the key until `until` (epoch ms), replacing what it held. */
   mark(key: string, until: number): void;
   reset(key: string): void;
+  /** Erasure: drops every counter whose key contains `fragment` (an email's digest). */
+  forgetKeysContaining(fragment: string): void;
 }
 
 /** The in-memory adapter: one process, lost on restart (documented; the SQLite one is the default). */
@@ -51,6 +53,9 @@ export const createInMemoryRateLimitCounters = (now: () => number = Date.now): R
     },
     reset(key) {
       counters.delete(key);
+    },
+    forgetKeysContaining(fragment) {
+      for (const key of [...counters.keys()]) if (key.includes(fragment)) counters.delete(key);
     },
   };
 };

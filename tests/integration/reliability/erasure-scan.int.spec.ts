@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiClient,
@@ -112,6 +112,21 @@ describe('erasure: a byte scan of all of DATA_DIR', () => {
     expect(rated.status).toBe(200);
     expect((await api.post('/api/usage', { usageType: 'lesson' }, { token: fresh.token })).status).toBe(201);
     expect((await api.post('/api/newsletter', { email })).status).toBe(202);
+    expect((await api.post('/api/authenticate', { email, password: 'Wrong-password-1!' })).status).toBe(401);
+    expect((await api.post('/api/authenticate', { email, password: 'Paradiddle-42' })).status).toBe(200);
+    // Rate-limit counters are keyed by the email's digest, never the address; they go with the account too.
+    const digest = createHash('sha256').update(email.toLowerCase(), 'utf8').digest('hex');
+    const counterKeys = () =>
+      (
+        server.backend.store as unknown as {
+          database: { prepare(sql: string): { pluck(): { all(): string[] } } };
+        }
+      ).database
+        .prepare('SELECT key FROM rate_limits')
+        .pluck()
+        .all()
+        .filter((key) => key.includes(digest));
+    expect(counterKeys().length).toBeGreaterThan(0);
 
     const needles = [email, firstname, lastname];
     // The scan sees them before: in the store and in the outbox.
@@ -128,5 +143,6 @@ describe('erasure: a byte scan of all of DATA_DIR', () => {
     expect((await api.delete('/api/delete/account', { token: fresh.token })).status).toBe(200);
 
     expect(scan([...needles, email.toUpperCase()])).toEqual([]);
+    expect(counterKeys()).toEqual([]);
   });
 });

@@ -34,6 +34,7 @@ export const createSqliteRateLimitCounters = (
     ),
     reset: database.prepare('DELETE FROM rate_limits WHERE key = ?'),
     sweep: database.prepare('DELETE FROM rate_limits WHERE reset_at <= ?'),
+    forget: database.prepare('DELETE FROM rate_limits WHERE instr(key, ?) > 0'),
   };
   let hitsSinceSweep = 0;
   return {
@@ -54,6 +55,9 @@ export const createSqliteRateLimitCounters = (
     },
     reset(key) {
       statements.reset.run(key);
+    },
+    forgetKeysContaining(fragment) {
+      statements.forget.run(fragment);
     },
   };
 };
