@@ -31,7 +31,7 @@ const runMain = async (
 ): Promise<{ code: number | null; stderr: string }> => {
   const run = promisify(execFile)(
     process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--conditions=source', 'app-api/src/main.ts'],
+    ['--import', 'tsx', '--conditions=source', 'app-api/src/main.ts'],
     {
       cwd: root,
       env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', ...env },

@@ -50,26 +50,26 @@ const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 90
 const startServer = async () => {
   const port = await freePort();
   const stderr: string[] = [];
-  child = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--conditions=source', 'app-api/src/main.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
+  // tsx as a loader of this very process (not the tsx command, whose child would outlive a
+  // SIGKILL of its parent): the kill reaches the server itself.
+  child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'app-api/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   await until(`the server on ${url} (${stderr.join('')})`, async () => (await fetch(`${url}/api/health`)).ok);
   return url;
 };
 
-const killServer = async () => {
+const killServer = async (url: string) => {
   const exited = new Promise((resolve) => child!.once('exit', resolve));
   child!.kill('SIGKILL');
   await exited;
   child = undefined;
+  // Nothing answers there any more: the process that served it is gone.
+  await expect(fetch(`${url}/api/health`)).rejects.toThrow();
 };
 
 interface Customer {
@@ -156,7 +156,7 @@ const loadThenKill = async (url: string) => {
   };
   const workers = Array.from({ length: WORKERS }, worker);
   await until('enough acknowledged writes', async () => acks >= ACKS_BEFORE_KILL, 120_000);
-  await killServer();
+  await killServer(url);
   dead = true;
   await Promise.all(workers);
 };
@@ -203,7 +203,7 @@ describe('SIGKILL during a mixed write load', () => {
       const health = (await (await fetch(`${url}/api/health`)).json()) as { projections: { lag: number } };
       return health.projections.lag === 0;
     });
-    await killServer();
+    await killServer(url);
     const backend = await createBackend(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
       logger: pino({ level: 'silent' }),
     });
