@@ -17,6 +17,8 @@ import { practiceSaga } from '../features/practice/practice-saga';
 import { practiceSlice } from '../features/practice/practice-slice';
 import { progressSaga } from '../features/progress/progress-saga';
 import { progressSlice } from '../features/progress/progress-slice';
+import { weeklyGoalSaga } from '../features/progress/weekly-goal-saga';
+import { weeklyGoalSlice } from '../features/progress/weekly-goal-slice';
 import { passwordRecoverySaga } from '../features/password-recovery/password-recovery-saga';
 import { passwordRecoverySlice } from '../features/password-recovery/password-recovery-slice';
 import { registrationSaga } from '../features/registration/registration-saga';
@@ -39,6 +41,7 @@ const rootReducer = combineSlices(
   progressSlice,
   practiceSlice,
   lessonHistorySlice,
+  weeklyGoalSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -57,6 +60,7 @@ function* rootSaga() {
     fork(accountSaga),
     fork(progressSaga),
     fork(lessonHistorySaga),
+    fork(weeklyGoalSaga),
   ]);
 }
 

@@ -2,12 +2,24 @@ import { useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
 import type { DayKey, HeatmapDay } from '@stickwork/domain';
 import { calendarWeeks, dayDetail, dayTooltip, WEEKDAY_LABELS } from './calendar-weeks';
 
+/** What a frozen day's tooltip and detail panel add. */
+const FROZEN_DAY = 'streak freeze used';
+const FROZEN_DAY_DETAIL = 'A streak freeze kept your streak going.';
+
 /**
  * The activity calendar of the last 4 months (product-spec §2, §9): one cell per day coloured by
  * intensity 0-4; clicking a day toggles its detail panel. One Tab stop for the whole calendar: arrow
- * keys move a day (up/down) or a week (left/right), starting from today.
+ * keys move a day (up/down) or a week (left/right), starting from today. Days a streak freeze saved
+ * (issue 17) are marked frozen.
  */
-export const ActivityCalendar = ({ days }: { days: readonly HeatmapDay[] }) => {
+export const ActivityCalendar = ({
+  days,
+  frozenDays = [],
+}: {
+  days: readonly HeatmapDay[];
+  frozenDays?: readonly DayKey[];
+}) => {
+  const frozen = new Set(frozenDays);
   const [openDay, setOpenDay] = useState<DayKey | null>(null);
   const weeks = calendarWeeks(days);
   const gridRef = useRef<HTMLDivElement>(null);
@@ -45,12 +57,13 @@ export const ActivityCalendar = ({ days }: { days: readonly HeatmapDay[] }) => {
               {weeks.map((week, column) => {
                 const day = week.days[row];
                 if (!day) return <span key={`${row}-${column}`} className="activity-calendar__blank" />;
-                const tooltip = dayTooltip(day);
+                const isFrozen = frozen.has(day.date);
+                const tooltip = isFrozen ? `${dayTooltip(day)}, ${FROZEN_DAY}` : dayTooltip(day);
                 return (
                   <button
                     key={day.date}
                     type="button"
-                    className={`activity-calendar__day activity-calendar__day--${day.intensity}`}
+                    className={`activity-calendar__day activity-calendar__day--${day.intensity}${isFrozen ? ' activity-calendar__day--frozen' : ''}`}
                     data-date={day.date}
                     title={tooltip}
                     aria-label={tooltip}
@@ -74,12 +87,19 @@ export const ActivityCalendar = ({ days }: { days: readonly HeatmapDay[] }) => {
           />
         ))}
         <span>More</span>
+        {frozen.size > 0 ? (
+          <>
+            <span className="activity-calendar__swatch activity-calendar__day--frozen" />
+            <span>Frozen</span>
+          </>
+        ) : null}
       </div>
       {detail ? (
         <section className="activity-calendar__detail" aria-live="polite" aria-label="Day details">
           <h3>{detail.date}</h3>
           <p>{detail.lessons}</p>
           <p>{detail.minutes}</p>
+          {open && frozen.has(open.date) ? <p>{FROZEN_DAY_DETAIL}</p> : null}
         </section>
       ) : null}
     </div>

@@ -40,4 +40,19 @@ describe('the activity calendar', () => {
     fireEvent.click(today);
     expect(screen.queryByRole('region', { name: 'Day details' })).toBeNull();
   });
+
+  it('marks the days a streak freeze saved, in the tooltip, the details and the legend', () => {
+    const { container } = render(<ActivityCalendar days={days} frozenDays={['2026-11-19', '2026-11-20']} />);
+    expect(dayButton('2026-11-19').className).toContain('activity-calendar__day--frozen');
+    expect(dayButton('2026-11-18').className).not.toContain('activity-calendar__day--frozen');
+    expect(dayButton('2026-11-20').title).toMatch(/^0 lessons practised .*, streak freeze used$/);
+    fireEvent.click(dayButton('2026-11-20'));
+    expect(screen.getByRole('region', { name: 'Day details' }).textContent).toContain(
+      'A streak freeze kept your streak going.',
+    );
+    expect(container.querySelector('.activity-calendar__legend')!.textContent).toContain('Frozen');
+    cleanup();
+    const { container: plain } = render(<ActivityCalendar days={days} />);
+    expect(plain.querySelector('.activity-calendar__legend')!.textContent).not.toContain('Frozen');
+  });
 });

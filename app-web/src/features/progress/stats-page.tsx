@@ -8,6 +8,8 @@ import { LevelNotice, ReadyMark } from './level-notice';
 import { LevelUpGauge } from './level-up-gauge';
 import { selectProgress, statsPageOpened } from './progress-slice';
 import { SkillsRadarChart } from './skills-radar-chart';
+import { WeeklyGoalPanel } from './weekly-goal-panel';
+import { selectWeeklyGoal } from './weekly-goal-slice';
 import './progress.css';
 
 /** /stats-and-progress: overview (radar or calendar), then a gauge per skill (product-spec §2). */
@@ -15,6 +17,7 @@ export const StatsPage = () => {
   const dispatch = useDispatch();
   const { load, report, notice } = useSelector(selectProgress);
   const firstName = useSelector(selectFirstName);
+  const goal = useSelector(selectWeeklyGoal);
   const [view, setView] = useState<'chart' | 'calendar'>('chart');
 
   useEffect(() => {
@@ -66,9 +69,10 @@ export const StatsPage = () => {
         {view === 'chart' ? (
           <SkillsRadarChart chart={report.chart} />
         ) : (
-          <ActivityCalendar days={report.heatmap.days} />
+          <ActivityCalendar days={report.heatmap.days} frozenDays={goal.view?.streak.frozenDays} />
         )}
       </section>
+      <WeeklyGoalPanel />
       <section aria-labelledby="gauges-title">
         <h2 id="gauges-title">Progress per skill</h2>
         <LevelNotice notice={notice} />
