@@ -39,6 +39,11 @@ export const audioContextClass = (): AudioContextClass | undefined =>
 export interface PracticeEngineOptions {
   /** Called as each position sounds (on the audio clock), and with null when playback stops. */
   onPosition: (position: PracticePosition | null) => void;
+  /**
+   * Called as positions are planned, ahead of time, with the audio-clock time each will sound at (for the
+   * timing coach: the notes at each step are the ones a take expects then).
+   */
+  onPlanned?: (positions: readonly TimedPosition[]) => void;
   createTimer?: (tick: () => void) => LookAheadTimer;
   AudioContext?: AudioContextClass;
 }
@@ -61,6 +66,7 @@ export class PracticeEngine {
   private program: PracticeProgram | null = null;
   private bpm = 120;
   private volume = 0.8;
+  private runStartTime = 0;
   private disposed = false;
 
   constructor(private readonly options: PracticeEngineOptions) {
@@ -75,6 +81,16 @@ export class PracticeEngine {
 
   get running(): boolean {
     return this.sequence !== null;
+  }
+
+  /** The card's AudioContext, made now if it was not yet (call from a click or key); null without Web Audio. */
+  audioContext(): AudioContext | null {
+    return this.disposed || !this.AudioContextClass ? null : this.ensureContext();
+  }
+
+  /** When the running program's first beat (its count-in's, if any) sounds on the audio clock; null when stopped. */
+  get startTime(): number | null {
+    return this.sequence ? this.runStartTime : null;
   }
 
   /** What to play and at which tempo; a running program takes it from its next beat on. */
@@ -95,7 +111,8 @@ export class PracticeEngine {
     this.update(program, bpm);
     const context = this.ensureContext();
     void context.resume();
-    this.sequence = startSequence(context.currentTime + START_DELAY_SECONDS, program, bpm);
+    this.runStartTime = context.currentTime + START_DELAY_SECONDS;
+    this.sequence = startSequence(this.runStartTime, program, bpm);
     this.schedule();
     this.timer.start(TICK_MS);
     this.frame ??= requestAnimationFrame(this.publish);
@@ -172,6 +189,7 @@ export class PracticeEngine {
       else playDrum(kit, sound.voice, time, sound.velocity);
     }
     this.pending.push(...next.positions);
+    if (next.positions.length > 0) this.options.onPlanned?.(next.positions);
   };
 
   /** The audio clock's time of what the listener hears now (output latency included where known). */

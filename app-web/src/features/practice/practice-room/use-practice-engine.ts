@@ -1,4 +1,4 @@
-import type { PracticePosition, PracticeProgram } from '@stickwork/domain';
+import type { PracticePosition, PracticeProgram, TimedPosition } from '@stickwork/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { audioContextClass, PracticeEngine } from './audio-engine';
 
@@ -8,10 +8,16 @@ export type PracticeMode = 'metronome' | 'pattern';
  * The card's audio engine: made when the card opens (so its Worker is loaded while online), disposed
  * when it unmounts: a new lesson or a card turn remounts the room, so nothing plays on.
  */
-export const usePracticeEngine = (onPosition: (position: PracticePosition | null) => void) => {
+export const usePracticeEngine = (
+  onPosition: (position: PracticePosition | null) => void,
+  /** What was planned, ahead of time on the audio clock (for the timing coach). */
+  onPlanned?: (positions: readonly TimedPosition[]) => void,
+) => {
   const engineRef = useRef<PracticeEngine | null>(null);
   const onPositionRef = useRef(onPosition);
   onPositionRef.current = onPosition;
+  const onPlannedRef = useRef(onPlanned);
+  onPlannedRef.current = onPlanned;
   const [running, setRunning] = useState<PracticeMode | null>(null);
   const [position, setPosition] = useState<PracticePosition | null>(null);
 
@@ -21,6 +27,7 @@ export const usePracticeEngine = (onPosition: (position: PracticePosition | null
         setPosition(next);
         onPositionRef.current(next);
       },
+      onPlanned: (positions) => onPlannedRef.current?.(positions),
     });
     engineRef.current = engine;
     return () => {
@@ -43,5 +50,18 @@ export const usePracticeEngine = (onPosition: (position: PracticePosition | null
     engineRef.current?.setVolume(volume);
   }, []);
 
-  return { available: audioContextClass() !== undefined, running, position, start, stop, update };
+  /** The card's AudioContext (made on first call, from a click or key) and the running program's start. */
+  const audioContext = useCallback(() => engineRef.current?.audioContext() ?? null, []);
+  const startTime = useCallback(() => engineRef.current?.startTime ?? null, []);
+
+  return {
+    available: audioContextClass() !== undefined,
+    running,
+    position,
+    start,
+    stop,
+    update,
+    audioContext,
+    startTime,
+  };
 };
