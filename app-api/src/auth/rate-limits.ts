@@ -54,8 +54,11 @@ export const ipKey = (ip: string | undefined) => `ip:${digest(ipKeyGenerator(ip 
 const emailOf = (req: Request, from: 'body' | 'query'): unknown =>
   from === 'body' ? (req.body as { email?: unknown } | undefined)?.email : req.query.email;
 
-/** express-rate-limit's store interface over the rate-limit port. */
-const counterStore = (counters: RateLimitCounters, name: string): Store => {
+/**
+ * express-rate-limit's store interface over the rate-limit port: a limiter given it counts in the
+ * shared table (every process on the host, kept across restarts), its keys prefixed by `name`.
+ */
+export const counterStore = (counters: RateLimitCounters, name: string): Store => {
   let windowMs = MINUTE;
   const toInfo = (counter: { hits: number; resetAt: number } | null) =>
     counter ? { totalHits: counter.hits, resetTime: new Date(counter.resetAt) } : undefined;

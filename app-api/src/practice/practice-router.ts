@@ -23,6 +23,7 @@ import {
 import { progressEntries } from '@stickwork/projections';
 import type { Backend } from '../backend.js';
 import { authOf } from '../auth/require-auth.js';
+import { counterStore } from '../auth/rate-limits.js';
 import { pinnedTimeZoneOf, requireAuthAndTimeZone } from '../accounts/customer-time-zone.js';
 import { HttpError } from '../http/http-error.js';
 import { createSheetMusicCache } from '../adapters/sheet-music/sheet-music-cache.js';
@@ -100,6 +101,8 @@ export const practiceRouter = (backend: Backend): Router => {
     limit: SHEET_DOWNLOADS_PER_MINUTE,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    // Counted in the store's rate_limits table, like every limit: shared by processes, kept on restart.
+    store: counterStore(backend.rateLimits, 'sheet'),
     keyGenerator: (_req, res) => `sheet:${authOf(res).customerId}`,
     handler: (_req, res) => void res.status(429).json({ message: SHEET_DOWNLOAD_LIMIT_MESSAGE }),
   });
