@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../button/button';
+import { registerServiceWorker } from './register-service-worker';
 import './update-banner.css';
 
 export const UPDATE_READY_TEXT = 'A new version of Stickwork is ready.';
@@ -14,11 +15,8 @@ export const UpdateBanner = () => {
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
-    void import('virtual:pwa-register').then(({ registerSW }) => {
-      if (cancelled) return;
-      const updateServiceWorker = registerSW({
-        onNeedRefresh: () => setUpdate(() => () => updateServiceWorker(true)),
-      });
+    const ready = registerServiceWorker(() => {
+      if (!cancelled) setUpdate(() => async () => (await ready)(true));
     });
     return () => {
       cancelled = true;
