@@ -1,4 +1,5 @@
 import { CliError } from './context.js';
+import { printable } from './ui/print.js';
 
 export interface ConfirmationOptions {
   yes: boolean;
@@ -17,5 +18,6 @@ export const requireConfirmation = async (question: string, options: Confirmatio
   if (!interactive)
     throw new CliError('not confirmed: no terminal to ask on; pass --yes to confirm this change');
   const ask = options.ask ?? (await import('./ui/render.js')).confirm;
-  if (!(await ask(question))) throw new CliError('cancelled: nothing was changed');
+  // The question names the customer: control characters stored in a name are shown escaped.
+  if (!(await ask(printable(question)))) throw new CliError('cancelled: nothing was changed');
 };
