@@ -38,6 +38,7 @@ export * from './practice/schedule-input.js';
 export * from './customer/customer-events.js';
 export * from './customer/customer-decider.js';
 export * from './customer/email-reservation-decider.js';
+export * from './customer/secret-fields.js';
 export * from './rules/usage.js';
 export * from './scheduler/catalogue-index.js';
 export * from './scheduler/lesson-rest.js';

@@ -1,9 +1,13 @@
 import express, { type Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import { weeklyGoalRequestSchema } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { authOf } from '../auth/require-auth.js';
 import { pinnedTimeZoneOf, requireAuthAndTimeZone } from '../accounts/customer-time-zone.js';
 import { validOr400 } from '../http/valid-or-400.js';
+import { counterStore } from '../auth/rate-limits.js';
+import { attachmentDisposition } from '../practice/content-disposition.js';
+import { customerExportZip, exportFolderName } from './customer-export.js';
 import { setWeeklyGoal, weeklyGoalView } from './weekly-goal-service.js';
 
 /**
@@ -13,6 +17,7 @@ import { setWeeklyGoal, weeklyGoalView } from './weekly-goal-service.js';
  * |---|---|---|
  * | GET /goal | | 200 `{ today, timeZone, weeklyGoal: { daysPerWeek, weekStart, weekEnd, practiceDays, met, weeksMetInARow }, streak: { current, longest, freezesHeld, practiceDaysToNextFreeze, frozenDays } }` |
  * | PUT /goal | `{ daysPerWeek }` (whole 1-7) | 200 as GET /goal; 400 naming the field otherwise |
+ * | GET /export | | 200 `application/zip`, "Download my data" (see customer-export.ts); 429 past 5 an hour |
  *
  * Days are the customer's, in their pinned time zone (the zone practice activity is recorded in).
  */
@@ -31,5 +36,30 @@ export const retentionRouter = (backend: Backend): Router => {
     res.json(weeklyGoalView(backend, customerId, pinnedTimeZoneOf(res)));
   });
 
+  // An export reads every event of the customer: a few an hour is plenty for a person, and the
+  // counters are shared by the host's processes (the rate_limits table).
+  const exportLimit = rateLimit({
+    windowMs: 60 * 60_000,
+    limit: EXPORTS_PER_HOUR,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: counterStore(backend.rateLimits, 'export'),
+    keyGenerator: (_req, res) => `customer:${authOf(res).customerId}`,
+    handler: (_req, res) => void res.status(429).json({ message: EXPORT_LIMIT_MESSAGE }),
+  });
+
+  router.get('/export', authenticated, exportLimit, async (_req, res) => {
+    const zip = await customerExportZip(backend, authOf(res).customerId);
+    res
+      .status(200)
+      .type('application/zip')
+      .setHeader('content-disposition', attachmentDisposition(`${exportFolderName(backend.clock())}.zip`))
+      .send(Buffer.from(zip));
+  });
+
   return router;
 };
+
+export const EXPORTS_PER_HOUR = 5;
+export const EXPORT_LIMIT_MESSAGE =
+  'You can download your data 5 times an hour. Please try again in an hour.';

@@ -100,5 +100,6 @@ PROTECTED_ROUTES.push(...SCHEDULE_SERVICE_PROTECTED_ROUTES);
 export const RETENTION_PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { method: 'GET', path: '/api/goal' },
   { method: 'PUT', path: '/api/goal', body: { daysPerWeek: 4 } },
+  { method: 'GET', path: '/api/export' },
 ];
 PROTECTED_ROUTES.push(...RETENTION_PROTECTED_ROUTES);

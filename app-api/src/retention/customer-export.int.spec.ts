@@ -1,0 +1,161 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCatalogue, withoutSecretFields } from '@stickwork/domain';
+import {
+  practiceActivityEntries,
+  practiceHeatmapProjection,
+  type PracticeHeatmapModel,
+} from '@stickwork/projections';
+import {
+  registerDrummer,
+  startPracticeServer,
+  type PracticeTestServer,
+} from '../practice/testing/practice-fixtures.js';
+import { EXPORT_LIMIT_MESSAGE, EXPORTS_PER_HOUR } from './retention-router.js';
+
+let server: PracticeTestServer;
+beforeAll(async () => {
+  server = await startPracticeServer('2026-03-10T09:00:00.000Z');
+});
+afterAll(() => server.close());
+
+const BERLIN = { headers: { 'time-zone': 'Europe/Berlin' } };
+const warmUp = getCatalogue().find((lesson) => lesson.type === 'warm_up')!;
+
+/** GET /api/export as raw bytes, unzipped into { name: text }. */
+const download = async (token: string | undefined) => {
+  const response = await fetch(`${server.url}/api/export`, {
+    headers: token ? { 'x-auth-token': token } : {},
+  });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { response, bytes };
+};
+const unzipText = (bytes: Uint8Array) =>
+  Object.fromEntries(Object.entries(unzipSync(bytes)).map(([name, data]) => [name, strFromU8(data)]));
+
+/** A customer who rated skills, practised, evaluated a lesson, took a timing take and set a goal. */
+const activeDrummer = async () => {
+  const drummer = await registerDrummer(server);
+  const ok = (response: { status: number; text: string }) =>
+    expect(response.status, response.text).toBeLessThan(300);
+  ok(
+    await drummer.api.post(
+      '/api/focus',
+      { skillSelfRating: [{ skillName: 'timing', selected: true, level: 'beginner' }] },
+      BERLIN,
+    ),
+  );
+  ok(
+    await drummer.api.post(
+      '/api/practiceActivity',
+      { countLessonsPracticed: 2, practiceDurationMinutes: 35 },
+      BERLIN,
+    ),
+  );
+  ok(
+    await drummer.api.post(
+      '/api/lesson/finishExercise',
+      { lessonId: warmUp.lesson_id, type: 'warm_up', ratingDifficulty: 'easy', skipLesson: false },
+      BERLIN,
+    ),
+  );
+  ok(await drummer.api.request('PUT', '/api/goal', { daysPerWeek: 4 }, BERLIN));
+  return drummer;
+};
+
+describe('GET /api/export', () => {
+  it("zips the customer's events per stream (no password hash), their read models as CSV and a README", async () => {
+    const drummer = await activeDrummer();
+    const other = await activeDrummer();
+    const { response, bytes } = await download(drummer.token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toContain('filename="stickwork-data-2026-03-10.zip"');
+    const files = unzipText(bytes);
+    const folder = 'stickwork-data-2026-03-10/';
+    const names = Object.keys(files);
+    expect(names.every((name) => name.startsWith(folder))).toBe(true);
+    const file = (name: string) => files[folder + name];
+
+    // Every stream of the customer in the store, event for event.
+    const { store, readModels } = server.backend;
+    const streams = names
+      .filter((name) => name.startsWith(`${folder}events/`))
+      .map((name) => name.slice(`${folder}events/`.length, -'.json'.length));
+    expect(streams).toEqual(
+      expect.arrayContaining([`customer-${drummer.customerId}`, `practice-${drummer.customerId}`]),
+    );
+    expect(streams.some((stream) => stream.startsWith('email-'))).toBe(true);
+    for (const stream of streams) {
+      const stored = await store.readStream(stream);
+      expect(JSON.parse(file(`events/${stream}.json`)!)).toEqual(
+        stored.map((event) => ({
+          revision: event.revision,
+          position: event.position,
+          type: event.type,
+          time: event.metadata.time,
+          schemaVersion: event.metadata.schemaVersion,
+          data: withoutSecretFields(event.data),
+        })),
+      );
+    }
+    const account = JSON.parse(file(`events/customer-${drummer.customerId}.json`)!) as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    const registered = account.find((event) => event.type === 'CustomerRegistered')!;
+    expect(registered.data).toMatchObject({
+      email: expect.stringContaining('@'),
+      firstname: expect.any(String),
+    });
+    const everything = Object.values(files).join('\n');
+    expect(everything).not.toContain('passwordHash');
+    expect(everything).not.toContain('argon2');
+    // Nothing of the other customer.
+    expect(everything).not.toContain(other.customerId);
+    const practice = JSON.parse(file(`events/practice-${drummer.customerId}.json`)!) as { type: string }[];
+    expect(practice.map((event) => event.type)).toEqual(
+      expect.arrayContaining([
+        'SkillsSelfRated',
+        'PracticeActivityRecorded',
+        'LessonEvaluated',
+        'WeeklyGoalSet',
+      ]),
+    );
+
+    // The read models as the store holds them.
+    const heatmap = readModels.get<PracticeHeatmapModel>(practiceHeatmapProjection.name, drummer.customerId)!;
+    expect(file('read-models/activity.csv')).toBe(
+      [
+        'date,lessons,minutes',
+        ...practiceActivityEntries(heatmap).map((e) => `${e.date},${e.count},${e.practiceDurationMinutes}`),
+        '',
+      ].join('\r\n'),
+    );
+    expect(file('read-models/activity.csv')).toContain('2026-03-10,2,35');
+    const progress = file('read-models/progress.csv')!.trim().split('\r\n');
+    expect(progress[0]).toBe('skill,level,progress_percent,in_sessions');
+    expect(progress).toContain('Timing,beginner,0,yes');
+    expect(progress).toHaveLength(9);
+    const history = file('read-models/lesson-history.csv')!.trim().split('\r\n');
+    expect(history).toHaveLength(2);
+    expect(history[1]).toContain(`,${warmUp.lesson_id},`);
+    expect(history[1]).toContain(',warm_up,easy,no,0,');
+    expect(file('read-models/weekly-goals.csv')).toBe('set_on,days_per_week\r\n2026-03-10,4\r\n');
+    expect(file('README.txt')).toContain(`Customer: ${drummer.customerId}`);
+    expect(file('README.txt')).toContain('lesson-history.csv');
+  });
+
+  it('needs a login, and allows 5 downloads an hour per customer', async () => {
+    expect((await download(undefined)).response.status).toBe(401);
+    const drummer = await registerDrummer(server);
+    for (let i = 0; i < EXPORTS_PER_HOUR; i++)
+      expect((await download(drummer.token)).response.status).toBe(200);
+    const refused = await download(drummer.token);
+    expect(refused.response.status).toBe(429);
+    expect(JSON.parse(new TextDecoder().decode(refused.bytes))).toEqual({ message: EXPORT_LIMIT_MESSAGE });
+    // Another customer is not held back.
+    const other = await registerDrummer(server);
+    expect((await download(other.token)).response.status).toBe(200);
+  });
+});
