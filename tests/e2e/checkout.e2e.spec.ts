@@ -48,7 +48,7 @@ test('pricing → premium monthly → declined test card → 4242 → success, a
   await expect(page).toHaveURL(/\/subscription-success$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Stickwork Premium' })).toBeVisible();
   await expect(page.getByText('Hi Ringo!')).toBeVisible();
-  await expect(page.getByText(account.email)).toBeVisible();
+  await expect(page.getByRole('main').getByText(account.email)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start practising' })).toHaveAttribute(
     'href',
     '/launch-overview',

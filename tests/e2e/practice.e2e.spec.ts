@@ -33,6 +33,8 @@ test('freemium: two skills, 30 minutes, Drum Kit → warm-up → lessons → dai
   request,
   baseURL,
 }) => {
+  // A whole day's practice, the report, the upsell and its checkout: a long journey on a loaded machine.
+  test.slow();
   // The request past the daily limit is answered 429 on purpose.
   allowConsole(/status of 429 .* @ http:\/\/[^/]+\/api\/lesson\/schedule$/);
   const account = await registerViaApi(request);

@@ -142,3 +142,10 @@ export const YouTubeIcon = (props: IconProps) => (
     <path d="M10 9.2v5.6l5-2.8z" fill="currentColor" />
   </Icon>
 );
+
+export const LockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="5" y="11" width="14" height="9" rx="2" />
+    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+  </Icon>
+);

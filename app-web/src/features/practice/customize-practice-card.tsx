@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/button/button';
 import { FieldErrors } from '../../components/form/field-errors';
+import { LockIcon } from '../../components/icons/icons';
 import type { SessionLimits } from './practice-plan';
 import { validatePracticeRequest, type PracticeRequestErrors } from './practice-request-form';
 
@@ -102,11 +103,7 @@ export const CustomizePracticeCard = ({
                     aria-describedby={locked ? skillLimitId : undefined}
                     onClick={() => toggle(entry.focus)}
                   >
-                    {locked ? (
-                      <span className="skill-chip__lock" aria-hidden="true">
-                        🔒
-                      </span>
-                    ) : null}
+                    {locked ? <LockIcon size={14} className="skill-chip__lock" /> : null}
                     {SKILL_DISPLAY_NAMES[entry.focus]}
                   </button>
                 </li>

@@ -17,7 +17,7 @@ import { levelNameAt } from '../../lib/level-names';
 import { Tabs } from '../account/tabs';
 import { LevelNotice, ReadyMark } from './level-notice';
 import { LevelUpGauge } from './level-up-gauge';
-import type { SkillGauge, SkillSelfRating } from './progress-api';
+import type { LessonProgress, SkillGauge, SkillSelfRating } from './progress-api';
 import { selectProgress, skillsPageOpened, skillUpdateRequested } from './progress-slice';
 import './progress.css';
 
@@ -94,6 +94,15 @@ const SkillPanel = ({ rating, gauge, busy }: SkillPanelProps) => {
   );
 };
 
+const isReady = (report: LessonProgress, skill: Skill) =>
+  report.progress.some((gauge) => gauge.skillName === skill && gauge.levelUpOffered);
+
+/** Opens on a skill ready to level up, else the first skill in practice, else the beginner course. */
+const openingSkill = (report: LessonProgress, ratings: readonly SkillSelfRating[]): Skill =>
+  ratings.find((rating) => isReady(report, rating.skillName))?.skillName ??
+  ratings.find((rating) => rating.selected)?.skillName ??
+  SKILLS[0];
+
 /**
  * /update-skills: one tab per skill, the beginner course included (its slider runs 0-1, product-spec
  * §5), with gauge, level slider, Update button and the skill's descriptions.
@@ -107,6 +116,12 @@ export const UpdateSkillsPage = () => {
     dispatch(skillsPageOpened());
   }, [dispatch]);
 
+  // The tab it opens on stays chosen: a level-up that ends the skill's readiness must not switch tabs.
+  const opening = report && ratings ? openingSkill(report, ratings) : null;
+  useEffect(() => {
+    if (tab === null && load === 'loaded' && opening) setTab(opening);
+  }, [tab, load, opening]);
+
   if (!report || !ratings) {
     return load === 'failed' ? (
       <FormMessage tone="error">Your skills could not be loaded. Please try again later.</FormMessage>
@@ -115,25 +130,20 @@ export const UpdateSkillsPage = () => {
     );
   }
 
-  // Opens on the first skill in practice, or the beginner course for someone who chose none.
-  const firstSelected = ratings.find((rating) => rating.selected)?.skillName ?? SKILLS[0];
+  const ready = (skill: Skill) => isReady(report, skill);
   return (
     <div className="card skill-tabs">
       <LevelNotice notice={notice} />
       <Tabs
         label="Skills"
-        selected={tab ?? firstSelected}
+        selected={tab ?? opening ?? SKILLS[0]}
         onSelect={(key) => setTab(key as Skill)}
         items={ratings.map((rating) => ({
           key: rating.skillName,
           label: (
             <>
               {SKILL_DISPLAY_NAMES[rating.skillName]}
-              {report.progress.some(
-                (gauge) => gauge.skillName === rating.skillName && gauge.levelUpOffered,
-              ) ? (
-                <ReadyMark />
-              ) : null}
+              {ready(rating.skillName) ? <ReadyMark /> : null}
             </>
           ),
           panel: (
