@@ -82,10 +82,19 @@ type BenchWindow = Window & {
   benchStart: (kind: 'setInterval' | 'lookAhead') => void;
   benchStop: () => void;
   __starts: Start[];
+  __contexts: AudioContext[];
 };
 
 const RECORD_STARTS = `
   window.__starts = [];
+  window.__contexts = [];
+  const NativeAudioContext = window.AudioContext;
+  window.AudioContext = class extends NativeAudioContext {
+    constructor(...args) {
+      super(...args);
+      window.__contexts.push(this);
+    }
+  };
   const start = AudioScheduledSourceNode.prototype.start;
   AudioScheduledSourceNode.prototype.start = function (when, ...rest) {
     window.__starts.push({ when: when ?? 0, now: this.context.currentTime });
@@ -129,7 +138,21 @@ export const run = async (): Promise<BenchReport> => {
       await tab.goto(`${ORIGIN}/`);
       await tab.waitForFunction(() => typeof (window as unknown as BenchWindow).benchStart === 'function');
       await tab.evaluate((which) => (window as unknown as BenchWindow).benchStart(which), kind);
-      await tab.waitForTimeout((SECONDS + 1) * 1000);
+      // Until the audio clock (not the wall clock: a loaded machine may run it slower) is past the run.
+      await tab.waitForFunction(
+        (seconds) => {
+          const bench = window as unknown as BenchWindow;
+          const first = bench.__starts[0];
+          const context = bench.__contexts.at(-1);
+          return (
+            first !== undefined &&
+            context !== undefined &&
+            context.currentTime > (first.when || first.now) + seconds + 0.5
+          );
+        },
+        SECONDS,
+        { timeout: (SECONDS * 3 + 30) * 1000, polling: 250 },
+      );
       const starts = await tab.evaluate(() => {
         const bench = window as unknown as BenchWindow;
         bench.benchStop();

@@ -25,6 +25,8 @@ export const TICK_MS = 25;
  * after this window.
  */
 export const LOOK_AHEAD_SECONDS = 0.3;
+/** A sound planned this much in the past is dropped instead of played late. */
+const LATE_LIMIT_SECONDS = 0.05;
 /** The first beat sounds this long after start, so its sources are set before their time. */
 const START_DELAY_SECONDS = 0.1;
 
@@ -183,8 +185,9 @@ export class PracticeEngine {
     const next = advanceSequence(sequence, program, this.bpm, now + LOOK_AHEAD_SECONDS);
     this.sequence = next.state;
     for (const { time, sound } of next.sounds) {
-      // Only after a stall longer than the look-ahead (a suspended tab): skip rather than play late.
-      if (time < now) continue;
+      // Only after a stall longer than the look-ahead: a sound a little late still plays (at once), but
+      // after a suspended tab the missed ones are dropped rather than played in a burst.
+      if (time < now - LATE_LIMIT_SECONDS) continue;
       if (sound.kind === 'click') playClick(kit, sound.click, time);
       else playDrum(kit, sound.voice, time, sound.velocity);
     }
