@@ -2,6 +2,7 @@ import { expect, test } from '../support/clean-console.js';
 import { authCookie, logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
+import { subscribeViaApi } from '../support/payments.js';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await answerConsent(context, baseURL!);
@@ -68,16 +69,7 @@ test('a trial is cancelled after ticking the box; the page then says until when 
   baseURL,
 }) => {
   const account = await registerViaApi(request, 'Cindy');
-  const headers = { 'x-auth-token': account.token };
-  const checkout = await request.get('/api/payment/create-checkout-session?priceId=price_premium_monthly', {
-    headers,
-  });
-  const { clientSecret } = (await checkout.json()) as { clientSecret: string };
-  const paid = await request.post('/api/payment/test-payments/pay', {
-    headers,
-    data: { clientSecret, number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Cindy Starr' },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
+  await subscribeViaApi(request, account.token, 'price_premium_monthly');
   await logInContext(context, baseURL!, account.token);
   await page.goto('/account-settings#subscription');
 

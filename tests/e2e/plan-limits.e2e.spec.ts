@@ -3,6 +3,7 @@ import { logInContext, registerViaApi, type E2eAccount } from '../support/accoun
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test } from '../support/clean-console.js';
 import { answerConsent } from '../support/consent.js';
+import { subscribeViaApi } from '../support/payments.js';
 
 // Issue 18 item 3: the customize card shows what the plan allows before the click.
 test.beforeEach(async ({ context, baseURL }) => {
@@ -71,18 +72,7 @@ test('on the trial: Grooves disables Drum Pad with the reason, before the click'
 }) => {
   const account = await registerViaApi(request, 'Zak');
   await chooseSkills(request, account);
-  const headers = { 'x-auth-token': account.token };
-  const checkout = await request.get('/api/payment/create-checkout-session?priceId=price_premium_monthly', {
-    headers,
-  });
-  const { clientSecret } = (await checkout.json()) as { clientSecret: string };
-  const paid = await request.post('/api/payment/test-payments/pay', {
-    headers,
-    data: { clientSecret, number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Zak Starkey' },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  const refreshed = await request.get('/api/authenticate/update-jwt', { headers });
-  const { token } = (await refreshed.json()) as { token: string };
+  const token = await subscribeViaApi(request, account.token, 'price_premium_monthly');
   await logInContext(context, baseURL!, token);
   await page.goto('/launch-overview');
 

@@ -37,6 +37,29 @@ const ratings = (levels: Record<string, string>) =>
     level: levels[skillName] ?? 'level not set',
   }));
 
+/** Chooses the skills and masters four timing lessons at beginner: 4 × 25 reaches the 80 of a level-up. */
+const makeTimingReady = async (request: APIRequestContext, token: string, levels: Record<string, string>) => {
+  await apiAs(request, token).post('/api/focus', { skillSelfRating: ratings(levels) });
+  const scheduled = await request.post('/api/lesson/schedule', {
+    headers: { 'x-auth-token': token, 'time-zone': 'UTC' },
+    data: {
+      skillPreference: [{ focus: 'timing', level: 'beginner' }],
+      practiceTime: 120,
+      padSufficient: false,
+    },
+  });
+  const { lessons } = (await scheduled.json()) as { lessons: { lesson_id: number; type: string }[] };
+  const exercises = lessons.filter((lesson) => lesson.type === 'exercise');
+  for (const lesson of [...exercises, ...exercises].slice(0, 4)) {
+    await apiAs(request, token).post('/api/lesson/finishExercise', {
+      lessonId: lesson.lesson_id,
+      type: 'exercise',
+      ratingDifficulty: 'too_easy',
+      skipLesson: true,
+    });
+  }
+};
+
 test('stats: the numbers, the calendar and a day’s details', async ({ page, context, request, baseURL }) => {
   const account = await registerViaApi(request, 'Karen');
   const api = apiAs(request, account.token);
@@ -124,30 +147,8 @@ test('level up: at 80% the gauge offers Level Up; a click raises the level by on
   baseURL,
 }) => {
   const account = await registerViaApi(request, 'Gina');
-  const headers = { 'x-auth-token': account.token, 'time-zone': 'UTC' };
-  await apiAs(request, account.token).post('/api/focus', {
-    // Hand Technique comes first, but the page opens on the skill that is ready to level up.
-    skillSelfRating: ratings({ hand_technique: 'beginner', timing: 'beginner' }),
-  });
-  const scheduled = await request.post('/api/lesson/schedule', {
-    headers,
-    data: {
-      skillPreference: [{ focus: 'timing', level: 'beginner' }],
-      practiceTime: 120,
-      padSufficient: false,
-    },
-  });
-  const { lessons } = (await scheduled.json()) as { lessons: { lesson_id: number; type: string }[] };
-  const exercises = lessons.filter((lesson) => lesson.type === 'exercise');
-  // Mastered lessons add 25 each: four reach the threshold of 80.
-  for (const lesson of [...exercises, ...exercises].slice(0, 4)) {
-    await apiAs(request, account.token).post('/api/lesson/finishExercise', {
-      lessonId: lesson.lesson_id,
-      type: 'exercise',
-      ratingDifficulty: 'too_easy',
-      skipLesson: true,
-    });
-  }
+  // Hand Technique comes first, but the page opens on the skill that is ready to level up.
+  await makeTimingReady(request, account.token, { hand_technique: 'beginner', timing: 'beginner' });
   await logInContext(context, baseURL!, account.token);
   await page.goto('/update-skills');
 
@@ -178,28 +179,7 @@ test('level up from the stats page: the ready gauge is marked, blinks and levels
   baseURL,
 }) => {
   const account = await registerViaApi(request, 'Sheila');
-  const headers = { 'x-auth-token': account.token, 'time-zone': 'UTC' };
-  await apiAs(request, account.token).post('/api/focus', {
-    skillSelfRating: ratings({ timing: 'beginner', grooves: 'starter' }),
-  });
-  const scheduled = await request.post('/api/lesson/schedule', {
-    headers,
-    data: {
-      skillPreference: [{ focus: 'timing', level: 'beginner' }],
-      practiceTime: 120,
-      padSufficient: false,
-    },
-  });
-  const { lessons } = (await scheduled.json()) as { lessons: { lesson_id: number; type: string }[] };
-  const exercises = lessons.filter((lesson) => lesson.type === 'exercise');
-  for (const lesson of [...exercises, ...exercises].slice(0, 4)) {
-    await apiAs(request, account.token).post('/api/lesson/finishExercise', {
-      lessonId: lesson.lesson_id,
-      type: 'exercise',
-      ratingDifficulty: 'too_easy',
-      skipLesson: true,
-    });
-  }
+  await makeTimingReady(request, account.token, { timing: 'beginner', grooves: 'starter' });
   await logInContext(context, baseURL!, account.token);
   await page.goto('/stats-and-progress');
 
