@@ -49,4 +49,15 @@ export const registerCustomerCommands = (program: Command) => {
       .description('erase the customer for good, as DELETE /api/delete/account does')
       .argument('<customer>', 'customer id or email'),
   ).action(lazy(async () => (await actions()).runErase));
+
+  customer
+    .command('export')
+    .description(
+      'write the customer\'s "Download my data" zip (as GET /api/export): events, read models, README',
+    )
+    .argument('<customer>', 'customer id or email')
+    .requiredOption('--out <file>', 'the zip file to write (readable by you only)')
+    .option('--force', 'overwrite the file if it exists')
+    .option('--json', 'print JSON for scripts')
+    .action(lazy(async () => (await import('../actions/customer-export.js')).runCustomerExport));
 };
