@@ -31,7 +31,8 @@ export const noteStrokes = (note: NoteEvent, stepSeconds: number): Stroke[] => {
   const grace = (offset: number): Stroke => ({
     voice: note.voice,
     offset,
-    velocity: NOTE_VELOCITY.grace,
+    // A grace stroke is a low one: softer than its note, a ghosted note's graces softer still.
+    velocity: Math.min(NOTE_VELOCITY.grace, velocity * 0.6),
     grace: true,
   });
   const gap = graceGap(stepSeconds);
