@@ -15,6 +15,7 @@ import {
   manageSubscriptionClicked,
   selectAccount,
 } from './account-slice';
+import { DownloadMyData } from './download-my-data';
 import { formatUsableUntil, subscriptionSectionOf } from './subscription-section';
 import { Tabs } from './tabs';
 import './account-settings.css';
@@ -26,24 +27,27 @@ export const DELETION_FAILED_MESSAGE =
   'An unexpected error occurred: please try again later or contact us per e-mail';
 
 const AccountTab = ({ info }: { info: CustomerInfo }) => (
-  <dl className="account-facts">
-    <div>
-      <dt>Name</dt>
-      <dd>
-        {info.firstname} {info.lastname}
-      </dd>
-    </div>
-    <div>
-      <dt>Email</dt>
-      <dd>{info.email}</dd>
-    </div>
-    <div>
-      <dt>Password</dt>
-      <dd>
-        <Link to="/request-password-change">Change password</Link>
-      </dd>
-    </div>
-  </dl>
+  <div className="stack">
+    <dl className="account-facts">
+      <div>
+        <dt>Name</dt>
+        <dd>
+          {info.firstname} {info.lastname}
+        </dd>
+      </div>
+      <div>
+        <dt>Email</dt>
+        <dd>{info.email}</dd>
+      </div>
+      <div>
+        <dt>Password</dt>
+        <dd>
+          <Link to="/request-password-change">Change password</Link>
+        </dd>
+      </div>
+    </dl>
+    <DownloadMyData />
+  </div>
 );
 
 const SubscriptionTab = ({ info }: { info: CustomerInfo }) => {
