@@ -59,13 +59,36 @@ const practiceEvent: fc.Arbitrary<PracticeEvent> = fc.oneof(
     })),
   fc
     .record({ day })
-    .map(({ day }) => ({ type: 'UsageIncremented' as const, data: { usageType: 'lesson', day } })),
+    .map(({ day }) => ({ type: 'UsageIncremented' as const, data: { usageType: 'lesson' as const, day } })),
   fc.record({ day, lessons: fc.nat(5) }).map((data) => ({ type: 'UsageReset' as const, data })),
   fc.record({ day, lessons: fc.nat(5), minutes: fc.integer({ min: 1, max: 90 }) }).map((data) => ({
     type: 'PracticeActivityRecorded' as const,
     data,
   })),
   time.map((erasedAt) => ({ type: 'PracticeHistoryErased' as const, data: { erasedAt } })),
+  fc.record({ day, setAt: time, daysPerWeek: fc.integer({ min: 1, max: 7 }) }).map((data) => ({
+    type: 'WeeklyGoalSet' as const,
+    data,
+  })),
+  fc
+    .record({ day, scoredAt: time, lessonId: fc.integer({ min: 1, max: 12 }) })
+    .map(({ lessonId, ...data }) => ({
+      type: 'TimingScored' as const,
+      data: {
+        ...data,
+        lessonId,
+        focus: 'timing' as const,
+        input: 'midi' as const,
+        bpm: 90,
+        expected: 16,
+        hits: 15,
+        missed: 1,
+        extra: 0,
+        meanOffsetMs: 4,
+        spreadMs: 12,
+        accuracy: 94,
+      },
+    })),
 );
 
 const history = fc.array(practiceEvent, { maxLength: 60 });
