@@ -68,7 +68,7 @@ interface CachedState<State> {
 export interface SnapshotOptions {
   /** Persist a snapshot once the state is this many events ahead of the stored one. Default 50. */
   persistEvery?: number;
-  /** Decoded states kept in memory (least recently used dropped first). Default 2,000 streams. */
+  /** Decoded states kept in memory (least recently used dropped first). Default 500 streams (a state of a year of daily practice is some 100 kB). */
   maxInMemory?: number;
 }
 
@@ -97,7 +97,7 @@ export const createSnapshots = <State>(
   options: SnapshotOptions = {},
 ): Snapshots<State> => {
   const persistEvery = options.persistEvery ?? 50;
-  const maxInMemory = options.maxInMemory ?? 2000;
+  const maxInMemory = options.maxInMemory ?? 500;
   const memory = new Map<string, CachedState<State>>();
 
   const remember = (streamId: string, cached: CachedState<State>) => {
