@@ -68,7 +68,10 @@ interface CachedState<State> {
 export interface SnapshotOptions {
   /** Persist a snapshot once the state is this many events ahead of the stored one. Default 50. */
   persistEvery?: number;
-  /** Decoded states kept in memory (least recently used dropped first). Default 500 streams (a state of a year of daily practice is some 100 kB). */
+  /**
+   * Decoded states kept in memory (least recently used dropped first). Default 500 streams: the
+   * state of a year of daily practice is some 100 kB.
+   */
   maxInMemory?: number;
 }
 
