@@ -212,9 +212,16 @@ describe('the logged-in customer', () => {
       firstname: 'Tina',
       lastname: 'Weymouth',
       email,
+      emailVerified: false,
       status: 'freemium',
       cancelAt: null,
       cancelAtPeriodEnd: false,
+      tier: 'freemium',
+      billingPeriod: null,
+      trialEndsAt: null,
+      nextChargeAt: null,
+      nextChargeCents: null,
+      trialAvailable: true,
     });
   });
 
