@@ -33,8 +33,8 @@ export const apiDownload = async (path: string, fallbackName: string): Promise<D
   };
 };
 
-/** Hands a downloaded file to the browser as a download of its own. */
-export const saveDownload = ({ blob, fileName }: Download) => {
+/** Saves a blob under a file name through a temporary link (the browser's own download). */
+export const saveBlob = (blob: Blob, fileName: string) => {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -42,6 +42,8 @@ export const saveDownload = ({ blob, fileName }: Download) => {
   document.body.append(link);
   link.click();
   link.remove();
-  // Give the browser a moment to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  URL.revokeObjectURL(url);
 };
+
+/** Hands a downloaded file to the browser as a download of its own. */
+export const saveDownload = ({ blob, fileName }: Download) => saveBlob(blob, fileName);

@@ -1,19 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../components/button/button';
+import { saveBlob } from '../../lib/api-download';
 import { fetchMusicSheet } from './practice-api';
 import { MUSIC_SHEET_FAILED_MESSAGE } from './practice-messages';
-
-/** Saves a blob under a file name through a temporary link. */
-const saveBlob = (blob: Blob, fileName: string) => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-};
 
 interface MusicSheetButtonProps {
   lessonId: number;
