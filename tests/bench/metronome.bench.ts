@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
+import { RECORD_AUDIO, type RecordedStart, type RecordingWindow } from '../support/audio-recorder.js';
 import type { BenchReport } from './bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,11 +34,6 @@ const bundle = async (entry: string): Promise<string> => {
   return result.outputFiles[0]!.text;
 };
 
-interface Start {
-  when: number;
-  now: number;
-}
-
 interface MetronomeRun {
   clicksExpected: number;
   clicksGot: number;
@@ -51,8 +47,10 @@ interface MetronomeRun {
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /** Clicks against the grid of the first one, over SECONDS seconds. */
-const analyse = (starts: Start[]): MetronomeRun => {
-  const clicks = starts.map((start) => ({ ...start, at: start.when === 0 ? start.now : start.when }));
+const analyse = (starts: RecordedStart[]): MetronomeRun => {
+  const clicks = starts
+    .filter((start) => start.kind === 'OscillatorNode')
+    .map((start) => ({ ...start, at: start.when === 0 ? start.now : start.when }));
   const first = clicks[0]?.at ?? 0;
   const inRun = clicks
     .filter((click) => click.at < first + SECONDS - INTERVAL / 2)
@@ -77,30 +75,11 @@ const analyse = (starts: Start[]): MetronomeRun => {
   };
 };
 
-/** What the bench page puts on window (see metronome-bench-page.ts) and the recorder below. */
-type BenchWindow = Window & {
+/** What the bench page puts on window (see metronome-bench-page.ts) and the recorder. */
+type BenchWindow = RecordingWindow & {
   benchStart: (kind: 'setInterval' | 'lookAhead') => void;
   benchStop: () => void;
-  __starts: Start[];
-  __contexts: AudioContext[];
 };
-
-const RECORD_STARTS = `
-  window.__starts = [];
-  window.__contexts = [];
-  const NativeAudioContext = window.AudioContext;
-  window.AudioContext = class extends NativeAudioContext {
-    constructor(...args) {
-      super(...args);
-      window.__contexts.push(this);
-    }
-  };
-  const start = AudioScheduledSourceNode.prototype.start;
-  AudioScheduledSourceNode.prototype.start = function (when, ...rest) {
-    window.__starts.push({ when: when ?? 0, now: this.context.currentTime });
-    return start.call(this, when, ...rest);
-  };
-`;
 
 export const run = async (): Promise<BenchReport> => {
   const page = await bundle(
@@ -123,7 +102,7 @@ export const run = async (): Promise<BenchReport> => {
     for (const kind of ['setInterval', 'lookAhead'] as const) {
       const context = await browser.newContext();
       const tab = await context.newPage();
-      await tab.addInitScript(RECORD_STARTS);
+      await tab.addInitScript(RECORD_AUDIO);
       await tab.route(`${ORIGIN}/**`, (route) => {
         const url = new URL(route.request().url());
         if (url.pathname === '/engine.js')

@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { logInContext, registerViaApi } from '../support/accounts.js';
+import { RECORD_AUDIO, type RecordingWindow } from '../support/audio-recorder.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test } from '../support/clean-console.js';
 import { answerConsent } from '../support/consent.js';
@@ -21,35 +22,7 @@ test.use({
   },
 });
 
-interface Start {
-  when: number;
-  now: number;
-  kind: string;
-}
-
-const RECORD_AUDIO = `
-  window.__starts = [];
-  window.__contexts = [];
-  const NativeAudioContext = window.AudioContext;
-  window.AudioContext = class extends NativeAudioContext {
-    constructor(...args) {
-      super(...args);
-      window.__contexts.push(this);
-    }
-  };
-  // AudioBufferSourceNode declares its own start (it takes an offset), so it is patched too.
-  for (const Node of [AudioScheduledSourceNode, AudioBufferSourceNode]) {
-    const start = Node.prototype.start;
-    Node.prototype.start = function (when, ...rest) {
-      if (Node === AudioScheduledSourceNode || this instanceof AudioBufferSourceNode) {
-        window.__starts.push({ when: when ?? 0, now: this.context.currentTime, kind: this.constructor.name });
-      }
-      return start.call(this, when, ...rest);
-    };
-  }
-`;
-
-type AudioWindow = Window & { __starts: Start[]; __contexts: AudioContext[] };
+type AudioWindow = RecordingWindow;
 
 const starts = (page: Page) => page.evaluate(() => (window as unknown as AudioWindow).__starts);
 const startCount = async (page: Page) => (await starts(page)).length;

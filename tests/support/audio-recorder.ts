@@ -1,0 +1,37 @@
+/**
+ * An init script that records what a page plays with Web Audio: every AudioContext it makes
+ * (`window.__contexts`, to read the audio clock) and every source's `start(when)` (`window.__starts`)
+ * with the audio clock at the call and the node's kind. A `start()` without `when` records 0: it
+ * plays at `now`.
+ */
+export interface RecordedStart {
+  when: number;
+  /** The context's currentTime when start was called. */
+  now: number;
+  /** The node's constructor: OscillatorNode, AudioBufferSourceNode, … */
+  kind: string;
+}
+
+export type RecordingWindow = Window & { __starts: RecordedStart[]; __contexts: AudioContext[] };
+
+export const RECORD_AUDIO = `
+  window.__starts = [];
+  window.__contexts = [];
+  const NativeAudioContext = window.AudioContext;
+  window.AudioContext = class extends NativeAudioContext {
+    constructor(...args) {
+      super(...args);
+      window.__contexts.push(this);
+    }
+  };
+  // AudioBufferSourceNode declares its own start (it takes an offset), so it is patched too.
+  for (const Node of [AudioScheduledSourceNode, AudioBufferSourceNode]) {
+    const start = Node.prototype.start;
+    Node.prototype.start = function (when, ...rest) {
+      if (Node === AudioScheduledSourceNode || this instanceof AudioBufferSourceNode) {
+        window.__starts.push({ when: when ?? 0, now: this.context.currentTime, kind: this.constructor.name });
+      }
+      return start.call(this, when, ...rest);
+    };
+  }
+`;
