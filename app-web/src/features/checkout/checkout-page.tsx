@@ -1,17 +1,11 @@
-import {
-  formatCents,
-  planForPriceId,
-  PRICES,
-  TIER_DISPLAY_NAMES,
-  TRIAL_DAYS,
-  type PricePlan,
-} from '@stickwork/domain';
+import { planForPriceId, PRICES, TIER_DISPLAY_NAMES, TRIAL_DAYS, type PricePlan } from '@stickwork/domain';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FormMessage } from '../../components/form/form-message';
 import { FrameCard } from '../../components/layout/frame-card';
 import { PageFrame } from '../../components/layout/page-frame';
 import { ApiError } from '../../lib/api-client';
+import { formatEuro } from '../../lib/tier-offer';
 import {
   createCheckoutSession,
   fetchPaymentConfig,
@@ -30,8 +24,8 @@ type Loaded =
 export const amountLabelOf = (plan: PricePlan): string => {
   const price = PRICES[plan.tier];
   return plan.period === 'monthly'
-    ? `${formatCents(price.monthlyCents)} € per month`
-    : `${formatCents(price.yearlyTotalCents)} € per year`;
+    ? `${formatEuro(price.monthlyCents)} per month`
+    : `${formatEuro(price.yearlyTotalCents)} per year`;
 };
 
 /** /checkout/:priceId: the plan, and the embedded payment form of the provider the API uses. */
@@ -84,7 +78,7 @@ export const CheckoutPage = ({ priceId }: { priceId: string }) => {
       <FrameCard title="Your plan">
         <p>
           {TIER_DISPLAY_NAMES[plan.tier]}, billed {plan.period}: <strong>{amountLabel}</strong>
-          {plan.period === 'yearly' ? ` (${formatCents(price.yearlyPerMonthCents)} € per month)` : ''}, VAT
+          {plan.period === 'yearly' ? ` (${formatEuro(price.yearlyPerMonthCents)} per month)` : ''}, VAT
           included. Your first paid subscription starts with a {TRIAL_DAYS}-day free trial.
         </p>
         <p>

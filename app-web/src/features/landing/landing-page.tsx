@@ -1,4 +1,4 @@
-import { formatCents, PRICES } from '@stickwork/domain';
+import { PRICES } from '@stickwork/domain';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Accordion } from '../../components/accordion/accordion';
@@ -6,6 +6,7 @@ import { ButtonLink } from '../../components/button/button';
 import { Carousel, type CarouselLayout } from '../../components/carousel/carousel';
 import { CheckIcon } from '../../components/icons/icons';
 import { trackEvent } from '../../lib/analytics';
+import { formatEuro } from '../../lib/tier-offer';
 import { NewsletterForm } from './newsletter-form';
 import { FAQ_ITEMS } from './faq';
 import { HeroArt } from './hero-art';
@@ -97,7 +98,7 @@ export const LandingPage = () => {
             <h2 id="pricing-teaser-title">Start free, upgrade when you are ready</h2>
             <p className="lead">
               The free plan is free for good. Paid plans remove the daily limit and add Drum Pad mode and all
-              skills in one session, from {formatCents(PRICES.basic.yearlyPerMonthCents)} € a month.
+              skills in one session, from {formatEuro(PRICES.basic.yearlyPerMonthCents)} a month.
             </p>
           </div>
           <div className="free-plan card">
