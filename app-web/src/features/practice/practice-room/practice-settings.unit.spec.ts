@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PRACTICE_SETTINGS,
+  parsePracticeSettings,
+  PRACTICE_SETTINGS_KEY,
+  readPracticeSettings,
+  writePracticeSettings,
+} from './practice-settings';
+
+afterEach(() => window.localStorage.clear());
+
+describe('the practice settings kept in the browser', () => {
+  it('read back what was written', () => {
+    const settings = {
+      ...DEFAULT_PRACTICE_SETTINGS,
+      subdivision: 3 as const,
+      click: false,
+      patternMuted: true,
+      volume: 0.35,
+      trainer: { enabled: true, stepBpm: 5, everyBars: 8 },
+      gap: { enabled: true, withClick: 4, silent: 1 },
+    };
+    writePracticeSettings(settings);
+    expect(readPracticeSettings()).toEqual(settings);
+  });
+
+  it('fall back field by field to the defaults for anything missing, out of range or unreadable', () => {
+    expect(readPracticeSettings()).toEqual(DEFAULT_PRACTICE_SETTINGS);
+    window.localStorage.setItem(PRACTICE_SETTINGS_KEY, '{not json');
+    expect(readPracticeSettings()).toEqual(DEFAULT_PRACTICE_SETTINGS);
+    expect(
+      parsePracticeSettings({
+        subdivision: 5,
+        accentFirstBeat: 'yes',
+        volume: 7,
+        trainer: { enabled: true, stepBpm: 0, everyBars: 99 },
+        gap: { withClick: -3, silent: 'two' },
+      }),
+    ).toEqual({
+      ...DEFAULT_PRACTICE_SETTINGS,
+      volume: 1,
+      trainer: { enabled: true, stepBpm: 1, everyBars: 32 },
+      gap: { enabled: false, withClick: 1, silent: 2 },
+    });
+    expect(parsePracticeSettings(null)).toEqual(DEFAULT_PRACTICE_SETTINGS);
+  });
+});
