@@ -6,6 +6,7 @@ import { practiceStreaksProjection } from './practice-streaks-projection.js';
 import { practiceUsageProjection } from './practice-usage-projection.js';
 import type { Projection } from './projection.js';
 import { weeklyGoalProjection } from './weekly-goal-projection.js';
+import { practiceRemindersProjection } from './practice-reminders-projection.js';
 
 /** Every read model the server keeps up to date and the CLI can inspect and rebuild. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -16,4 +17,5 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   lessonHistoryProjection,
   customerDirectoryProjection,
   weeklyGoalProjection,
+  practiceRemindersProjection,
 ] as Projection[];

@@ -11,3 +11,4 @@ export * from './practice-usage-projection.js';
 export * from './customer-directory-projection.js';
 export * from './lesson-history-projection.js';
 export * from './weekly-goal-projection.js';
+export * from './practice-reminders-projection.js';

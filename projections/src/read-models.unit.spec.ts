@@ -17,6 +17,9 @@ import {
   practiceEventSchemaVersions,
   practiceStreaks,
   practiceStreamId,
+  reminderDecider,
+  reminderEventSchemaVersions,
+  remindersStreamId,
   resolveTimeZone,
   SKILLS,
   subscriptionOf,
@@ -529,6 +532,12 @@ describe('erasure', () => {
           ...command,
           metadata,
         } as PracticeCommand);
+    for (const customer of ['ann', 'ben'])
+      await handleCommand(store, remindersStreamId(customer), reminderDecider, reminderEventSchemaVersions, {
+        type: 'SetReminders',
+        data: { enabled: true, days: [1, 4], hour: 18 },
+        metadata,
+      });
     const readModels = createInMemoryReadModelStore();
     const runner = createProjectionRunner(store, readModels, ALL_PROJECTIONS);
     await runner.catchUp();
