@@ -1,4 +1,4 @@
-import { CliError } from './context.js';
+import { CliError } from './errors.js';
 import { printable } from './ui/print.js';
 
 export interface ConfirmationOptions {

@@ -10,14 +10,10 @@ import {
   type Config,
 } from '@stickwork/app-api/stores';
 import { ALL_PROJECTIONS, createProjectionRunner } from '@stickwork/projections';
+import { CliError } from './errors.js';
 
-/** Errors an operator can act on: printed as one line, exit code 1. */
-export class CliError extends Error {
-  override readonly name = 'CliError';
-}
-
-/** A wrong command line (unknown flag value, ambiguous date): exit code 2, as commander's own usage errors. */
-export class UsageError extends CliError {}
+// In errors.ts, which loads nothing, so that `--help` and usage errors never open the stores' code.
+export { CliError, UsageError } from './errors.js';
 
 export interface OpenOptions {
   /** Open the store read-only: nothing in DATA_DIR is created or written (no read models either). */

@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { CliError, UsageError } from './context.js';
+import { CliError, UsageError } from './errors.js';
 import { buildProgram } from './program.js';
 import { disablePager, renderError } from './ui/print.js';
 

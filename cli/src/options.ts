@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isDayKey, resolveTimeZone } from '@stickwork/domain';
-import { UsageError } from './context.js';
+import { UsageError } from './errors.js';
 import { DATE_HINT, parseInstant, type Bound } from './dates.js';
 
 /**

@@ -10,19 +10,38 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchReport } from './bench.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** `CLI_BENCH_ROOT=<checkout>` measures another built checkout (e.g. an older commit) the same way. */
+const root =
+  process.env.CLI_BENCH_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = path.join(root, 'cli/bin/stickwork.js');
 const RUNS = 7;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const timeRun = (args: string[], env: NodeJS.ProcessEnv): number => {
+/** GNU time reports the child's CPU time too: steadier than wall time on a shared, loaded machine. */
+const GNU_TIME = '/usr/bin/time';
+const hasGnuTime = fs.existsSync(GNU_TIME);
+
+interface Sample {
+  wallMs: number;
+  /** User + system CPU of the process, when GNU time is there. */
+  cpuMs: number | null;
+}
+
+const timeRun = (args: string[], env: NodeJS.ProcessEnv): Sample => {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { env, cwd: root, encoding: 'utf8' });
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const result = hasGnuTime
+    ? spawnSync(GNU_TIME, ['-f', 'cpu %U %S', process.execPath, ...args], {
+        env,
+        cwd: root,
+        encoding: 'utf8',
+      })
+    : spawnSync(process.execPath, args, { env, cwd: root, encoding: 'utf8' });
+  const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0)
     throw new Error(`${args.join(' ')} exited ${String(result.status)}: ${result.stderr.slice(0, 500)}`);
-  return ms;
+  const cpu = /cpu (\d+\.\d+) (\d+\.\d+)\s*$/.exec(result.stderr);
+  return { wallMs, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : null };
 };
 
 export const run = (): BenchReport => {
@@ -48,28 +67,47 @@ export const run = (): BenchReport => {
       'mail list': ['mail', 'list'],
       'store info': ['store', 'info'],
     };
-    const baseline: number[] = [];
-    const samples: Record<string, number[]> = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
+    const baseline: Sample[] = [];
+    const samples: Record<string, Sample[]> = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
     // Interleaved, so a busy moment on the shared machine spreads over every command alike.
     for (let i = 0; i < RUNS; i++) {
       baseline.push(timeRun(['-e', '0'], env));
       for (const [name, args] of Object.entries(commands)) samples[name]!.push(timeRun([bin, ...args], env));
     }
-    const nodeMs = median(baseline);
+    const ratio = (value: number, base: number) => Math.round((value / base) * 10) / 10;
+    const nodeMs = median(baseline.map((sample) => sample.wallMs));
+    const nodeCpuMs = hasGnuTime ? median(baseline.map((sample) => sample.cpuMs!)) : null;
     const results = Object.fromEntries(
       Object.entries(samples).map(([name, values]) => {
-        const ms = median(values);
-        return [name, { medianMs: Math.round(ms), ratioToNode: Math.round((ms / nodeMs) * 10) / 10 }];
+        const ms = median(values.map((sample) => sample.wallMs));
+        const cpuMs = nodeCpuMs === null ? null : median(values.map((sample) => sample.cpuMs!));
+        return [
+          name,
+          {
+            medianMs: Math.round(ms),
+            ratioToNode: ratio(ms, nodeMs),
+            ...(cpuMs === null
+              ? {}
+              : { medianCpuMs: Math.round(cpuMs), cpuRatioToNode: ratio(cpuMs, nodeCpuMs!) }),
+          },
+        ];
       }),
     );
     return {
       summary: [
-        `node -e 0: ${Math.round(nodeMs)} ms (median of ${RUNS})`,
+        `node -e 0: ${Math.round(nodeMs)} ms wall${nodeCpuMs === null ? '' : `, ${Math.round(nodeCpuMs)} ms CPU`} (median of ${RUNS})`,
         ...Object.entries(results).map(
-          ([name, { medianMs, ratioToNode }]) => `${name.padEnd(20)} ${medianMs} ms  ${ratioToNode}x node`,
+          ([name, result]) =>
+            `${name.padEnd(20)} ${result.medianMs} ms  ${result.ratioToNode}x node` +
+            ('cpuRatioToNode' in result ? `  (CPU ${result.medianCpuMs} ms, ${result.cpuRatioToNode}x)` : ''),
         ),
       ],
-      results: { runs: RUNS, nodeMedianMs: Math.round(nodeMs), commands: results },
+      results: {
+        runs: RUNS,
+        nodeMedianMs: Math.round(nodeMs),
+        ...(nodeCpuMs === null ? {} : { nodeMedianCpuMs: Math.round(nodeCpuMs) }),
+        commands: results,
+      },
     };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

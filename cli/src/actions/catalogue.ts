@@ -8,7 +8,7 @@ import {
 } from '@stickwork/domain';
 import { catalogueStats, RATED_LEVELS } from '../catalogue/catalogue-stats.js';
 import { notationGrid } from '../catalogue/notation-grid.js';
-import { CliError } from '../context.js';
+import { CliError } from '../errors.js';
 import { parseOptions, wholeNumberOption } from '../options.js';
 import { emitLines, keyValueLines, printJson, renderText, tableLines } from '../ui/print.js';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { UsageError } from '../context.js';
+import { UsageError } from '../errors.js';
 
 interface Node {
   path: string;

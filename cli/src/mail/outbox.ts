@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { CliError } from '../context.js';
+import { CliError } from '../errors.js';
 
 /**
  * The outbox mailer's directory (app-api's `outboxDir`), named here so that reading the outbox
