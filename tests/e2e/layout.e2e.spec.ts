@@ -4,8 +4,10 @@ import { answerConsent } from '../support/consent.js';
 import { expectNoHorizontalOverflow, NARROW_WIDTHS } from '../support/layout.js';
 
 // Issue 18 item 1: no page is wider than a phone, and no control leaves its card.
+// Every route of app-web/src/app/router.tsx.
 const PUBLIC_ROUTES = [
   '/',
+  '/log-out',
   '/login',
   '/register',
   '/pricing',
@@ -27,6 +29,7 @@ const PROTECTED_ROUTES = [
   '/account-settings',
   '/checkout/price_premium_monthly',
   '/subscription-success',
+  '/return',
   '/test-payments/portal',
 ];
 
