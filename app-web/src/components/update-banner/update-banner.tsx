@@ -27,10 +27,10 @@ export const UpdateBanner = () => {
   return (
     <div className="update-banner" role="status" aria-live="polite">
       <p className="update-banner__text">{UPDATE_READY_TEXT}</p>
-      <Button variant="on-ink" size="sm" onClick={() => void update()}>
+      <Button size="sm" onClick={() => void update()}>
         Reload
       </Button>
-      <Button variant="ghost" size="sm" className="update-banner__later" onClick={() => setUpdate(null)}>
+      <Button variant="ghost" size="sm" onClick={() => setUpdate(null)}>
         Later
       </Button>
     </div>
