@@ -13,5 +13,5 @@ export {
 export { emailStreamFor } from './accounts/customer-records.js';
 export { HttpError } from './http/http-error.js';
 export { systemClock, type Clock } from './clock.js';
-// The "Download my data" zip, for `stickwork customer export` (issue 17).
-export { customerExportZip, customerExportFiles } from './retention/customer-export.js';
+// The "Download my data" zip (issue 17) is `@stickwork/app-api/customer-export`: only
+// `stickwork customer export` loads its zip library.

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerExportFiles, loadConfig, openStores, systemClock } from '@stickwork/app-api/stores';
+import { customerExportFiles } from '@stickwork/app-api/customer-export';
+import { loadConfig, openStores, systemClock } from '@stickwork/app-api/stores';
 import { runCli } from '../testing/run-cli.js';
 
 /** `stickwork customer export`, run as an operator would, on a seeded store. */

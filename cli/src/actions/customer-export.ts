@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { customerExportZip } from '@stickwork/app-api/stores';
+import { customerExportZip } from '@stickwork/app-api/customer-export';
 import { CliError, withStores } from '../context.js';
 import { resolveCustomer } from '../customers/resolve-customer.js';
 import { parseOptions } from '../options.js';
