@@ -7,6 +7,8 @@ import {
   lessonCardMachine,
   lessonFrontButtonText,
   SKILL_DISPLAY_NAMES,
+  suggestedRating,
+  timingScoredRequestOf,
   type ScheduledLesson,
 } from '@stickwork/domain';
 import { useMachine } from '@xstate/react';
@@ -29,7 +31,9 @@ import {
   practiceScheduleReset,
   progressRefreshRequested,
   scheduleProgressed,
+  timingScored,
 } from './practice-slice';
+import type { ScoredTake } from './timing-coach/timing-coach';
 import { stopwatchDisplay } from './stopwatch-display';
 import type { StoredSchedule } from './stored-schedule';
 
@@ -88,7 +92,26 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
     openedAtTop.current = true;
     cardTop.current.scrollIntoView?.({ block: 'start' });
   });
+  // The timing coach's last take of this lesson: recorded, and its rating suggested on the back.
+  const [lastTake, setLastTake] = useState<{ lessonIndex: number; accuracy: number } | null>(null);
+  const suggestion =
+    lastTake && lastTake.lessonIndex === context.lessonIndex
+      ? {
+          accuracy: lastTake.accuracy,
+          position: DIFFICULTY_RATINGS.indexOf(suggestedRating(lastTake.accuracy)),
+        }
+      : null;
   if (!lesson) return null;
+  const takeScored = ({ score, input, bpm }: ScoredTake) => {
+    dispatch(timingScored(timingScoredRequestOf(lesson.lesson_id, input, bpm, score)));
+    setLastTake({ lessonIndex: context.lessonIndex, accuracy: score.accuracy });
+    // Already on the back (the card turned while the pattern played): the slider starts from the take.
+    send({ type: 'rating.set', position: DIFFICULTY_RATINGS.indexOf(suggestedRating(score.accuracy)) });
+  };
+  const evaluate = () => {
+    send({ type: 'card.evaluate' });
+    if (suggestion) send({ type: 'rating.set', position: suggestion.position });
+  };
 
   const total = context.lessons.filter((entry) => entry.type !== 'limit_reached').length;
   const position = Math.min(context.lessonIndex + 1, total);
@@ -122,6 +145,7 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
         lesson={lesson}
         firstName={firstName}
         ratingPosition={context.ratingPosition}
+        takeAccuracy={suggestion?.accuracy ?? null}
         mastered={context.mastered}
         isLastLesson={isLastLessonOf(context)}
         onRate={(ratingPosition) => send({ type: 'rating.set', position: ratingPosition })}
@@ -181,10 +205,11 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
         notation={notation.status === 'ready' ? notation.notation : null}
         startBpm={lesson.start_bpm}
         onPosition={setPlayback}
+        onTakeScored={takeScored}
       />
       <LessonDescription text={lesson.description_text} />
       <div className="lesson-card__actions">
-        <Button onClick={() => send({ type: 'card.evaluate' })}>{lessonFrontButtonText(lesson)}</Button>
+        <Button onClick={evaluate}>{lessonFrontButtonText(lesson)}</Button>
       </div>
     </section>
   );
@@ -203,6 +228,8 @@ interface LessonBackProps {
   lesson: ScheduledLesson;
   firstName: string | null;
   ratingPosition: number;
+  /** The accuracy of the timing coach's last take of this lesson, when there was one. */
+  takeAccuracy: number | null;
   mastered: boolean;
   isLastLesson: boolean;
   onRate: (position: number) => void;
@@ -215,6 +242,7 @@ const LessonBack = ({
   lesson,
   firstName,
   ratingPosition,
+  takeAccuracy,
   mastered,
   isLastLesson,
   onRate,
@@ -231,6 +259,13 @@ const LessonBack = ({
       </h2>
       <p>Please evaluate how difficult you've experienced this lesson.</p>
       <p className="lesson-card__evaluated">{lesson.name}</p>
+      {takeAccuracy === null ? null : (
+        <p className="practice-muted">
+          Your last take scored {Math.round(takeAccuracy)} % on timing, so the slider starts at{' '}
+          {RATING_LABELS[DIFFICULTY_RATINGS.indexOf(suggestedRating(takeAccuracy))]}: move it if it felt
+          different.
+        </p>
+      )}
       <label className="field__label" htmlFor={sliderId}>
         Difficulty
       </label>

@@ -13,6 +13,9 @@ import {
 } from '@stickwork/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/button/button';
+import { CALIBRATION_BPM } from '../timing-coach/calibration';
+import { TimingCoach, type ScoredTake } from '../timing-coach/timing-coach';
+import { TimingCoachPanel } from '../timing-coach/timing-coach-panel';
 import { Check } from './check';
 import { PracticeOptions } from './practice-options';
 import { readPracticeSettings, writePracticeSettings, type PracticeSettings } from './practice-settings';
@@ -28,6 +31,8 @@ export interface PracticeRoomPanelProps {
   startBpm: number | undefined;
   /** Called as each grid step sounds (on the audio clock), and with null when playback stops. */
   onPosition: (position: PlaybackPosition | null) => void;
+  /** The timing coach scored a take of the pattern (the card records it and suggests its rating). */
+  onTakeScored?: (take: ScoredTake) => void;
 }
 
 /**
@@ -35,7 +40,7 @@ export interface PracticeRoomPanelProps {
  * (the exercise looped on synthesised drums, with or without the click, or muted to play along),
  * count-in, speed trainer and gap click, with Space / arrows / T on the keyboard.
  */
-const PracticeRoomPanel = ({ notation, startBpm, onPosition }: PracticeRoomPanelProps) => {
+const PracticeRoomPanel = ({ notation, startBpm, onPosition, onTakeScored }: PracticeRoomPanelProps) => {
   const [settings, setSettings] = useState<PracticeSettings>(readPracticeSettings);
   const [bpm, setBpm] = useState(() => initialTempo(startBpm));
   const [bpmText, setBpmText] = useState(() => String(initialTempo(startBpm)));
@@ -47,9 +52,39 @@ const PracticeRoomPanel = ({ notation, startBpm, onPosition }: PracticeRoomPanel
   const taps = useRef<number[]>([]);
   // The notation follows the pattern only: the metronome alone plays no bar of the exercise.
   const playingPattern = useRef(false);
-  const engine = usePracticeEngine((position) => onPosition(playingPattern.current ? position : null));
+  // The timing coach listens to the e-kit or microphone and scores takes of the pattern on this card's
+  // audio clock: it learns what was planned from the engine and hears the time of each sounding step.
+  const audioContextRef = useRef<() => AudioContext | null>(() => null);
+  const onTakeScoredRef = useRef(onTakeScored);
+  onTakeScoredRef.current = onTakeScored;
+  const [coach] = useState(
+    () =>
+      new TimingCoach({ audioContext: () => audioContextRef.current() }, (take) =>
+        onTakeScoredRef.current?.(take),
+      ),
+  );
+  const heardAt = useRef<number | null>(null);
+  const [calibrating, setCalibrating] = useState(false);
+  const engine = usePracticeEngine(
+    (position) => {
+      onPosition(playingPattern.current ? position : null);
+      heardAt.current = audioContextRef.current()?.currentTime ?? heardAt.current;
+      if (heardAt.current !== null) coach.tick(heardAt.current);
+    },
+    (positions) => coach.planned(positions),
+  );
+  audioContextRef.current = engine.audioContext;
   playingPattern.current = engine.running === 'pattern';
   const { running } = engine;
+  useEffect(() => coach.setNotation(notation), [coach, notation]);
+  // A card turn or a new lesson unmounts the room: the take so far is scored, the input released.
+  useEffect(
+    () => () => {
+      if (heardAt.current !== null) coach.takeEnded(heardAt.current);
+      coach.dispose();
+    },
+    [coach],
+  );
 
   const trainer = useMemo(
     () =>
@@ -76,11 +111,46 @@ const PracticeRoomPanel = ({ notation, startBpm, onPosition }: PracticeRoomPanel
     trainer,
   });
   const program = programFor(running ?? lastMode);
+  // Calibration: clicks on every beat at a steady tempo, nothing else.
+  const calibration: PracticeProgram = {
+    notation: null,
+    pattern: 'off',
+    click: { enabled: true, subdivision: 1, accentFirstBeat: false },
+    countIn: false,
+    gap: null,
+    trainer: null,
+  };
 
   useEffect(() => writePracticeSettings(settings), [settings]);
 
   // Live changes (tempo, sounds, subdivision, gap bars, trainer values) reach the engine at its next beat.
-  useEffect(() => engine.update(program, bpm, settings.volume));
+  useEffect(() =>
+    calibrating
+      ? engine.update(calibration, CALIBRATION_BPM, settings.volume)
+      : engine.update(program, bpm, settings.volume),
+  );
+
+  // The pattern's runs are the coach's takes; calibration ends after its 16th click has been heard.
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    const before = wasRunning.current;
+    wasRunning.current = running;
+    if (before === running) return;
+    if (before === 'pattern' && heardAt.current !== null) coach.takeEnded(heardAt.current);
+    if (running === 'pattern') coach.takeStarted(engine.startTime() ?? 0);
+    if (before !== null && running === null && calibrating) {
+      coach.calibrationEnded();
+      setCalibrating(false);
+    }
+  });
+  useEffect(() => {
+    if (calibrating && heardAt.current !== null && coach.calibrationDone(heardAt.current)) engine.stop();
+  });
+  const calibrate = () => {
+    coach.calibrationStarted(CALIBRATION_BPM);
+    setCalibrating(true);
+    engine.start('metronome', calibration, CALIBRATION_BPM);
+  };
 
   // Turning the count-in or the trainer on or off mid-run starts the run again (its bars count anew).
   const restartKey = `${settings.countIn}|${trainer !== null}`;
@@ -187,6 +257,14 @@ const PracticeRoomPanel = ({ notation, startBpm, onPosition }: PracticeRoomPanel
         trainerRange={trainerRange}
         onTrainerRange={setTrainerRange}
       />
+      {engine.available ? (
+        <TimingCoachPanel
+          coach={coach}
+          notation={notation}
+          now={() => heardAt.current}
+          onCalibrate={calibrate}
+        />
+      ) : null}
       <p className="practice-room__keys practice-muted">
         Keys: <kbd>Space</kbd> start/stop, <kbd>↑</kbd>/<kbd>↓</kbd> tempo ±1 (with <kbd>Shift</kbd> ±5),{' '}
         <kbd>T</kbd> tap

@@ -1,7 +1,6 @@
-import type { Notation, PracticePosition, TakeScore } from '@stickwork/domain';
+import type { Notation, PracticePosition } from '@stickwork/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Take } from './take';
-import { TimingCoach } from './timing-coach';
+import { TimingCoach, type ScoredTake } from './timing-coach';
 
 /** A fake Web MIDI access with one e-kit whose note-ons the test sends, at performance times in ms. */
 function fakeMidi() {
@@ -36,9 +35,9 @@ const clock = { audioContext: () => context as unknown as AudioContext };
 
 const notation: Notation = {
   timeSignature: { beats: 4, beatUnit: 4 },
-  subdivision: 1,
+  subdivision: 2,
   bars: 1,
-  notes: [0, 1, 2, 3].map((step) => ({ step, voice: 'snare' as const })),
+  notes: [0, 2, 4, 6].map((step) => ({ step, voice: 'snare' as const })),
 };
 const position = (step: number | null, countIn = false): PracticePosition => ({
   step,
@@ -58,8 +57,8 @@ afterEach(() => {
 describe('the timing coach', () => {
   it('calibrates on 16 clicks, then scores a take 15 ms late as late, with the latency taken off', async () => {
     const kit = fakeMidi();
-    const takes: { score: TakeScore; take: Take }[] = [];
-    const coach = new TimingCoach(clock, (score, take) => takes.push({ score, take }));
+    const takes: ScoredTake[] = [];
+    const coach = new TimingCoach(clock, (scored) => takes.push(scored));
     coach.setNotation(notation);
     await coach.useMidi();
     expect(coach.getSnapshot().input).toMatchObject({ kind: 'midi', device: { name: 'Test Kit' } });
@@ -77,14 +76,16 @@ describe('the timing coach', () => {
     coach.takeStarted(20);
     coach.planned([0, 1, 2, 3].map((beat) => ({ time: 20 + beat / 2, position: position(null, true) })));
     const noteTimes = Array.from({ length: 8 }, (_, index) => 22 + index / 2);
-    coach.planned(noteTimes.map((time, index) => ({ time, position: position(index % 4) })));
+    coach.planned(noteTimes.map((time, index) => ({ time, position: position((index % 4) * 2) })));
     for (const time of noteTimes) kit.strike(38, time * 1000 + 23 + 15);
     coach.tick(23.2);
     expect(coach.getSnapshot().live).toMatchObject({ expected: 3, hit: 3 });
     coach.takeEnded(26);
 
     expect(takes).toHaveLength(1);
-    const [{ score }] = takes as [{ score: TakeScore }];
+    const [{ score, input, bpm }] = takes as [ScoredTake];
+    expect(input).toBe('midi');
+    expect(bpm).toBe(120);
     expect(score).toMatchObject({ expected: 8, hit: 8, missed: 0, extra: 0, accuracy: 95 });
     expect(score.meanOffsetMs).toBeCloseTo(15, 6);
     expect(score.hits.every((hit) => hit.timing === 'late')).toBe(true);

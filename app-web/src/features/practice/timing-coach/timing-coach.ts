@@ -14,6 +14,14 @@ import { contextTimeOf, emptyTake, scoreTakeAt, type Take } from './take';
 
 export type CoachInput = { kind: 'none' } | { kind: 'midi'; device: MidiDevice } | { kind: 'microphone' };
 
+/** A finished take: its score, the input that heard it and the tempo it reached. */
+export interface ScoredTake {
+  score: TakeScore;
+  take: Take;
+  input: 'midi' | 'microphone';
+  bpm: number;
+}
+
 export interface CoachSnapshot {
   input: CoachInput;
   /** MIDI devices to choose from, once MIDI was asked for. */
@@ -75,7 +83,7 @@ export class TimingCoach {
 
   constructor(
     private readonly clock: CoachClock,
-    private readonly onTakeScored: (score: TakeScore, take: Take) => void,
+    private readonly onTakeScored: (scored: ScoredTake) => void,
   ) {}
 
   subscribe = (listener: () => void): (() => void) => {
@@ -215,12 +223,12 @@ export class TimingCoach {
     if (!take) return;
     const settled = { ...take, notes: take.notes.filter((note) => note.time <= now) };
     const score = scoreTakeAt(settled, this.snapshot.latencyMs ?? 0);
-    this.set({
-      take: null,
-      live: null,
-      last: score.expected > 0 && score.hit > 0 ? score : this.snapshot.last,
-    });
-    if (score.expected > 0 && score.hit > 0) this.onTakeScored(score, settled);
+    const { input } = this.snapshot;
+    const played = score.expected > 0 && score.hit > 0 && input.kind !== 'none';
+    this.set({ take: null, live: null, last: played ? score : this.snapshot.last });
+    // The tempo reached: under the speed trainer a take climbs, and its top tempo is what was mastered.
+    const bpm = Math.max(...settled.notes.map((note) => note.bpm));
+    if (played) this.onTakeScored({ score, take: settled, input: input.kind, bpm });
   }
 
   dispose(): void {
