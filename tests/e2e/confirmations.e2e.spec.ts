@@ -51,6 +51,7 @@ test('after sign-up every page asks to verify the email, with resend; the link f
   await answerConsent(stranger, baseURL!);
   const again = await stranger.newPage();
   await again.goto(link);
+  await expect(again.getByRole('heading', { level: 1, name: "You're all set" })).toBeVisible();
   await expect(again.getByRole('heading', { name: 'Your email address is already verified' })).toBeVisible();
   await expect(again.getByRole('status')).toContainText('nothing more to do');
   await expect(again.getByRole('alert')).toHaveCount(0);

@@ -1,5 +1,7 @@
+import { useSelector } from 'react-redux';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PageFrame } from '../../components/layout/page-frame';
+import { selectVerificationLink } from '../../features/email-verification/email-verification-slice';
 import { VerifyMailPage } from '../../features/email-verification/verify-mail-page';
 import { usePageMeta } from '../../lib/use-page-meta';
 
@@ -9,8 +11,14 @@ export const VerifyMailRoute = () => {
   const [searchParams] = useSearchParams();
   const { secret: pathSecret } = useParams();
   const secret = searchParams.get('secret') ?? pathSecret ?? null;
+  // A link followed a second time finds the address verified: nothing to check any more.
+  const verified = useSelector(selectVerificationLink).status === 'already-verified';
   return (
-    <PageFrame eyebrow="Almost there" title="Check your emails!" width="narrow">
+    <PageFrame
+      eyebrow={verified ? 'Email verified' : 'Almost there'}
+      title={verified ? "You're all set" : 'Check your emails!'}
+      width="narrow"
+    >
       <VerifyMailPage secret={secret} />
     </PageFrame>
   );
