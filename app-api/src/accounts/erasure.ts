@@ -7,6 +7,7 @@ import {
   practiceDecider,
   practiceEventSchemaVersions,
   practiceStreamId,
+  remindersStreamId,
   toEventsToAppend,
   type CustomerCommand,
   handleCommand,
@@ -86,6 +87,8 @@ export const eraseAccount = async (backend: ErasureBackend, customerId: string):
   await store.deleteStream(stream);
   await store.deleteStream(emailStreamFor(customer.email));
   await store.deleteStream(practiceStreamId(customerId));
+  // Practice reminders (issue 17): settings and the days reminded, nothing personal, but the customer's.
+  await store.deleteStream(remindersStreamId(customerId));
   // A newsletter confirmation keeps the address as proof of consent: it goes with the account.
   await store.deleteStream(newsletterStreamFor(customer.email));
   // The outbox's copies of the customer's mails hold the address and the greeting's first name.

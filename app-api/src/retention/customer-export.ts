@@ -3,6 +3,7 @@ import {
   customerStreamId,
   findExercise,
   practiceStreamId,
+  remindersStreamId,
   SKILL_DISPLAY_NAMES,
   withoutSecretFields,
   type EventStore,
@@ -44,7 +45,7 @@ export interface ExportedEvent {
 
 /**
  * The streams that hold the customer's data: their account (`customer-`), their practice
- * (`practice-`), their payments ledger (`payments-`), and, found through the email they registered
+ * (`practice-`), their payments ledger (`payments-`), their practice reminders (`reminders-`), and, found through the email they registered
  * with (it never changes), its reservation (`email-`) and a newsletter consent (`newsletter-`).
  */
 const customerStreamIds = async (store: EventStore, customerId: string): Promise<string[]> => {
@@ -54,6 +55,7 @@ const customerStreamIds = async (store: EventStore, customerId: string): Promise
     customerStreamId(customerId),
     practiceStreamId(customerId),
     `payments-${customerId}`,
+    remindersStreamId(customerId),
     ...(typeof email === 'string' ? [emailStreamFor(email), newsletterStreamFor(email)] : []),
   ];
 };
@@ -101,6 +103,7 @@ const describeStream = (stream: string): string => {
   if (stream.startsWith('practice-'))
     return 'your practice: skill ratings, levels, sessions, evaluations, usage, activity, timing, goals';
   if (stream.startsWith('payments-')) return 'your payments: the payment provider events applied to you';
+  if (stream.startsWith('reminders-')) return 'your practice reminders: the settings and each reminder sent';
   if (stream.startsWith('email-')) return 'the reservation of your email address for your account';
   if (stream.startsWith('newsletter-')) return 'your newsletter consent';
   return 'events about you';

@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { weeklyGoalRequestSchema } from '@stickwork/domain';
+import { reminderSettingsRequestSchema, weeklyGoalRequestSchema } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { authOf } from '../auth/require-auth.js';
 import { pinnedTimeZoneOf, requireAuthAndTimeZone } from '../accounts/customer-time-zone.js';
@@ -8,6 +8,14 @@ import { validOr400 } from '../http/valid-or-400.js';
 import { counterStore } from '../auth/rate-limits.js';
 import { attachmentDisposition } from '../practice/content-disposition.js';
 import { customerExportZip, exportFolderName } from './customer-export.js';
+import {
+  changeReminderSettings,
+  reminderSettings,
+  startReminderScheduler,
+  unsubscribeReminders,
+} from './practice-reminders.js';
+import { unsubscribePage } from './reminder-unsubscribe-page.js';
+import { verifyReminderUnsubscribeSecret } from './reminder-unsubscribe-secret.js';
 import { setWeeklyGoal, weeklyGoalView } from './weekly-goal-service.js';
 
 /**
@@ -18,6 +26,9 @@ import { setWeeklyGoal, weeklyGoalView } from './weekly-goal-service.js';
  * | GET /goal | | 200 `{ today, timeZone, weeklyGoal: { daysPerWeek, weekStart, weekEnd, practiceDays, met, weeksMetInARow }, streak: { current, longest, freezesHeld, practiceDaysToNextFreeze, frozenDays } }` |
  * | PUT /goal | `{ daysPerWeek }` (whole 1-7) | 200 as GET /goal; 400 naming the field otherwise |
  * | GET /export | | 200 `application/zip`, "Download my data" (see customer-export.ts); 429 past 5 an hour |
+ * | GET /reminders | | 200 `{ enabled, days, hour, timeZone }` (days: ISO weekdays 1-7; hour 0-23 in `timeZone`) |
+ * | PUT /reminders | `{ enabled, days, hour }` | 200 as GET /reminders; 400 naming the field |
+ * | GET, POST /reminders/unsubscribe?secret= | no login: the signed link of a reminder mail | 200 an HTML page (GET) or text (POST, RFC 8058 one-click); 400 for a bad link |
  *
  * Days are the customer's, in their pinned time zone (the zone practice activity is recorded in).
  */
@@ -57,8 +68,44 @@ export const retentionRouter = (backend: Backend): Router => {
       .send(Buffer.from(zip));
   });
 
+  const remindersView = (customerId: string, timeZone: string) => ({
+    ...reminderSettings(backend, customerId),
+    timeZone,
+  });
+
+  router.get('/reminders', authenticated, (_req, res) => {
+    res.json(remindersView(authOf(res).customerId, pinnedTimeZoneOf(res)));
+  });
+
+  router.put('/reminders', authenticated, async (req, res) => {
+    const settings = validOr400(reminderSettingsRequestSchema, req.body);
+    const { customerId } = authOf(res);
+    await changeReminderSettings(backend, customerId, settings);
+    res.json(remindersView(customerId, pinnedTimeZoneOf(res)));
+  });
+
+  // One click, no login: a mail program's RFC 8058 POST or the drummer following the link.
+  router.all('/reminders/unsubscribe', async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'POST')
+      return void res.status(405).json({ message: 'Method not allowed' });
+    const customerId = verifyReminderUnsubscribeSecret(backend.jwtSecret, req.query.secret);
+    const html = req.method === 'GET';
+    if (customerId === null) {
+      res.status(400);
+      return void (html
+        ? res.type('html').send(unsubscribePage(false))
+        : res.json({ message: INVALID_UNSUBSCRIBE_LINK }));
+    }
+    await unsubscribeReminders(backend, customerId);
+    if (html) res.type('html').send(unsubscribePage(true));
+    else res.json({ message: 'You will get no more practice reminders.' });
+  });
+
+  startReminderScheduler(backend);
   return router;
 };
+
+export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid.';
 
 export const EXPORTS_PER_HOUR = 5;
 export const EXPORT_LIMIT_MESSAGE =

@@ -101,5 +101,7 @@ export const RETENTION_PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { method: 'GET', path: '/api/goal' },
   { method: 'PUT', path: '/api/goal', body: { daysPerWeek: 4 } },
   { method: 'GET', path: '/api/export' },
+  { method: 'GET', path: '/api/reminders' },
+  { method: 'PUT', path: '/api/reminders', body: { enabled: true, days: [1, 3], hour: 18 } },
 ];
 PROTECTED_ROUTES.push(...RETENTION_PROTECTED_ROUTES);

@@ -14,6 +14,8 @@ export interface OutgoingMail {
   html: string;
   /** The one action link of the mail, for the outbox log line. */
   link?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058) of a reminder. */
+  headers?: Record<string, string>;
 }
 
 /** The mail port: SMTP when configured, otherwise the local outbox. */
@@ -50,6 +52,7 @@ const send = async (transport: () => Promise<Transporter>, from: string, mail: O
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    ...(mail.headers ? { headers: mail.headers } : {}),
   });
 
 export const createSmtpMailer = (smtpUrl: string, from: string): Mailer => {
