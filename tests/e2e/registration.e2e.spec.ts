@@ -122,6 +122,10 @@ test('registration: questionnaire, validation per field, a taken email, then suc
   await page.getByLabel('Email').fill(uniqueEmail('ringo'));
   await register.click();
   await expect(page).toHaveURL(/\/launch-overview$/);
+  // Right after sign-up the app asks to confirm the email, with a way to send the link again.
+  const reminder = page.getByRole('complementary', { name: 'Confirm your email address' });
+  await expect(reminder).toContainText('Please confirm your email address.');
+  await expect(reminder.getByRole('button', { name: 'Resend the email' })).toBeVisible();
   const cookie = await authCookie(page.context());
   expect(cookie?.path).toBe('/');
   const focus = await request.get('/api/focus', { headers: { 'x-auth-token': cookie!.value } });
