@@ -239,12 +239,21 @@ describe('pipe-friendly output (items 6, 7, 8)', () => {
   );
 
   it('ends quietly with exit 0 when the reader of its output goes away (| head)', async () => {
-    const { email } = customer(2);
-    const child = spawnCli(['history', email, '--json'], env);
+    const { email, customerId } = customer(2);
+    // --follow keeps it writing after the reader has gone: the next event meets a closed pipe.
+    const child = spawnCli(['history', email, '--json', '--follow'], env);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.stdout.once('data', () => child.stdout.destroy());
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    child.stdout.destroy();
+    const metadata = { schemaVersion: 1, time: new Date().toISOString() };
+    for (let i = 0; i < 20 && child.exitCode === null; i++) {
+      await world.backend.store.appendToStream(practiceStreamId(customerId), [
+        { type: 'PracticeActivityRecorded', data: { day: '2026-05-10', lessons: 1, minutes: 5 }, metadata },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     expect(await exited).toBe(0);
     expect(stderr).toBe('');
   }, 60_000);
