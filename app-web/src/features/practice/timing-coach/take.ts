@@ -83,11 +83,15 @@ export const offsetHistogram = (
   return bins;
 };
 
-/** A performance.now() time (a MIDI event's timeStamp) on the audio clock, as heard from the speakers. */
+/**
+ * A performance.now() time (a MIDI event's timeStamp) on the audio clock, as heard from the speakers: the
+ * same mapping the practice room uses to light the notation (its output timestamp, else the current time
+ * less the output latency).
+ */
 export const contextTimeOf = (context: AudioContext, performanceMs: number): number => {
-  const stamp = context.getOutputTimestamp();
-  return (
-    (stamp.contextTime ?? context.currentTime) +
-    (performanceMs - (stamp.performanceTime ?? performance.now())) / 1000
-  );
+  const stamp = typeof context.getOutputTimestamp === 'function' ? context.getOutputTimestamp() : undefined;
+  if (stamp?.contextTime && stamp.performanceTime)
+    return stamp.contextTime + (performanceMs - stamp.performanceTime) / 1000;
+  const heardNow = context.currentTime - (context.outputLatency || context.baseLatency || 0);
+  return heardNow + (performanceMs - performance.now()) / 1000;
 };

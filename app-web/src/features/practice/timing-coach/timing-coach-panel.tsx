@@ -32,7 +32,9 @@ export const TimingCoachPanel = ({ coach, notation, now, onCalibrate }: TimingCo
   const { input, take, live, last } = state;
   const clock = now();
   const lanes =
-    notation && take && clock !== null ? laneData(notation, take, live, input.kind === 'midi', clock) : null;
+    notation && take && clock !== null
+      ? laneData(notation, take, live, input.kind === 'midi' && coach.voicesHeard(), clock)
+      : null;
 
   return (
     <details className="timing-coach">

@@ -29,8 +29,11 @@ function fakeMidi() {
   };
 }
 
-/** Performance time and audio-clock time coincide (both from 0), so a stroke at t ms is heard at t / 1000 s. */
-const context = { currentTime: 0, getOutputTimestamp: () => ({ contextTime: 0, performanceTime: 0 }) };
+/** The output timestamp maps performance time t ms to audio-clock time t / 1000 s. */
+const context = {
+  currentTime: 0,
+  getOutputTimestamp: () => ({ contextTime: 100, performanceTime: 100_000 }),
+};
 const clock = { audioContext: () => context as unknown as AudioContext };
 
 const notation: Notation = {

@@ -115,7 +115,9 @@ export class TimingCoach {
         (stroke) => {
           const context = this.clock.audioContext();
           if (!context) return;
-          this.heard(contextTimeOf(context, stroke.receivedAt), this.drumMap[stroke.note], stroke.velocity);
+          // A one-voice lesson (a pad, or one drum) takes a stroke on any pad of the kit.
+          const voice = this.voicesHeard() ? this.drumMap[stroke.note] : undefined;
+          this.heard(contextTimeOf(context, stroke.receivedAt), voice, stroke.velocity);
         },
         () => this.lost('midi-unplugged'),
       );
@@ -246,6 +248,12 @@ export class TimingCoach {
     if (!take) return;
     const stroke = { time, ...(voice ? { voice } : {}), ...(velocity === undefined ? {} : { velocity }) };
     this.set({ take: { ...take, strokes: [...take.strokes, stroke] } });
+  }
+
+  /** Whether the e-kit's voices are told apart: a lesson on several drums of a kit, not a pad lesson. */
+  voicesHeard(): boolean {
+    const voices = new Set(this.notation?.notes.map((note) => note.voice));
+    return voices.size > 1 && !voices.has('pad');
   }
 
   private latencyOf(input: CoachInput): { latencyMs: number | null } {
