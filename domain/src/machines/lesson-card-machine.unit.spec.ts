@@ -230,7 +230,7 @@ describe('lesson card', () => {
        */
       const asleep = (n: number) => clock.set(clock.now() + n * STOPWATCH_TICK_MS);
       const shown = () => actor.getSnapshot().context.elapsedSeconds;
-      return { actor, seconds, asleep, shown };
+      return { actor, clock, seconds, asleep, shown };
     };
 
     it('shows each second while running and holds while paused', () => {
@@ -294,6 +294,23 @@ describe('lesson card', () => {
         { countLessonsPracticed: 1, practiceDurationMinutes: 4, practiceDurationSeconds: 240, warmUp: false },
         { countLessonsPracticed: 1, practiceDurationMinutes: 1, practiceDurationSeconds: 2, warmUp: false },
       ]);
+    });
+
+    it('keeps the fractions of a second, so the report can sum quick lessons before rounding', () => {
+      const activities: PracticeActivityRecord[] = [];
+      const { actor, clock } = clocked(
+        [groove, fill, groove, fill],
+        lessonCardMachine.provide({
+          actions: { recordPracticeActivity: (_, activity) => activities.push(activity) },
+        }),
+      );
+      for (let lesson = 0; lesson < 3; lesson++) {
+        clock.increment(700);
+        actor.send(evaluate);
+        actor.send(submit);
+      }
+      expect(activities.map((activity) => activity.practiceDurationSeconds)).toEqual([0.7, 0.7, 0.7]);
+      expect(activities.map((activity) => activity.practiceDurationMinutes)).toEqual([1, 1, 1]);
     });
 
     it('leaves a paused stretch out of the lesson it falls in', () => {
