@@ -95,7 +95,9 @@ export const connectEventStoreDb = (
     };
   };
 
-  const readAllPage = (from: ReadPosition): AsyncIterable<AllStreamResolvedEvent> =>
+  const readAllPage = (
+    from: ReadPosition,
+  ): AsyncIterable<AllStreamResolvedEvent> & { cancel(): Promise<void> } =>
     client.readAll({ fromPosition: from, maxCount: PAGE_SIZE, direction: FORWARDS });
 
   /** Pages through `$all` forwards after `after`, handing each non-system event to `visit` until it answers false. */
@@ -108,7 +110,8 @@ export const connectEventStoreDb = (
     let from: ReadPosition = after === undefined ? START : toEsdbPosition(after);
     for (;;) {
       let records = 0;
-      for await (const resolved of readAllPage(from)) {
+      const page = readAllPage(from);
+      for await (const resolved of page) {
         records += 1;
         onRecord();
         const position: Position | undefined = resolved.event?.position;
@@ -116,7 +119,12 @@ export const connectEventStoreDb = (
         lastSeen = toGlobalPosition(position);
         from = position;
         const event = fromResolvedEvent(resolved);
-        if (event && !(await visit(event))) return;
+        if (event && !(await visit(event))) {
+          // Leaving a page early must cancel its gRPC call: the rest of the page stays unread in
+          // the call, and `client.dispose()` would wait for it forever (found by the test server).
+          await page.cancel();
+          return;
+        }
       }
       if (records < PAGE_SIZE) return;
     }

@@ -189,13 +189,17 @@ const toFilter = (options: StreamsPb.ReadReq.Options) => {
   };
 };
 
+/** The expected revision of an append, batch append, delete or tombstone request. */
 const expectedOf = (options: {
-  hasRevision?(): boolean;
-  getRevision?(): string;
   hasNoStream(): boolean;
   hasStreamExists(): boolean;
+  hasRevision?(): boolean;
+  getRevision?(): string;
+  hasStreamPosition?(): boolean;
+  getStreamPosition?(): string;
 }): ExpectedState => {
   if (options.hasRevision?.()) return BigInt(options.getRevision!());
+  if (options.hasStreamPosition?.()) return BigInt(options.getStreamPosition!());
   if (options.hasNoStream()) return 'no_stream';
   if (options.hasStreamExists()) return 'stream_exists';
   return 'any';
@@ -408,11 +412,23 @@ export const startEsdbTestServer = async ({
     return response;
   };
 
-  const deleteOutcome = (streamId: string, expected: ExpectedState, outcome: AppendOutcome) => {
+  /** Soft delete or tombstone: the position of what was written, or the error EventStoreDB raises. */
+  const removeStream = (
+    options: StreamsPb.DeleteReq.Options | StreamsPb.TombstoneReq.Options | undefined,
+    remove: (streamId: string, expected: ExpectedState) => AppendOutcome,
+  ) => {
+    if (!options) throw invalidArgument('Required field Options not set.');
+    const streamId = streamName(options.getStreamIdentifier());
+    const expected = expectedOf(options);
+    const outcome = remove(streamId, expected);
     if (outcome.kind === 'stream_deleted') throw streamDeletedError(streamId);
-    if (outcome.kind === 'wrong_expected_version')
+    if (outcome.kind === 'wrong_expected_version') {
       throw wrongExpectedVersionError(streamId, expected, outcome.current);
-    return outcome.position;
+    }
+    const position = new DeleteResp.Position();
+    position.setCommitPosition(outcome.position.toString());
+    position.setPreparePosition(outcome.position.toString());
+    return position;
   };
 
   const streams: StreamsGrpcPb.IStreamsServer = {
@@ -480,13 +496,7 @@ export const startEsdbTestServer = async ({
             const options = request.getOptions()!;
             pending.set(key, {
               streamId: streamName(options.getStreamIdentifier()),
-              expected: options.hasStreamPosition()
-                ? BigInt(options.getStreamPosition())
-                : options.hasNoStream()
-                  ? 'no_stream'
-                  : options.hasStreamExists()
-                    ? 'stream_exists'
-                    : 'any',
+              expected: expectedOf(options),
               events: [],
             });
           }
@@ -507,16 +517,8 @@ export const startEsdbTestServer = async ({
 
     delete(call, callback) {
       try {
-        const options = call.request.getOptions();
-        if (!options) throw invalidArgument('Required field Options not set.');
-        const streamId = streamName(options.getStreamIdentifier());
-        const expected = expectedOf(options);
-        const position = deleteOutcome(streamId, expected, log.softDelete(streamId, expected));
         const response = new DeleteResp();
-        const grpcPosition = new DeleteResp.Position();
-        grpcPosition.setCommitPosition(position.toString());
-        grpcPosition.setPreparePosition(position.toString());
-        response.setPosition(grpcPosition);
+        response.setPosition(removeStream(call.request.getOptions(), log.softDelete.bind(log)));
         callback(null, response);
       } catch (error) {
         callback(error as Grpc.ServiceError);
@@ -525,16 +527,8 @@ export const startEsdbTestServer = async ({
 
     tombstone(call, callback) {
       try {
-        const options = call.request.getOptions();
-        if (!options) throw invalidArgument('Required field Options not set.');
-        const streamId = streamName(options.getStreamIdentifier());
-        const expected = expectedOf(options);
-        const position = deleteOutcome(streamId, expected, log.tombstone(streamId, expected));
         const response = new TombstoneResp();
-        const grpcPosition = new TombstoneResp.Position();
-        grpcPosition.setCommitPosition(position.toString());
-        grpcPosition.setPreparePosition(position.toString());
-        response.setPosition(grpcPosition);
+        response.setPosition(removeStream(call.request.getOptions(), log.tombstone.bind(log)));
         callback(null, response);
       } catch (error) {
         callback(error as Grpc.ServiceError);
