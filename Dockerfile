@@ -7,6 +7,11 @@ RUN npm ci && npm run build && npm prune --omit=dev
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
+# The code stays root-owned (the app cannot rewrite itself); only the data folder is the app's.
 COPY --from=build /app /app
+RUN mkdir -p /data && chown node:node /data
+# Not root: the image's unprivileged `node` user (uid 1000). A named volume on /data takes this
+# folder's owner the first time; a bind mount must be writable by uid 1000.
+USER node
 EXPOSE 3000
 CMD ["node", "app-api/dist/main.js"]
