@@ -16,6 +16,7 @@ import {
   selectAccount,
 } from './account-slice';
 import { DownloadMyData } from './download-my-data';
+import { PracticeRemindersForm } from './practice-reminders-form';
 import { formatUsableUntil, subscriptionSectionOf } from './subscription-section';
 import { Tabs } from './tabs';
 import './account-settings.css';
@@ -46,6 +47,7 @@ const AccountTab = ({ info }: { info: CustomerInfo }) => (
         </dd>
       </div>
     </dl>
+    <PracticeRemindersForm />
     <DownloadMyData />
   </div>
 );
