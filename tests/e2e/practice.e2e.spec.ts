@@ -173,6 +173,19 @@ test('an unfinished session survives a reload as Resume Practice and continues w
   const secondTitle = await page.getByRole('heading', { level: 2 }).first().textContent();
   expect(secondTitle).not.toBe(firstTitle);
 
+  // The stored session moves on once the evaluation's posts before it are done; wait for that.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (
+            JSON.parse(localStorage.getItem('stickwork.practice-schedule') ?? '{}') as {
+              currentLessonIndex?: number;
+            }
+          ).currentLessonIndex,
+      ),
+    )
+    .toBe(1);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Resume Practice' })).toBeVisible();
   await expect(page.getByText(`You have ${total - 1} lessons left.`)).toBeVisible();
