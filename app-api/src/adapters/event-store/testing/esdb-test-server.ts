@@ -450,7 +450,8 @@ export const startEsdbTestServer = async ({
       };
       run().then(
         () => call.end(),
-        (error: unknown) => call.destroy(error as Error),
+        // grpc-js ends a server stream with an error status when 'error' is emitted on it.
+        (error: unknown) => call.emit('error', error),
       );
     },
 
@@ -509,7 +510,7 @@ export const startEsdbTestServer = async ({
           call.write(toBatchAppendResp(correlationId, write.streamId, write.expected, outcome));
         } catch (error) {
           pending.delete(key);
-          call.destroy(error as Error);
+          call.emit('error', error);
         }
       });
       call.on('end', () => call.end());
