@@ -34,15 +34,17 @@ export interface Take {
 export const emptyTake = (startTime: number): Take => ({ startTime, notes: [], strokes: [] });
 
 /**
- * Scores what is settled at `now`: notes whose window has closed, and the strokes before that moment, each
- * stroke moved back by the input's measured latency. Called live (running accuracy) and at the end.
+ * Scores what is settled at `now`: notes whose window has closed (and whose stroke would have arrived
+ * through the setup's latency), and the strokes up to then, each moved back by that latency. Called live
+ * (running accuracy) and when the take ends: notes that sounded just before the stop are not counted.
  */
 export function scoreTakeAt(
   take: Take,
   latencyMs: number,
   now: number = Number.POSITIVE_INFINITY,
 ): TakeScore {
-  const settled = (note: ScheduledNote) => note.time + timingWindowMs(note.bpm) / 1000 <= now;
+  // A note is settled once its window has closed and a stroke for it, delayed by the setup, has arrived.
+  const settled = (note: ScheduledNote) => note.time + (timingWindowMs(note.bpm) + latencyMs) / 1000 <= now;
   const notes = take.notes.filter(settled);
   const horizon = notes.reduce(
     (latest, note) => Math.max(latest, note.time + timingWindowMs(note.bpm) / 1000),

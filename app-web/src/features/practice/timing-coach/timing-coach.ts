@@ -223,8 +223,9 @@ export class TimingCoach {
   takeEnded(now: number): void {
     const take = this.snapshot.take;
     if (!take) return;
-    const settled = { ...take, notes: take.notes.filter((note) => note.time <= now) };
-    const score = scoreTakeAt(settled, this.snapshot.latencyMs ?? 0);
+    const latencyMs = this.snapshot.latencyMs ?? 0;
+    const score = scoreTakeAt(take, latencyMs, now);
+    const settled = { ...take, notes: take.notes.slice(0, score.expected) };
     const { input } = this.snapshot;
     const played = score.expected > 0 && score.hit > 0 && input.kind !== 'none';
     this.set({ take: null, live: null, last: played ? score : this.snapshot.last });

@@ -1,0 +1,341 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { Notation, Voice } from '@stickwork/domain';
+import { logInContext, registerViaApi } from '../support/accounts.js';
+import { RECORD_AUDIO, type RecordingWindow } from '../support/audio-recorder.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
+import { expect, test } from '../support/clean-console.js';
+import { answerConsent } from '../support/consent.js';
+import { expectNoHorizontalOverflow } from '../support/layout.js';
+
+/**
+ * The timing coach (issue 12) in Chromium, with the inputs a drummer has: an e-kit through a stubbed
+ * `navigator.requestMIDIAccess` whose strokes the test plays at chosen moments of the page's audio
+ * clock, and a practice pad through Chromium's fake microphone playing a generated WAV of strokes.
+ */
+
+/** A pad stroke every 100 ms for 60 s: whatever the phase, every note of a 120 bpm pattern has one within 50 ms. */
+function strokesWav(): string {
+  const rate = 48_000;
+  const samples = new Int16Array(rate * 60);
+  for (let start = 0; start < samples.length; start += rate / 10)
+    for (let i = 0; i < 0.03 * rate && start + i < samples.length; i++)
+      samples[start + i] = Math.round(
+        20_000 * Math.exp(-i / (0.004 * rate)) * Math.cos((2 * Math.PI * 1500 * i) / rate),
+      );
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples.byteLength, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples.byteLength, 40);
+  const file = join(tmpdir(), 'stickwork-pad-strokes.wav');
+  writeFileSync(file, Buffer.concat([header, Buffer.from(samples.buffer)]));
+  return file;
+}
+
+// Audio without a gesture, and a fake microphone that plays the strokes file (the MIDI journeys never open it).
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--autoplay-policy=no-user-gesture-required',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${strokesWav()}`,
+    ],
+  },
+});
+
+/**
+ * A fake e-kit: one MIDI input, "E2E Kit". `__kit.strikeAt(time, note)` delivers a note-on whose
+ * timeStamp is the performance time at which `time` on the page's audio clock is heard, computed in the
+ * same task that delivers it (the app maps it back with the context's output timestamp).
+ */
+const FAKE_KIT = `
+  window.__kit = { listeners: new Set(), strikes: 0 };
+  const input = {
+    id: 'e2e-kit', name: 'E2E Kit', state: 'connected',
+    addEventListener: (type, listener) => window.__kit.listeners.add(listener),
+    removeEventListener: (type, listener) => window.__kit.listeners.delete(listener),
+  };
+  const access = { inputs: new Map([[input.id, input]]), addEventListener() {}, removeEventListener() {} };
+  Object.defineProperty(Navigator.prototype, 'requestMIDIAccess', {
+    configurable: true,
+    value: () => Promise.resolve(access),
+  });
+  const performanceTimeOf = (context, time) => {
+    const stamp = context.getOutputTimestamp();
+    if (stamp.contextTime && stamp.performanceTime) return stamp.performanceTime + (time - stamp.contextTime) * 1000;
+    const heardNow = context.currentTime - (context.outputLatency || context.baseLatency || 0);
+    return performance.now() + (time - heardNow) * 1000;
+  };
+  window.__kit.strikeAt = (time, note) => {
+    const context = window.__contexts.at(-1);
+    const delay = Math.max(0, performanceTimeOf(context, time) - performance.now());
+    setTimeout(() => {
+      const timeStamp = performanceTimeOf(context, time);
+      for (const listener of window.__kit.listeners)
+        listener({ data: new Uint8Array([0x99, note, 90]), timeStamp });
+      window.__kit.strikes++;
+    }, delay);
+  };
+`;
+
+type KitWindow = RecordingWindow & {
+  __kit: { strikeAt: (time: number, note: number) => void; strikes: number };
+};
+
+/** The General MIDI note an e-kit sends for each voice (a pad lesson is played on the snare pad). */
+const GM_NOTE: Record<Voice, number> = {
+  bass_drum: 36,
+  snare: 38,
+  pad: 38,
+  rim_click: 37,
+  hi_hat: 42,
+  hi_hat_foot: 44,
+  hi_hat_open: 46,
+  high_tom: 48,
+  mid_tom: 45,
+  floor_tom: 43,
+  crash: 49,
+  china: 52,
+  ride: 51,
+  ride_bell: 53,
+  cowbell: 56,
+};
+
+const openLessonCard = async (
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  baseURL: string,
+) => {
+  const account = await registerViaApi(request, 'Clyde');
+  const response = await request.post('/api/focus', {
+    headers: { 'x-auth-token': account.token },
+    data: { skillSelfRating: [{ skillName: 'timing', selected: true, level: 'starter' }] },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await logInContext(context, baseURL, account.token);
+  await page.goto('/launch-overview');
+  const notation = page.waitForResponse((answer) => answer.url().includes('/api/lesson/notation'));
+  await page.getByRole('button', { name: 'Timing' }).click();
+  await page.getByLabel('Minutes').fill('30');
+  await page.getByRole('button', { name: 'Drum Kit' }).first().click();
+  await expect(page.getByRole('button', { name: 'warmed up' })).toBeVisible();
+  const { lessonId, notation: written } = (await (await notation).json()) as {
+    lessonId: number;
+    notation: Notation;
+  };
+  const name = await page.locator('#lesson-title').innerText();
+  return { lessonId, notation: written, name };
+};
+
+const setTempo = async (page: Page, bpm: number) => {
+  const field = page.getByLabel('Metronome (BPM)');
+  await field.fill(String(bpm));
+  await field.press('Enter');
+  await expect(field).toHaveValue(String(bpm));
+};
+
+const startsSoFar = (page: Page) => page.evaluate(() => (window as unknown as KitWindow).__starts.length);
+
+/** Waits until the page's audio clock reaches `time`. */
+const audioClockReaches = (page: Page, time: number) =>
+  page.waitForFunction(
+    (until) => ((window as unknown as KitWindow).__contexts.at(-1)?.currentTime ?? 0) >= until,
+    time,
+    {
+      timeout: 60_000,
+    },
+  );
+
+test.beforeEach(async ({ context, baseURL }, testInfo) => {
+  testInfo.setTimeout(150_000); // real audio time: 16 calibration clicks, a count-in and two passes
+  await answerConsent(context, baseURL!);
+});
+
+test.describe('with an e-kit (Web MIDI)', () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    test(`at ${viewport.width} px: calibrate, a take 15 ms late reads late, the evaluation starts from it, and /lesson-history shows it`, async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript(RECORD_AUDIO);
+      await page.addInitScript(FAKE_KIT);
+      const { notation, name } = await openLessonCard(page, context, request, baseURL!);
+
+      await page.getByText('Timing coach: score my playing').click();
+      await page.getByLabel('Listen to').selectOption('midi');
+      await expect(page.getByText('Listening to E2E Kit.')).toBeVisible();
+      await expect(
+        page.getByText('Calibrate once so your setup’s delay is not counted against you.'),
+      ).toBeVisible();
+
+      // Calibration: the drummer's strokes reach the page 23 ms after each of the 16 clicks.
+      const beforeCalibration = await startsSoFar(page);
+      await page.getByRole('button', { name: 'Calibrate' }).click();
+      await page.waitForFunction(
+        (from) => (window as unknown as KitWindow).__starts.length >= from + 16,
+        beforeCalibration,
+        { timeout: 60_000 },
+      );
+      await page.evaluate((from) => {
+        const kit = window as unknown as KitWindow;
+        for (const click of kit.__starts.slice(from, from + 16)) kit.__kit.strikeAt(click.when + 0.023, 38);
+      }, beforeCalibration);
+      await expect(page.getByText('Your setup adds 23 ms; it is taken off every hit.')).toBeVisible({
+        timeout: 30_000,
+      });
+
+      // A take at 120 bpm: a bar of count-in, then every note 15 ms late (plus the setup's 23 ms).
+      await setTempo(page, 120);
+      const beforeTake = await startsSoFar(page);
+      await page.getByRole('button', { name: 'Play pattern' }).click();
+      await page.waitForFunction(
+        (from) => (window as unknown as KitWindow).__starts.length > from,
+        beforeTake,
+      );
+      const countInStart = await page.evaluate(
+        (from) => (window as unknown as KitWindow).__starts[from]!.when,
+        beforeTake,
+      );
+      const beat = 60 / 120;
+      const firstNote = countInStart + notation.timeSignature.beats * beat;
+      const passSeconds = notation.bars * notation.timeSignature.beats * beat;
+      const strikes = [0, 1, 2].flatMap((pass) =>
+        notation.notes.map((note) => ({
+          time: firstNote + pass * passSeconds + (note.step / notation.subdivision) * beat + 0.023 + 0.015,
+          note: GM_NOTE[note.voice],
+        })),
+      );
+      await page.evaluate((list) => {
+        for (const strike of list) (window as unknown as KitWindow).__kit.strikeAt(strike.time, strike.note);
+      }, strikes);
+      await expect(page.getByText(/^Accuracy so far: \d+ %/)).toBeVisible({ timeout: 30_000 });
+      await audioClockReaches(page, firstNote + 2 * passSeconds);
+      await page.getByRole('button', { name: 'Stop pattern' }).click();
+
+      const summary = page.getByRole('region', { name: 'Your take' });
+      await expect(summary).toBeVisible();
+      await expect(summary.getByText('15 ms late', { exact: true })).toBeVisible();
+      const accuracy = Number((await summary.locator('dd').first().innerText()).replace(' %', ''));
+      expect(accuracy).toBeGreaterThanOrEqual(94);
+      expect(accuracy).toBeLessThanOrEqual(96);
+      await expect(summary.getByText(/notes played, 0 missed, 0 extra$/)).toBeVisible();
+      await expect(
+        summary.getByText('This take suggests rating the lesson easy; you choose when you evaluate.'),
+      ).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `test-results/timing-coach/take-${viewport.width}.png`, fullPage: true });
+
+      // The evaluation starts at the suggested rating; the drummer could still move it.
+      await page.getByRole('button', { name: 'warmed up' }).click();
+      await expect(
+        page.getByText(`Your last take scored ${accuracy} % on timing, so the slider starts at easy`),
+      ).toBeVisible();
+      await expect(page.getByLabel('Difficulty')).toHaveAttribute('aria-valuetext', 'easy');
+      await page.getByRole('button', { name: 'evaluate lesson' }).click();
+      await expect(page.getByRole('button', { name: /evaluate lesson|warmed up/ }).first()).toBeVisible();
+
+      await page.goto('/lesson-history');
+      const entry = page.getByRole('main').getByText(name).first();
+      await expect(entry).toBeVisible();
+      await expect(
+        page
+          .getByRole('main')
+          .getByText(new RegExp(`^${accuracy}(\\.\\d)? %$`))
+          .first(),
+      ).toBeVisible();
+      await expect(
+        page
+          .getByRole('main')
+          .getByText(/15 ms late/)
+          .first(),
+      ).toBeVisible();
+    });
+  }
+
+  test('without Web MIDI the card says so, and the lesson goes on without scoring', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'requestMIDIAccess', {
+        configurable: true,
+        value: undefined,
+      });
+    });
+    await openLessonCard(page, context, request, baseURL!);
+    await page.getByText('Timing coach: score my playing').click();
+    await page.getByLabel('Listen to').selectOption('midi');
+    await expect(page.getByRole('alert')).toHaveText(
+      /This browser cannot read MIDI devices.*The lesson goes on without scoring\./,
+    );
+    await page.getByRole('button', { name: 'warmed up' }).click();
+    await expect(
+      page.getByText("Please evaluate how difficult you've experienced this lesson."),
+    ).toBeVisible();
+  });
+});
+
+test.describe('with a practice pad (microphone)', () => {
+  test('the microphone hears the strokes and a take is scored', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await page.addInitScript(RECORD_AUDIO);
+    await openLessonCard(page, context, request, baseURL!);
+    await page.getByText('Timing coach: score my playing').click();
+    await page.getByLabel('Listen to').selectOption('microphone');
+    await expect(page.getByText('Listening to the microphone.')).toBeVisible();
+    await expect(page.getByLabel('Microphone sensitivity')).toBeVisible();
+
+    await setTempo(page, 120);
+    await page.getByRole('button', { name: 'Play pattern' }).click();
+    await expect(page.getByText(/^Accuracy so far: \d+ %/)).toBeVisible({ timeout: 30_000 });
+    const now = await page.evaluate(() => (window as unknown as KitWindow).__contexts.at(-1)!.currentTime);
+    await audioClockReaches(page, now + 3);
+    await page.getByRole('button', { name: 'Stop pattern' }).click();
+    const summary = page.getByRole('region', { name: 'Your take' });
+    await expect(summary).toBeVisible();
+    // A stroke every 100 ms, whatever the pattern: notes are played, and strokes between notes are extra.
+    const counts = (await summary.getByText(/notes played/).innerText()).match(
+      /^(\d+) of (\d+) notes played, (\d+) missed, (\d+) extra$/,
+    );
+    expect(counts).not.toBeNull();
+    const [played, expected, missed, extra] = counts!.slice(1).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    expect(played).toBeGreaterThan(0);
+    expect(played + missed).toBe(expected);
+    expect(extra).toBeGreaterThan(0);
+  });
+});
