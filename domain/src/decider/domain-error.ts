@@ -20,6 +20,9 @@ export const DOMAIN_ERROR_CODES = [
   'no_exercises_for_skill',
   'unknown_lesson',
   'too_soon',
+  'slot_taken',
+  'quarter_used',
+  'not_found',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
@@ -55,4 +58,7 @@ export const domainErrorHttpStatus: Record<DomainErrorCode, number> = {
   no_exercises_for_skill: 422,
   unknown_lesson: 404,
   too_soon: 429,
+  slot_taken: 409,
+  quarter_used: 409,
+  not_found: 404,
 };

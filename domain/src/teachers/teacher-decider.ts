@@ -1,0 +1,152 @@
+import type { Decider, DomainCommand } from '../decider/decider.js';
+import { DomainError } from '../decider/domain-error.js';
+import { resolveTimeZone } from '../schemas/time-zone.js';
+import type { TeacherEvent, WeeklySlot } from './teacher-events.js';
+import { CANCELLATION_HOURS, isSlotStart, isWeeklySlot } from './teacher-slots.js';
+
+export interface TeacherBooking {
+  bookingId: string;
+  customerId: string;
+  startsAt: string;
+}
+
+export type TeacherState =
+  | { status: 'none' }
+  | {
+      status: 'added';
+      teacherId: string;
+      name: string;
+      email: string;
+      timeZone: string;
+      slots: WeeklySlot[];
+      /** Active bookings by start instant (ISO). */
+      bookings: Record<string, TeacherBooking>;
+    };
+
+export const initialTeacherState = (): TeacherState => ({ status: 'none' });
+
+export const evolveTeacher = (state: TeacherState, event: TeacherEvent): TeacherState => {
+  if (event.type === 'TeacherAdded') {
+    const { teacherId, name, email, timeZone } = event.data;
+    return { status: 'added', teacherId, name, email, timeZone, slots: [], bookings: {} };
+  }
+  if (state.status !== 'added') return state;
+  switch (event.type) {
+    case 'TeacherAvailabilitySet':
+      return { ...state, slots: event.data.slots };
+    case 'TeacherLessonBooked': {
+      const { bookingId, customerId, startsAt } = event.data;
+      return { ...state, bookings: { ...state.bookings, [startsAt]: { bookingId, customerId, startsAt } } };
+    }
+    case 'TeacherLessonCancelled': {
+      const bookings = Object.fromEntries(
+        Object.entries(state.bookings).filter(([, booking]) => booking.bookingId !== event.data.bookingId),
+      );
+      return { ...state, bookings };
+    }
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+};
+
+type Command<Type extends string, Data = Record<string, never>> = DomainCommand<Type, Data>;
+export type AddTeacher = Command<
+  'AddTeacher',
+  { teacherId: string; name: string; email: string; timeZone: string }
+>;
+export type SetAvailability = Command<'SetAvailability', { slots: WeeklySlot[] }>;
+export type BookTeacherLesson = Command<
+  'BookTeacherLesson',
+  { bookingId: string; customerId: string; startsAt: Date }
+>;
+export type CancelTeacherLesson = Command<'CancelTeacherLesson', { bookingId: string; customerId: string }>;
+export type TeacherCommand = AddTeacher | SetAvailability | BookTeacherLesson | CancelTeacherLesson;
+
+const added = (state: TeacherState) => {
+  if (state.status !== 'added') throw new DomainError('not_found', 'There is no such teacher.');
+  return state;
+};
+
+export const decideTeacher = (command: TeacherCommand, state: TeacherState): TeacherEvent[] => {
+  const now = command.metadata.now;
+  switch (command.type) {
+    case 'AddTeacher': {
+      const { teacherId, name, email, timeZone } = command.data;
+      if (state.status === 'added')
+        throw new DomainError('invalid_transition', `Teacher ${teacherId} exists already.`);
+      if (name.trim() === '') throw new DomainError('invalid_input', 'A teacher needs a name.');
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+        throw new DomainError('invalid_input', 'A teacher needs an email address.');
+      if (resolveTimeZone(timeZone) !== timeZone)
+        throw new DomainError('invalid_input', `${timeZone} is not a time zone (e.g. Europe/Berlin).`);
+      return [
+        {
+          type: 'TeacherAdded',
+          data: { teacherId, name: name.trim(), email, timeZone, addedAt: now.toISOString() },
+        },
+      ];
+    }
+    case 'SetAvailability': {
+      added(state);
+      const { slots } = command.data;
+      if (!slots.every(isWeeklySlot))
+        throw new DomainError('invalid_input', 'A slot is a weekday 1-7 (Monday first) and a start HH:mm.');
+      const unique = [...new Map(slots.map((slot) => [`${slot.weekday} ${slot.start}`, slot])).values()].sort(
+        (a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start),
+      );
+      return [{ type: 'TeacherAvailabilitySet', data: { slots: unique, setAt: now.toISOString() } }];
+    }
+    case 'BookTeacherLesson': {
+      const teacher = added(state);
+      const { bookingId, customerId, startsAt } = command.data;
+      if (startsAt.getTime() <= now.getTime())
+        throw new DomainError('invalid_input', 'This slot is in the past.');
+      if (!isSlotStart(teacher.slots, teacher.timeZone, startsAt))
+        throw new DomainError('invalid_input', 'The teacher does not teach at this time.');
+      if (teacher.bookings[startsAt.toISOString()])
+        throw new DomainError(
+          'slot_taken',
+          'This slot has just been booked by someone else. Please choose another.',
+        );
+      return [
+        {
+          type: 'TeacherLessonBooked',
+          data: { bookingId, customerId, startsAt: startsAt.toISOString(), bookedAt: now.toISOString() },
+        },
+      ];
+    }
+    case 'CancelTeacherLesson': {
+      const teacher = added(state);
+      const booking = Object.values(teacher.bookings).find((b) => b.bookingId === command.data.bookingId);
+      if (!booking || booking.customerId !== command.data.customerId)
+        throw new DomainError('not_found', 'There is no such booking.');
+      if (Date.parse(booking.startsAt) - now.getTime() < CANCELLATION_HOURS * 3_600_000)
+        throw new DomainError(
+          'invalid_transition',
+          `A lesson can be cancelled up to ${CANCELLATION_HOURS} hours before it starts.`,
+        );
+      return [
+        {
+          type: 'TeacherLessonCancelled',
+          data: {
+            bookingId: booking.bookingId,
+            customerId: booking.customerId,
+            cancelledAt: now.toISOString(),
+          },
+        },
+      ];
+    }
+    default: {
+      const _exhaustive: never = command;
+      throw new DomainError('invalid_input', `Unknown command ${(_exhaustive as { type: string }).type}`);
+    }
+  }
+};
+
+export const teacherDecider: Decider<TeacherState, TeacherCommand, TeacherEvent> = {
+  initialState: initialTeacherState,
+  evolve: evolveTeacher,
+  decide: decideTeacher,
+};

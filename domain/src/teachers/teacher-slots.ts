@@ -1,0 +1,62 @@
+import { TZDate } from '@date-fns/tz';
+import { dayKeyFromEpochDay, dayKeyInZone, epochDay } from '../progress/day-keys.js';
+import { isoWeekday } from '../reminders/reminder-decider.js';
+import type { WeeklySlot } from './teacher-events.js';
+
+/** A teacher lesson lasts 45 minutes. */
+export const TEACHER_LESSON_MINUTES = 45;
+/** A booking can be cancelled (and its credit returns) up to this many hours before it starts. */
+export const CANCELLATION_HOURS = 24;
+/** How far ahead slots are offered. */
+export const BOOKING_WEEKS_AHEAD = 8;
+
+const START = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export const isWeeklySlot = (slot: WeeklySlot): boolean =>
+  Number.isInteger(slot.weekday) && slot.weekday >= 1 && slot.weekday <= 7 && START.test(slot.start);
+
+/** The instant a weekly slot starts on a day (in the teacher's zone); null in a DST gap. */
+export const slotInstant = (day: string, start: string, timeZone: string): Date | null => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = start.split(':').map(Number) as [number, number];
+  const instant = new Date(new TZDate(year, month - 1, date, hour, minute, 0, timeZone).getTime());
+  // A local time skipped by a DST change does not exist: no slot that day.
+  const local = new TZDate(instant.getTime(), timeZone);
+  return local.getHours() === hour && local.getMinutes() === minute ? instant : null;
+};
+
+/** Every start of the weekly slots from `now` (exclusive) for `weeks` weeks, sorted. */
+export const upcomingSlotStarts = (
+  slots: readonly WeeklySlot[],
+  timeZone: string,
+  now: Date,
+  weeks = BOOKING_WEEKS_AHEAD,
+): Date[] => {
+  const first = epochDay(dayKeyInZone(now, timeZone));
+  const starts: Date[] = [];
+  for (let offset = 0; offset <= weeks * 7; offset += 1) {
+    const day = dayKeyFromEpochDay(first + offset);
+    for (const slot of slots) {
+      if (slot.weekday !== isoWeekday(day)) continue;
+      const instant = slotInstant(day, slot.start, timeZone);
+      if (instant && instant.getTime() > now.getTime()) starts.push(instant);
+    }
+  }
+  return starts.sort((a, b) => a.getTime() - b.getTime());
+};
+
+/** Whether `startsAt` is the start of one of the weekly slots, in the teacher's zone. */
+export const isSlotStart = (slots: readonly WeeklySlot[], timeZone: string, startsAt: Date): boolean => {
+  const day = dayKeyInZone(startsAt, timeZone);
+  return slots.some(
+    (slot) =>
+      slot.weekday === isoWeekday(day) &&
+      slotInstant(day, slot.start, timeZone)?.getTime() === startsAt.getTime(),
+  );
+};
+
+/** The calendar quarter of an instant in a zone: '2026-Q2'. */
+export const quarterOf = (instant: Date, timeZone: string): string => {
+  const day = dayKeyInZone(instant, timeZone);
+  return `${day.slice(0, 4)}-Q${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`;
+};
