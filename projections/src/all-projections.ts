@@ -7,6 +7,7 @@ import { practiceUsageProjection } from './practice-usage-projection.js';
 import type { Projection } from './projection.js';
 import { weeklyGoalProjection } from './weekly-goal-projection.js';
 import { practiceRemindersProjection } from './practice-reminders-projection.js';
+import { lessonCreditsProjection, teacherSchedulesProjection } from './teacher-lessons-projections.js';
 
 /** Every read model the server keeps up to date and the CLI can inspect and rebuild. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
@@ -18,4 +19,6 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   customerDirectoryProjection,
   weeklyGoalProjection,
   practiceRemindersProjection,
+  teacherSchedulesProjection,
+  lessonCreditsProjection,
 ] as Projection[];

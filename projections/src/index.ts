@@ -12,3 +12,4 @@ export * from './customer-directory-projection.js';
 export * from './lesson-history-projection.js';
 export * from './weekly-goal-projection.js';
 export * from './practice-reminders-projection.js';
+export * from './teacher-lessons-projections.js';

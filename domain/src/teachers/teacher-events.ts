@@ -3,11 +3,11 @@ import type { DomainEvent } from '../decider/decider.js';
 /**
  * Teacher lessons of the exclusive tier (issue 17). `teacher-<teacherId>`: the teacher (name, email,
  * zone), their weekly availability and the lessons booked with them; appended with expected
- * revisions, so one slot is never booked twice. `teacher-lessons-<customerId>`: the customer's
+ * revisions, so one slot is never booked twice. `lesson-credits-<customerId>`: the customer's
  * lesson credits, one per calendar quarter.
  */
 export const teacherStreamId = (teacherId: string): string => `teacher-${teacherId}`;
-export const lessonCreditsStreamId = (customerId: string): string => `teacher-lessons-${customerId}`;
+export const lessonCreditsStreamId = (customerId: string): string => `lesson-credits-${customerId}`;
 
 /** A weekly slot in the teacher's zone: ISO weekday (1 Monday ... 7 Sunday) and start 'HH:mm'. */
 export interface WeeklySlot {
