@@ -11,6 +11,8 @@ import {
   practiceStreamId,
   loadState,
 } from '@stickwork/domain';
+import Database from 'better-sqlite3';
+import { createSqliteSnapshotStore } from '../adapters/snapshots/sqlite-snapshot-store.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { emailStreamFor } from './customer-records.js';
 import {
@@ -104,6 +106,17 @@ describe('DELETE /api/delete/account', () => {
     await subscribeToNewsletter(email);
     // The scan can see them before.
     expect(findInDataDir([email, firstname, lastname])).toEqual([email, firstname, lastname]);
+    // The practice stream's decision-state snapshot, as the server persists it after enough commands.
+    const sqlite = new Database(path.join(server.dataDir, 'stickwork.sqlite'));
+    const snapshots = createSqliteSnapshotStore(sqlite);
+    const [lastPractice] = (await server.backend.store.readStream(practiceStreamId(customerId))).slice(-1);
+    await snapshots.save({
+      streamId: practiceStreamId(customerId),
+      revision: lastPractice!.revision,
+      lastEventId: lastPractice!.id,
+      schemaVersion: 1,
+      state: {},
+    });
 
     const response = await api.delete('/api/delete/account', { token });
     expect(response.status).toBe(200);
@@ -115,6 +128,8 @@ describe('DELETE /api/delete/account', () => {
     expect(await store.readStream(emailStreamFor(email))).toEqual([]);
     expect(await store.readStream(practiceStreamId(customerId))).toEqual([]);
     expect(await store.readStream(newsletterStreamFor(email))).toEqual([]);
+    expect(await snapshots.load(practiceStreamId(customerId))).toBeUndefined();
+    sqlite.close();
     const markers = await store.readStream(erasureStreamId(customerId));
     expect(markers.map(({ type, data }) => ({ type, data }))).toEqual([
       { type: 'CustomerErased', data: { customerId, erasedAt: expect.any(String) } },

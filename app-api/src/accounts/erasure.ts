@@ -21,7 +21,7 @@ type ErasureBackend = Pick<
   Backend,
   'store' | 'clock' | 'projections' | 'compactStore' | 'logger' | 'mailer'
 > &
-  Partial<Pick<Backend, 'rateLimits'>>;
+  Partial<Pick<Backend, 'rateLimits' | 'practiceSnapshots'>>;
 
 /**
  * DELETE /api/delete/customer-data: the practice history (ratings, levels, sessions,
@@ -87,6 +87,8 @@ export const eraseAccount = async (backend: ErasureBackend, customerId: string):
   await store.deleteStream(stream);
   await store.deleteStream(emailStreamFor(customer.email));
   await store.deleteStream(practiceStreamId(customerId));
+  // The practice stream's decision-state snapshot (memory and its table row) goes with the stream.
+  await backend.practiceSnapshots?.forget(practiceStreamId(customerId));
   // Practice reminders (issue 17): settings and the days reminded, nothing personal, but the customer's.
   await store.deleteStream(remindersStreamId(customerId));
   // A newsletter confirmation keeps the address as proof of consent: it goes with the account.
