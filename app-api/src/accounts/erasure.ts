@@ -8,6 +8,7 @@ import {
   practiceEventSchemaVersions,
   practiceStreamId,
   remindersStreamId,
+  lessonCreditsStreamId,
   toEventsToAppend,
   type CustomerCommand,
   handleCommand,
@@ -91,6 +92,8 @@ export const eraseAccount = async (backend: ErasureBackend, customerId: string):
   await backend.practiceSnapshots?.forget(practiceStreamId(customerId));
   // Practice reminders (issue 17): settings and the days reminded, nothing personal, but the customer's.
   await store.deleteStream(remindersStreamId(customerId));
+  // Teacher-lesson credits (issue 17). A booking on a teacher's stream keeps only the (now anonymous) id.
+  await store.deleteStream(lessonCreditsStreamId(customerId));
   // A newsletter confirmation keeps the address as proof of consent: it goes with the account.
   await store.deleteStream(newsletterStreamFor(customer.email));
   // The outbox's copies of the customer's mails hold the address and the greeting's first name.

@@ -1,6 +1,13 @@
-import express, { type Router } from 'express';
+import express, { type ErrorRequestHandler, type Response, type Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { reminderSettingsRequestSchema, weeklyGoalRequestSchema } from '@stickwork/domain';
+import {
+  domainErrorHttpStatus,
+  isDomainError,
+  reminderSettingsRequestSchema,
+  subscriptionOf,
+  teacherLessonRequestSchema,
+  weeklyGoalRequestSchema,
+} from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { authOf } from '../auth/require-auth.js';
 import { pinnedTimeZoneOf, requireAuthAndTimeZone } from '../accounts/customer-time-zone.js';
@@ -15,6 +22,13 @@ import {
   unsubscribeReminders,
 } from './practice-reminders.js';
 import { unsubscribePage } from './reminder-unsubscribe-page.js';
+import { HttpError } from '../http/http-error.js';
+import {
+  bookTeacherLesson,
+  cancelTeacherLesson,
+  teacherLessonsUpsell,
+  teacherLessonsView,
+} from './teacher-lessons.js';
 import { verifyReminderUnsubscribeSecret } from './reminder-unsubscribe-secret.js';
 import { setWeeklyGoal, weeklyGoalView } from './weekly-goal-service.js';
 
@@ -28,6 +42,9 @@ import { setWeeklyGoal, weeklyGoalView } from './weekly-goal-service.js';
  * | GET /export | | 200 `application/zip`, "Download my data" (see customer-export.ts); 429 past 5 an hour |
  * | GET /reminders | | 200 `{ enabled, days, hour, timeZone }` (days: ISO weekdays 1-7; hour 0-23 in `timeZone`) |
  * | PUT /reminders | `{ enabled, days, hour }` | 200 as GET /reminders; 400 naming the field |
+ * | GET /teacher-lessons | exclusive tier | 200 `{ timeZone, quartersUsed, teachers: [{ teacherId, name, slots: [{ startsAt, quarter, quarterUsed }] }], bookings: [{ bookingId, teacherId, teacherName, startsAt, cancellable }] }`; 403 `{ message, upsell }` for other tiers |
+ * | POST /teacher-lessons | `{ teacherId, startsAt }` | 201 `{ bookingId, teacherId, teacherName, startsAt, quarter }`; 400 past or not offered, 404 unknown teacher, 409 slot taken or quarter used |
+ * | DELETE /teacher-lessons/:bookingId | | 200 as GET; 409 within 24 h of the start, 404 unknown booking |
  * | GET, POST /reminders/unsubscribe?secret= | no login: the signed link of a reminder mail | 200 an HTML page (GET) or text (POST, RFC 8058 one-click); 400 for a bad link |
  *
  * Days are the customer's, in their pinned time zone (the zone practice activity is recorded in).
@@ -101,8 +118,42 @@ export const retentionRouter = (backend: Backend): Router => {
     else res.json({ message: 'You will get no more practice reminders.' });
   });
 
+  /** Teacher lessons are the exclusive tier's: the other tiers get a 403 with what it adds. */
+  const exclusiveOnly = (res: Response): boolean => {
+    if (subscriptionOf(authOf(res).customer).tier === 'exclusive') return true;
+    res.status(403).json(teacherLessonsUpsell());
+    return false;
+  };
+
+  router.get('/teacher-lessons', authenticated, (_req, res) => {
+    if (!exclusiveOnly(res)) return;
+    res.json(teacherLessonsView(backend, authOf(res).customerId, pinnedTimeZoneOf(res)));
+  });
+
+  router.post('/teacher-lessons', authenticated, async (req, res) => {
+    if (!exclusiveOnly(res)) return;
+    const request = validOr400(teacherLessonRequestSchema, req.body);
+    res
+      .status(201)
+      .json(await bookTeacherLesson(backend, authOf(res).customerId, request, pinnedTimeZoneOf(res)));
+  });
+
+  router.delete('/teacher-lessons/:bookingId', authenticated, async (req, res) => {
+    if (!exclusiveOnly(res)) return;
+    const { customerId } = authOf(res);
+    await cancelTeacherLesson(backend, customerId, String(req.params.bookingId), pinnedTimeZoneOf(res));
+    res.json(teacherLessonsView(backend, customerId, pinnedTimeZoneOf(res)));
+  });
+
+  router.use(domainErrorsAsHttp);
   startReminderScheduler(backend);
   return router;
+};
+
+/** A refusal of a decider is a 4xx with its message for the customer. */
+const domainErrorsAsHttp: ErrorRequestHandler = (error: unknown, _req, _res, next) => {
+  if (isDomainError(error)) next(new HttpError(domainErrorHttpStatus[error.code], error.message));
+  else next(error);
 };
 
 export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid.';

@@ -16,6 +16,8 @@ export interface OutgoingMail {
   link?: string;
   /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058) of a reminder. */
   headers?: Record<string, string>;
+  /** Files sent along, e.g. the `.ics` of a teacher lesson. */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 /** The mail port: SMTP when configured, otherwise the local outbox. */
@@ -53,6 +55,7 @@ const send = async (transport: () => Promise<Transporter>, from: string, mail: O
     text: mail.text,
     html: mail.html,
     ...(mail.headers ? { headers: mail.headers } : {}),
+    ...(mail.attachments ? { attachments: mail.attachments } : {}),
   });
 
 export const createSmtpMailer = (smtpUrl: string, from: string): Mailer => {

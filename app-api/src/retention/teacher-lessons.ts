@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CANCELLATION_HOURS,
+  DomainError,
+  handleCommand,
+  isSlotStart,
+  lessonCreditDecider,
+  lessonCreditEventSchemaVersions,
+  lessonCreditsStreamId,
+  quarterOf,
+  teacherDecider,
+  teacherEventSchemaVersions,
+  teacherStreamId,
+  TIER_FEATURES,
+  upcomingSlotStarts,
+  type LessonCreditCommand,
+  type LessonCreditState,
+  type TeacherCommand,
+  type TeacherState,
+} from '@stickwork/domain';
+import {
+  customerDirectoryProjection,
+  lessonCreditsProjection,
+  teacherSchedulesProjection,
+  type CustomerDirectoryEntry,
+} from '@stickwork/projections';
+import type { Backend } from '../backend.js';
+import { teacherLessonMail } from './teacher-lesson-mail.js';
+
+export type TeacherLessonsBackend = Pick<
+  Backend,
+  'store' | 'readModels' | 'projections' | 'clock' | 'mailer' | 'logger' | 'config'
+>;
+
+type Teacher = Extract<TeacherState, { status: 'added' }>;
+
+/** What the 403 of the other tiers carries: what the exclusive tier adds, and where to upgrade. */
+export const teacherLessonsUpsell = () => ({
+  message: 'Teacher lessons come with the Exclusive plan.',
+  upsell: {
+    tier: 'exclusive',
+    features: TIER_FEATURES.exclusive.map((feature) => feature.text),
+    link: '/pricing',
+  },
+});
+
+const teachers = (backend: Pick<Backend, 'readModels'>): Teacher[] =>
+  backend.readModels
+    .list<TeacherState>(teacherSchedulesProjection.name)
+    .map(({ state }) => state)
+    .filter((state): state is Teacher => state.status === 'added')
+    .sort((a, b) => a.name.localeCompare(b.name));
+
+const creditsOf = (backend: Pick<Backend, 'readModels'>, customerId: string): LessonCreditState =>
+  backend.readModels.get<LessonCreditState>(lessonCreditsProjection.name, customerId) ?? { used: {} };
+
+/**
+ * GET /api/teacher-lessons: the free slots of every teacher for the coming weeks (instants; the page
+ * shows them in the customer's zone), which quarters already have a lesson, and the customer's
+ * bookings with whether they can still be cancelled.
+ */
+export const teacherLessonsView = (backend: TeacherLessonsBackend, customerId: string, timeZone: string) => {
+  const now = backend.clock();
+  const used = creditsOf(backend, customerId).used;
+  const all = teachers(backend);
+  return {
+    timeZone,
+    quartersUsed: Object.keys(used).sort(),
+    teachers: all.map((teacher) => ({
+      teacherId: teacher.teacherId,
+      name: teacher.name,
+      slots: upcomingSlotStarts(teacher.slots, teacher.timeZone, now)
+        .filter((start) => !teacher.bookings[start.toISOString()])
+        .map((start) => {
+          const quarter = quarterOf(start, timeZone);
+          return { startsAt: start.toISOString(), quarter, quarterUsed: quarter in used };
+        }),
+    })),
+    bookings: all
+      .flatMap((teacher) =>
+        Object.values(teacher.bookings)
+          .filter(
+            (booking) => booking.customerId === customerId && Date.parse(booking.startsAt) > now.getTime(),
+          )
+          .map((booking) => ({
+            bookingId: booking.bookingId,
+            teacherId: teacher.teacherId,
+            teacherName: teacher.name,
+            startsAt: booking.startsAt,
+            cancellable: Date.parse(booking.startsAt) - now.getTime() >= CANCELLATION_HOURS * 3_600_000,
+          })),
+      )
+      .sort((a, b) => a.startsAt.localeCompare(b.startsAt)),
+  };
+};
+
+const runTeacher = (
+  backend: TeacherLessonsBackend,
+  teacherId: string,
+  command: Omit<TeacherCommand, 'metadata'>,
+) =>
+  handleCommand(backend.store, teacherStreamId(teacherId), teacherDecider, teacherEventSchemaVersions, {
+    ...command,
+    metadata: { now: backend.clock() },
+  } as TeacherCommand);
+
+const runCredits = (
+  backend: TeacherLessonsBackend,
+  customerId: string,
+  command: Omit<LessonCreditCommand, 'metadata'>,
+) =>
+  handleCommand(
+    backend.store,
+    lessonCreditsStreamId(customerId),
+    lessonCreditDecider,
+    lessonCreditEventSchemaVersions,
+    {
+      ...command,
+      metadata: { now: backend.clock() },
+    } as LessonCreditCommand,
+  );
+
+const mailBoth = async (
+  backend: TeacherLessonsBackend,
+  teacher: Teacher,
+  customerId: string,
+  customerZone: string,
+  bookingId: string,
+  startsAt: Date,
+  kind: 'booked' | 'cancelled',
+) => {
+  const customer = backend.readModels.get<CustomerDirectoryEntry>(
+    customerDirectoryProjection.name,
+    customerId,
+  );
+  if (!customer) return;
+  const input = {
+    bookingId,
+    startsAt,
+    kind,
+    publicUrl: backend.config.publicUrl,
+    teacher: { email: teacher.email, name: teacher.name, timeZone: teacher.timeZone },
+    customer: {
+      email: customer.email,
+      name: `${customer.firstname} ${customer.lastname}`.trim(),
+      timeZone: customerZone,
+    },
+  };
+  for (const to of ['customer', 'teacher'] as const)
+    await backend.mailer
+      .send(teacherLessonMail(input, to))
+      .catch((error: unknown) =>
+        backend.logger.error(
+          { bookingId, to, code: (error as { code?: string }).code },
+          'teacher lesson mail failed',
+        ),
+      );
+};
+
+/**
+ * POST /api/teacher-lessons: the customer's credit of the lesson's quarter is taken first (their
+ * stream, expected revision: two bookings at once cannot both take it), then the slot (the teacher's
+ * stream, expected revision: never double-booked); if the slot is refused, the credit is given back.
+ */
+export const bookTeacherLesson = async (
+  backend: TeacherLessonsBackend,
+  customerId: string,
+  request: { teacherId: string; startsAt: Date },
+  timeZone: string,
+) => {
+  const teacher = teachers(backend).find((candidate) => candidate.teacherId === request.teacherId);
+  if (!teacher) throw new DomainError('not_found', 'There is no such teacher.');
+  if (request.startsAt.getTime() <= backend.clock().getTime())
+    throw new DomainError('invalid_input', 'This slot is in the past.');
+  // Checked here too, so a refused slot never touches the credit; the decider decides for real.
+  if (!isSlotStart(teacher.slots, teacher.timeZone, request.startsAt))
+    throw new DomainError('invalid_input', 'The teacher does not teach at this time.');
+  const bookingId = randomUUID();
+  const quarter = quarterOf(request.startsAt, timeZone);
+  const startsAt = request.startsAt.toISOString();
+  await runCredits(backend, customerId, {
+    type: 'UseLessonCredit',
+    data: { bookingId, quarter, teacherId: teacher.teacherId, startsAt },
+  });
+  let position: number | null;
+  try {
+    ({ position } = await runTeacher(backend, teacher.teacherId, {
+      type: 'BookTeacherLesson',
+      data: { bookingId, customerId, startsAt: request.startsAt },
+    }));
+  } catch (error) {
+    await runCredits(backend, customerId, { type: 'ReturnLessonCredit', data: { bookingId, quarter } });
+    throw error;
+  }
+  if (position !== null) await backend.projections.waitFor(position);
+  await mailBoth(backend, teacher, customerId, timeZone, bookingId, request.startsAt, 'booked');
+  return { bookingId, teacherId: teacher.teacherId, teacherName: teacher.name, startsAt, quarter };
+};
+
+/** DELETE /api/teacher-lessons/:bookingId: up to 24 hours before; the quarter's credit returns. */
+export const cancelTeacherLesson = async (
+  backend: TeacherLessonsBackend,
+  customerId: string,
+  bookingId: string,
+  timeZone: string,
+) => {
+  const teacher = teachers(backend).find((candidate) =>
+    Object.values(candidate.bookings).some(
+      (booking) => booking.bookingId === bookingId && booking.customerId === customerId,
+    ),
+  );
+  if (!teacher) throw new DomainError('not_found', 'There is no such booking.');
+  const cancelled = await runTeacher(backend, teacher.teacherId, {
+    type: 'CancelTeacherLesson',
+    data: { bookingId, customerId },
+  });
+  const booking = Object.values(teacher.bookings).find((candidate) => candidate.bookingId === bookingId)!;
+  const credits = creditsOf(backend, customerId);
+  const quarter = Object.entries(credits.used).find(([, used]) => used.bookingId === bookingId)?.[0];
+  const returned = quarter
+    ? await runCredits(backend, customerId, { type: 'ReturnLessonCredit', data: { bookingId, quarter } })
+    : null;
+  const position = Math.max(cancelled.position ?? -1, returned?.position ?? -1);
+  if (position >= 0) await backend.projections.waitFor(position);
+  await mailBoth(backend, teacher, customerId, timeZone, bookingId, new Date(booking.startsAt), 'cancelled');
+};
