@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { Command } from 'commander';
 import { registerCompletionCommand } from './commands/completion.js';
 import { registerCustomerCommands } from './commands/customer.js';
+import { registerTeacherCommands } from './commands/teacher.js';
 import { registerProjectionsCommands } from './commands/projections.js';
 import { registerCustomerReadCommands } from './commands/read-commands.js';
 import { registerStoreCommands } from './commands/store.js';
@@ -27,6 +28,7 @@ export const buildProgram = (): Command => {
     .exitOverride();
   registerCustomerReadCommands(program);
   registerCustomerCommands(program);
+  registerTeacherCommands(program);
   registerProjectionsCommands(program);
   registerStoreCommands(program);
   registerToolCommands(program);

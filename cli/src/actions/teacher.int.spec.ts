@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../testing/run-cli.js';
+
+let dataDir: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-cli-teacher-'));
+  env = { DATA_DIR: dataDir, USER: 'teacher-operator' };
+  const seeded = await runCli(['seed', '--customers', '1', '--days', '1', '--seed', '2', '--json'], env);
+  expect(seeded.code, seeded.stderr).toBe(0);
+}, 120_000);
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('stickwork teacher', () => {
+  it('adds a teacher, sets the weekly slots and lists them', async () => {
+    const added = await runCli(
+      [
+        'teacher',
+        'add',
+        'tina',
+        '--name',
+        'Tina Drums',
+        '--email',
+        'tina@example.com',
+        '--tz',
+        'Europe/Berlin',
+      ],
+      env,
+    );
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toBe('Teacher tina added (Tina Drums, Europe/Berlin).\n');
+    const slots = await runCli(['teacher', 'availability', 'tina', 'thu@09:30', 'tue@17:00', '2@17:00'], env);
+    expect(slots.code, slots.stderr).toBe(0);
+    expect(slots.stdout).toBe('tina: tue@17:00, thu@09:30\n');
+    const listed = await runCli(['teacher', 'list', '--json'], env);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      {
+        teacherId: 'tina',
+        name: 'Tina Drums',
+        email: 'tina@example.com',
+        timeZone: 'Europe/Berlin',
+        slots: ['tue@17:00', 'thu@09:30'],
+        upcoming: [],
+      },
+    ]);
+    const table = await runCli(['teacher', 'list'], env);
+    expect(table.stdout).toMatch(
+      /^ID\s+NAME\s+EMAIL\s+ZONE\s+SLOTS\s+BOOKED\ntina\s+Tina Drums\s+tina@example.com/,
+    );
+  });
+
+  it('names what is wrong: a bad slot (usage, exit 2), a second add, a bad zone or an unknown teacher (exit 1)', async () => {
+    const badSlot = await runCli(['teacher', 'availability', 'tina', 'tuesday 5pm'], env);
+    expect(badSlot.code).toBe(2);
+    expect(badSlot.stderr).toContain('invalid slot "tuesday 5pm": write weekday@HH:mm');
+    const again = await runCli(
+      ['teacher', 'add', 'tina', '--name', 'T', '--email', 'tina@example.com', '--tz', 'Europe/Berlin'],
+      env,
+    );
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('Teacher tina exists already.');
+    const zone = await runCli(
+      ['teacher', 'add', 'max', '--name', 'Max', '--email', 'max@example.com', '--tz', 'Mars/Base'],
+      env,
+    );
+    expect(zone.code).toBe(1);
+    expect(zone.stderr).toContain('Mars/Base is not a time zone');
+    const unknown = await runCli(['teacher', 'availability', 'nobody', 'mon@10:00'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('There is no such teacher.');
+  });
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import {
+  handleCommand,
+  isDomainError,
+  teacherDecider,
+  teacherEventSchemaVersions,
+  teacherStreamId,
+  type TeacherCommand,
+  type TeacherState,
+  type WeeklySlot,
+} from '@stickwork/domain';
+import { teacherSchedulesProjection } from '@stickwork/projections';
+import { CliError, UsageError, withStores, type StoreBackend } from '../context.js';
+import { operatorName } from '../operator.js';
+import { parseOptions } from '../options.js';
+import { printJson, renderTable } from '../ui/print.js';
+
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+const teacherId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, { message: 'use lower-case letters, digits and dashes (at most 40)' });
+
+/** `tue@17:00` (or `2@17:00`) as a weekly slot; a usage error names the bad one. */
+export const parseSlot = (text: string): WeeklySlot => {
+  const match = /^([a-z]{3}|[1-7])@([01]\d|2[0-3]):([0-5]\d)$/i.exec(text.trim());
+  const day = match
+    ? /^\d$/.test(match[1]!)
+      ? Number(match[1])
+      : WEEKDAYS.indexOf(match[1]!.toLowerCase()) + 1
+    : 0;
+  if (!match || day < 1) throw new UsageError(`invalid slot "${text}": write weekday@HH:mm, e.g. tue@17:00`);
+  return { weekday: day, start: `${match[2]}:${match[3]}` };
+};
+
+const run = async (
+  backend: StoreBackend,
+  id: string,
+  command: Omit<TeacherCommand, 'metadata'>,
+  operator: string,
+) => {
+  try {
+    const result = await handleCommand(
+      backend.store,
+      teacherStreamId(id),
+      teacherDecider,
+      teacherEventSchemaVersions,
+      { ...command, metadata: { now: backend.clock() } } as TeacherCommand,
+      { metadata: { operator } },
+    );
+    if (result.position !== null) await backend.projections.catchUp();
+    return result;
+  } catch (error) {
+    if (isDomainError(error)) throw new CliError(error.message);
+    throw error;
+  }
+};
+
+const addOptions = z.object({
+  teacherId,
+  name: z.string().trim().min(1, { message: 'must not be empty' }),
+  email: z.string().trim(),
+  tz: z.string().trim(),
+  operator: z.string().optional(),
+  json: z.boolean().default(false),
+});
+
+export const runTeacherAdd = async (id: string, raw: Record<string, unknown>) => {
+  const options = parseOptions(addOptions, { ...raw, teacherId: id }, ['teacherId']);
+  const { events } = await withStores((backend) =>
+    run(
+      backend,
+      options.teacherId,
+      {
+        type: 'AddTeacher',
+        data: {
+          teacherId: options.teacherId,
+          name: options.name,
+          email: options.email,
+          timeZone: options.tz,
+        },
+      },
+      operatorName(options.operator),
+    ),
+  );
+  if (options.json) printJson({ teacherId: options.teacherId, events });
+  else process.stdout.write(`Teacher ${options.teacherId} added (${options.name}, ${options.tz}).\n`);
+};
+
+export const runTeacherAvailability = async (id: string, slots: string[], raw: Record<string, unknown>) => {
+  const options = parseOptions(
+    z.object({ teacherId, operator: z.string().optional(), json: z.boolean().default(false) }),
+    { ...raw, teacherId: id },
+    ['teacherId'],
+  );
+  const parsed = slots.map(parseSlot);
+  const { state } = await withStores((backend) =>
+    run(
+      backend,
+      options.teacherId,
+      { type: 'SetAvailability', data: { slots: parsed } },
+      operatorName(options.operator),
+    ),
+  );
+  const set = state.status === 'added' ? state.slots : [];
+  if (options.json) printJson({ teacherId: options.teacherId, slots: set });
+  else process.stdout.write(`${options.teacherId}: ${set.map(slotText).join(', ')}\n`);
+};
+
+const slotText = (slot: WeeklySlot) => `${WEEKDAYS[slot.weekday - 1]}@${slot.start}`;
+
+export const runTeacherList = async (raw: Record<string, unknown>) => {
+  const options = parseOptions(z.object({ json: z.boolean().default(false) }), raw);
+  const rows = await withStores(async (backend) => {
+    await backend.projections.catchUp();
+    const now = backend.clock().getTime();
+    return backend.readModels
+      .list<TeacherState>(teacherSchedulesProjection.name)
+      .map(({ state }) => state)
+      .filter((state): state is Extract<TeacherState, { status: 'added' }> => state.status === 'added')
+      .map((teacher) => ({
+        teacherId: teacher.teacherId,
+        name: teacher.name,
+        email: teacher.email,
+        timeZone: teacher.timeZone,
+        slots: teacher.slots.map(slotText),
+        upcoming: Object.values(teacher.bookings)
+          .filter((booking) => Date.parse(booking.startsAt) > now)
+          .map((booking) => booking.startsAt)
+          .sort(),
+      }));
+  });
+  if (options.json) return printJson(rows);
+  await renderTable(rows, [
+    { header: 'ID', value: (row) => row.teacherId },
+    { header: 'NAME', value: (row) => row.name },
+    { header: 'EMAIL', value: (row) => row.email },
+    { header: 'ZONE', value: (row) => row.timeZone },
+    { header: 'SLOTS', value: (row) => row.slots.join(' ') || '-' },
+    { header: 'BOOKED', value: (row) => String(row.upcoming.length) },
+  ]);
+};
