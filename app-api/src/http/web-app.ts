@@ -23,6 +23,7 @@ const SPA_ROUTES: RegExp[] = [
   /^\/launch-overview\/?$/,
   /^\/stats-and-progress\/?$/,
   /^\/lesson-history\/?$/,
+  /^\/teacher-lessons\/?$/,
   /^\/update-skills\/?$/,
   /^\/account-settings\/?$/,
   /^\/subscription-success\/?$/,

@@ -110,6 +110,11 @@ export const createAppRoutes = (store: AppStore): RouteObject[] => {
           lazy: page(() => import('./routes/lesson-history'), 'LessonHistoryRoute'),
           loader: protectedPage,
         },
+        {
+          path: '/teacher-lessons',
+          lazy: page(() => import('./routes/teacher-lessons'), 'TeacherLessonsRoute'),
+          loader: protectedPage,
+        },
         // An expired token on the skill screen leads home rather than to /log-out (product-spec §2).
         {
           path: '/update-skills',

@@ -1,0 +1,38 @@
+import { apiRequest } from '../../lib/api-client';
+
+/** GET /api/teacher-lessons (issue 17). */
+export interface TeacherLessonsView {
+  timeZone: string;
+  quartersUsed: string[];
+  teachers: {
+    teacherId: string;
+    name: string;
+    slots: { startsAt: string; quarter: string; quarterUsed: boolean }[];
+  }[];
+  bookings: {
+    bookingId: string;
+    teacherId: string;
+    teacherName: string;
+    startsAt: string;
+    cancellable: boolean;
+  }[];
+}
+
+/** The 403 of the other tiers. */
+export interface TeacherLessonsUpsell {
+  message: string;
+  upsell: { tier: string; features: string[]; link: string };
+}
+
+export const fetchTeacherLessons = () => apiRequest<TeacherLessonsView>('/api/teacher-lessons');
+
+export const bookTeacherLesson = (teacherId: string, startsAt: string) =>
+  apiRequest<{ bookingId: string; startsAt: string; teacherName: string }>('/api/teacher-lessons', {
+    method: 'POST',
+    body: { teacherId, startsAt },
+  });
+
+export const cancelTeacherLesson = (bookingId: string) =>
+  apiRequest<TeacherLessonsView>(`/api/teacher-lessons/${encodeURIComponent(bookingId)}`, {
+    method: 'DELETE',
+  });
