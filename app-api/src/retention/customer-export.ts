@@ -2,6 +2,7 @@ import { strToU8, zipSync } from 'fflate';
 import {
   customerStreamId,
   findExercise,
+  lessonCreditsStreamId,
   practiceStreamId,
   remindersStreamId,
   SKILL_DISPLAY_NAMES,
@@ -45,7 +46,7 @@ export interface ExportedEvent {
 
 /**
  * The streams that hold the customer's data: their account (`customer-`), their practice
- * (`practice-`), their payments ledger (`payments-`), their practice reminders (`reminders-`), and, found through the email they registered
+ * (`practice-`), their payments ledger (`payments-`), their practice reminders (`reminders-`), their teacher-lesson credits (`lesson-credits-`), and, found through the email they registered
  * with (it never changes), its reservation (`email-`) and a newsletter consent (`newsletter-`).
  */
 const customerStreamIds = async (store: EventStore, customerId: string): Promise<string[]> => {
@@ -56,6 +57,7 @@ const customerStreamIds = async (store: EventStore, customerId: string): Promise
     practiceStreamId(customerId),
     `payments-${customerId}`,
     remindersStreamId(customerId),
+    lessonCreditsStreamId(customerId),
     ...(typeof email === 'string' ? [emailStreamFor(email), newsletterStreamFor(email)] : []),
   ];
 };
@@ -104,6 +106,7 @@ const describeStream = (stream: string): string => {
     return 'your practice: skill ratings, levels, sessions, evaluations, usage, activity, timing, goals';
   if (stream.startsWith('payments-')) return 'your payments: the payment provider events applied to you';
   if (stream.startsWith('reminders-')) return 'your practice reminders: the settings and each reminder sent';
+  if (stream.startsWith('lesson-credits-')) return 'your teacher lessons: the booking of each quarter';
   if (stream.startsWith('email-')) return 'the reservation of your email address for your account';
   if (stream.startsWith('newsletter-')) return 'your newsletter consent';
   return 'events about you';
