@@ -1,5 +1,12 @@
 import { emailStreamFor } from '@stickwork/app-api/stores';
-import { customerStreamId, erasureStreamId, practiceStreamId, type EventStore } from '@stickwork/domain';
+import {
+  customerStreamId,
+  erasureStreamId,
+  lessonCreditsStreamId,
+  practiceStreamId,
+  remindersStreamId,
+  type EventStore,
+} from '@stickwork/domain';
 import { CliError } from '../context.js';
 
 /**
@@ -11,6 +18,8 @@ export const customerStreams = (customerId: string): string[] => [
   practiceStreamId(customerId),
   `payments-${customerId}`,
   erasureStreamId(customerId),
+  remindersStreamId(customerId),
+  lessonCreditsStreamId(customerId),
 ];
 
 /**

@@ -91,6 +91,17 @@ const SUMMARIES: Record<string, Summarize> = {
   PracticeActivityRecorded: ({ day: practised, lessons, minutes }) =>
     `${String(practised)}: ${String(lessons)} lessons, ${String(minutes)} min`,
   PracticeHistoryErased: () => 'practice history erased',
+  // Issue 17: weekly goal, reminders, teacher lessons.
+  WeeklyGoalSet: ({ daysPerWeek, day: on }) => `weekly goal ${String(daysPerWeek)} days (from ${String(on)})`,
+  PracticeRemindersSet: ({ enabled, days, hour }) =>
+    enabled
+      ? `reminders on: days ${Array.isArray(days) ? days.join(',') : '?'} at ${String(hour)}:00`
+      : 'reminders off',
+  PracticeRemindersUnsubscribed: () => 'reminders off (unsubscribe link)',
+  PracticeReminderSent: ({ day: on }) => `reminder sent for ${String(on)}`,
+  LessonCreditUsed: ({ quarter, teacherId, startsAt }) =>
+    `teacher lesson ${String(quarter)}: ${String(teacherId)} at ${String(startsAt)}`,
+  LessonCreditReturned: ({ quarter }) => `teacher lesson credit of ${String(quarter)} returned`,
 };
 
 /** One readable line per event, never with a password hash; unknown types show their data's fields. */
