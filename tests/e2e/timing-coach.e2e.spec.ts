@@ -206,6 +206,8 @@ test.describe('with an e-kit (Web MIDI)', () => {
       await expect(page.getByText('Your setup adds 23 ms; it is taken off every hit.')).toBeVisible({
         timeout: 30_000,
       });
+      // The kit's map: the pad struck plays the snare (General MIDI 38), changeable per device.
+      await expect(page.getByLabel('The pad you struck (note 38) plays')).toHaveValue('snare');
 
       // A take at 120 bpm: a bar of count-in, then every note 15 ms late (plus the setup's 23 ms).
       await setTempo(page, 120);
@@ -242,6 +244,7 @@ test.describe('with an e-kit (Web MIDI)', () => {
       expect(accuracy).toBeGreaterThanOrEqual(94);
       expect(accuracy).toBeLessThanOrEqual(96);
       await expect(summary.getByText(/notes played, 0 missed, 0 extra$/)).toBeVisible();
+      await expect(summary.getByText(/^Dynamics: \d+ of \d+ strokes at the written level/)).toBeVisible();
       await expect(
         summary.getByText('This take suggests rating the lesson easy; you choose when you evaluate.'),
       ).toBeVisible();

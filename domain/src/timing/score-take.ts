@@ -37,6 +37,16 @@ export interface JudgedHit {
   timing: HitTiming | null;
 }
 
+/** How hard a stroke was: from an e-kit's velocity, or as the notation writes the note. */
+export type Dynamic = 'accent' | 'normal' | 'ghost';
+
+/** Velocity 100 and up is an accent, 45 and below a ghost note. */
+export const dynamicOfVelocity = (velocity: number): Dynamic =>
+  velocity >= 100 ? 'accent' : velocity <= 45 ? 'ghost' : 'normal';
+
+export const writtenDynamic = (note: Pick<DueNote, 'accent' | 'ghost'>): Dynamic =>
+  note.accent ? 'accent' : note.ghost ? 'ghost' : 'normal';
+
 export interface TakeScore {
   expected: number;
   hit: number;
@@ -48,6 +58,11 @@ export interface TakeScore {
   spreadMs: number;
   /** 0-100. */
   accuracy: number;
+  /**
+   * With an e-kit (hits with a velocity): of the matched hits, how many were played at the written level
+   * (accents as accents, ghost notes as ghosts, the rest in between). Null without velocities.
+   */
+  dynamics: { judged: number; asWritten: number } | null;
   hits: JudgedHit[];
 }
 
@@ -91,28 +106,33 @@ export function scoreTake(expected: readonly DueNote[], played: readonly PlayedH
     .map((note, index) => ({ note, index }))
     .sort((a, b) => a.note.timeMs - b.note.timeMs);
   const taken = new Set<number>();
-  const hits = [...played]
-    .sort((a, b) => a.timeMs - b.timeMs)
-    .map((hit): JudgedHit => {
-      let best: { index: number; offset: number; window: number } | undefined;
-      for (const { note, index } of notes) {
-        if (taken.has(index) || !voiceFits(hit, note)) continue;
-        const window = timingWindowMs(note.bpm);
-        const offset = hit.timeMs - note.timeMs;
-        if (Math.abs(offset) > window) continue;
-        if (!best || Math.abs(offset) < Math.abs(best.offset)) best = { index, offset, window };
-      }
-      if (!best) return { timeMs: hit.timeMs, expectedIndex: null, offsetMs: null, timing: null };
-      taken.add(best.index);
-      return {
-        timeMs: hit.timeMs,
-        expectedIndex: best.index,
-        offsetMs: best.offset,
-        timing: timingOf(best.offset, best.window),
-      };
-    });
+  const inOrder = [...played].sort((a, b) => a.timeMs - b.timeMs);
+  const hits = inOrder.map((hit): JudgedHit => {
+    let best: { index: number; offset: number; window: number } | undefined;
+    for (const { note, index } of notes) {
+      if (taken.has(index) || !voiceFits(hit, note)) continue;
+      const window = timingWindowMs(note.bpm);
+      const offset = hit.timeMs - note.timeMs;
+      if (Math.abs(offset) > window) continue;
+      if (!best || Math.abs(offset) < Math.abs(best.offset)) best = { index, offset, window };
+    }
+    if (!best) return { timeMs: hit.timeMs, expectedIndex: null, offsetMs: null, timing: null };
+    taken.add(best.index);
+    return {
+      timeMs: hit.timeMs,
+      expectedIndex: best.index,
+      offsetMs: best.offset,
+      timing: timingOf(best.offset, best.window),
+    };
+  });
 
   const matched = hits.filter((hit) => hit.expectedIndex !== null);
+  // Played at the written level? Only for matched hits that carry a velocity (an e-kit's).
+  const withVelocity = hits.flatMap((hit, index) => {
+    const velocity = inOrder[index]?.velocity;
+    const note = hit.expectedIndex === null ? undefined : expected[hit.expectedIndex];
+    return velocity === undefined || !note ? [] : [dynamicOfVelocity(velocity) === writtenDynamic(note)];
+  });
   const offsets = matched.map((hit) => hit.offsetMs ?? 0);
   const extra = hits.length - matched.length;
   const mean = offsets.length === 0 ? 0 : offsets.reduce((sum, offset) => sum + offset, 0) / offsets.length;
@@ -135,6 +155,10 @@ export function scoreTake(expected: readonly DueNote[], played: readonly PlayedH
       expected.length === 0
         ? 0
         : Math.round((1000 * Math.max(0, credit - EXTRA_HIT_COST * extra)) / expected.length) / 10,
+    dynamics:
+      withVelocity.length === 0
+        ? null
+        : { judged: withVelocity.length, asWritten: withVelocity.filter(Boolean).length },
     hits,
   };
 }

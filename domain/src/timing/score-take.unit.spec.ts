@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  dynamicOfVelocity,
   medianOffsetMs,
   scoreTake,
   suggestedRating,
@@ -164,6 +165,29 @@ describe('scoring a take', () => {
     expect(timingWindowMs(240)).toBe(30);
     const notes: DueNote[] = [{ timeMs: 0, voice: 'snare', bpm: 240 }];
     expect(scoreTake(notes, [{ timeMs: 40, voice: 'snare' }]).extra).toBe(1);
+  });
+
+  it('tells accents and ghost notes by velocity, and counts the strokes played at the written level', () => {
+    expect([127, 100, 99, 46, 45, 1].map(dynamicOfVelocity)).toEqual([
+      'accent',
+      'accent',
+      'normal',
+      'normal',
+      'ghost',
+      'ghost',
+    ]);
+    const notes: DueNote[] = [
+      { timeMs: 0, voice: 'snare', bpm: 120, accent: true },
+      { timeMs: 250, voice: 'snare', bpm: 120, ghost: true },
+      { timeMs: 500, voice: 'snare', bpm: 120 },
+    ];
+    const kit = scoreTake(notes, [
+      { timeMs: 1, voice: 'snare', velocity: 120 },
+      { timeMs: 251, voice: 'snare', velocity: 90 }, // a ghost note played too loud
+      { timeMs: 501, voice: 'snare', velocity: 70 },
+    ]);
+    expect(kit.dynamics).toEqual({ judged: 3, asWritten: 2 });
+    expect(scoreTake(notes, played(notes, [])).dynamics).toBeNull();
   });
 
   it('suggests an evaluation from the accuracy', () => {

@@ -69,9 +69,3 @@ export const saveDrumMapEntry = (
   storage.setItem(storageKey(deviceName), JSON.stringify(overrides));
   return loadDrumMap(deviceName, storage);
 };
-
-export type Dynamic = 'accent' | 'normal' | 'ghost';
-
-/** Velocity tells an accent (100 and up) and a ghost note (45 and below) from a normal stroke. */
-export const dynamicOf = (velocity: number): Dynamic =>
-  velocity >= 100 ? 'accent' : velocity <= 45 ? 'ghost' : 'normal';

@@ -2,7 +2,7 @@ import type { Notation, TakeScore, Voice } from '@stickwork/domain';
 import type { LaneHit, LaneNote } from './lane-view';
 import type { Take } from './take';
 
-const VOICE_NAMES: Record<Voice, string> = {
+export const VOICE_NAMES: Record<Voice, string> = {
   hi_hat: 'Hi-hat',
   hi_hat_open: 'Open hi-hat',
   hi_hat_foot: 'Hi-hat foot',

@@ -30,6 +30,12 @@ export const TakeSummary = ({ score }: { score: TakeScore }) => {
       <p className="take-summary__counts">
         {score.hit} of {score.expected} notes played, {score.missed} missed, {score.extra} extra
       </p>
+      {score.dynamics ? (
+        <p className="take-summary__counts">
+          Dynamics: {score.dynamics.asWritten} of {score.dynamics.judged} strokes at the written level
+          (accents loud, ghost notes soft)
+        </p>
+      ) : null}
       <figure className="take-summary__histogram">
         <div className="take-summary__bars" aria-hidden="true">
           {bins.map((bin) => (

@@ -15,6 +15,9 @@ export interface ScheduledNote {
   /** The note's grid step in the notation, and which pass through the pattern it belongs to (for the lanes). */
   step?: number;
   pass?: number;
+  /** As written: the e-kit's velocity is judged against it. */
+  accent?: boolean;
+  ghost?: boolean;
 }
 
 /** A stroke the coach heard: seconds on the card's audio clock, latency not yet subtracted. */
@@ -54,6 +57,8 @@ export function scoreTakeAt(
     timeMs: (note.time - take.startTime) * 1000,
     voice: note.voice,
     bpm: note.bpm,
+    ...(note.accent ? { accent: true } : {}),
+    ...(note.ghost ? { ghost: true } : {}),
   }));
   const hits: PlayedHit[] = take.strokes
     .map((stroke) => ({ ...stroke, time: stroke.time - latencyMs / 1000 }))

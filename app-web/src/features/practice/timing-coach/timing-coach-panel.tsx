@@ -1,12 +1,12 @@
 import { useId, useSyncExternalStore } from 'react';
-import type { Notation } from '@stickwork/domain';
+import { VOICES, type Notation } from '@stickwork/domain';
 import { Button } from '../../../components/button/button';
 import { latencyText } from './calibration';
 import { INPUT_PROBLEM_MESSAGES } from './input-problems';
-import { laneData } from './lane-data';
+import { laneData, VOICE_NAMES } from './lane-data';
 import { LaneView } from './lane-view';
 import { TakeSummary } from './take-summary';
-import type { TimingCoach } from './timing-coach';
+import type { CoachSnapshot, TimingCoach } from './timing-coach';
 import { offsetWords, percent } from './timing-words';
 import './timing-coach.css';
 
@@ -77,6 +77,7 @@ export const TimingCoachPanel = ({ coach, notation, now, onCalibrate }: TimingCo
             </select>
           </>
         ) : null}
+        {input.kind === 'midi' ? <PadMapping coach={coach} lastNote={state.lastNote} /> : null}
         {input.kind === 'microphone' ? (
           <>
             <label className="field__label" htmlFor={sensitivityId}>
@@ -134,5 +135,34 @@ export const TimingCoachPanel = ({ coach, notation, now, onCalibrate }: TimingCo
         {last && !take ? <TakeSummary score={last} /> : null}
       </div>
     </details>
+  );
+};
+
+/**
+ * The e-kit's map, one pad at a time: strike a pad, see which drum it plays, and change it if the kit
+ * sends another note than General MIDI expects. Remembered for this device in this browser.
+ */
+const PadMapping = ({ coach, lastNote }: { coach: TimingCoach; lastNote: CoachSnapshot['lastNote'] }) => {
+  const voiceId = useId();
+  if (!lastNote) return <p className="practice-muted">Strike a pad to see which drum it plays here.</p>;
+  return (
+    <div className="timing-coach__mapping">
+      <label className="field__label" htmlFor={voiceId}>
+        The pad you struck (note {lastNote.note}) plays
+      </label>
+      <select
+        id={voiceId}
+        className="field__input"
+        value={lastNote.voice ?? ''}
+        onChange={(event) => coach.remap(lastNote.note, event.target.value as (typeof VOICES)[number])}
+      >
+        {lastNote.voice === undefined ? <option value="">Nothing (not mapped)</option> : null}
+        {VOICES.map((voice) => (
+          <option key={voice} value={voice}>
+            {VOICE_NAMES[voice]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 };

@@ -1,5 +1,6 @@
 import type { Notation, PracticePosition } from '@stickwork/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadDrumMap } from './drum-map';
 import { TimingCoach, type ScoredTake } from './timing-coach';
 
 /** A fake Web MIDI access with one e-kit whose note-ons the test sends, at performance times in ms. */
@@ -93,6 +94,19 @@ describe('the timing coach', () => {
     expect(score.meanOffsetMs).toBeCloseTo(15, 6);
     expect(score.hits.every((hit) => hit.timing === 'late')).toBe(true);
     expect(coach.getSnapshot().last).toBe(score);
+  });
+
+  it('shows which drum a struck pad plays and remembers a remap for the device', async () => {
+    const kit = fakeMidi();
+    const coach = new TimingCoach(clock, () => {});
+    await coach.useMidi();
+    kit.strike(60, 1000);
+    expect(coach.getSnapshot().lastNote).toEqual({ note: 60, voice: undefined });
+    coach.remap(60, 'snare');
+    expect(coach.getSnapshot().lastNote).toEqual({ note: 60, voice: 'snare' });
+    expect(loadDrumMap('Test Kit')[60]).toBe('snare');
+    kit.strike(38, 1100);
+    expect(coach.getSnapshot().lastNote).toEqual({ note: 38, voice: 'snare' });
   });
 
   it('says so when the kit is unplugged mid-lesson, and stops scoring', async () => {

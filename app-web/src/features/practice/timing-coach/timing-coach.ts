@@ -6,7 +6,7 @@ import {
   storedLatencyMs,
   storeLatencyMs,
 } from './calibration';
-import { loadDrumMap, type DrumMap } from './drum-map';
+import { loadDrumMap, saveDrumMapEntry, type DrumMap } from './drum-map';
 import { InputUnavailable, type InputProblem } from './input-problems';
 import { requestMidi, type MidiDevice, type MidiSession } from './midi-input';
 import { openMicrophone, type MicrophoneSession } from './microphone-input';
@@ -39,6 +39,8 @@ export interface CoachSnapshot {
   live: TakeScore | null;
   /** The last finished take's score. */
   last: TakeScore | null;
+  /** The last note number the e-kit sent, and the voice it plays now (to remap it). */
+  lastNote: { note: number; voice: Voice | undefined } | null;
 }
 
 /** What the coach needs of the practice room's audio engine. */
@@ -70,6 +72,7 @@ export class TimingCoach {
     take: null,
     live: null,
     last: null,
+    lastNote: null,
   };
   private readonly listeners = new Set<() => void>();
   private midi: MidiSession | null = null;
@@ -113,6 +116,8 @@ export class TimingCoach {
       this.stopListening = this.midi.listen(
         device.id,
         (stroke) => {
+          if (this.snapshot.lastNote?.note !== stroke.note)
+            this.set({ lastNote: { note: stroke.note, voice: this.drumMap[stroke.note] } });
           const context = this.clock.audioContext();
           if (!context) return;
           // A one-voice lesson (a pad, or one drum) takes a stroke on any pad of the kit.
@@ -149,6 +154,14 @@ export class TimingCoach {
     this.set({ input: { kind: 'none' }, problem: null, latencyMs: null, take: null, live: null });
   }
 
+  /** The drummer says which drum a pad of their kit is; remembered for this device in the browser. */
+  remap(note: number, voice: Voice): void {
+    const { input } = this.snapshot;
+    if (input.kind !== 'midi') return;
+    this.drumMap = saveDrumMapEntry(input.device.name, note, voice);
+    this.set({ lastNote: { note, voice } });
+  }
+
   setSensitivity(sensitivity: number): void {
     this.microphone?.setSensitivity(sensitivity);
     this.set({ sensitivity });
@@ -178,7 +191,15 @@ export class TimingCoach {
       this.pass.lastStep = step;
       return notation.notes
         .filter((note) => note.step === step)
-        .map((note) => ({ time, voice: note.voice, bpm: position.bpm, step, pass: this.pass.index }));
+        .map((note) => ({
+          time,
+          voice: note.voice,
+          bpm: position.bpm,
+          step,
+          pass: this.pass.index,
+          accent: note.accent === true,
+          ghost: note.ghost === true,
+        }));
     });
     if (notes.length > 0) this.set({ take: { ...take, notes: [...take.notes, ...notes] } });
   }

@@ -6,7 +6,7 @@ import {
   storedLatencyMs,
   storeLatencyMs,
 } from './calibration';
-import { dynamicOf, GENERAL_MIDI_DRUMS, loadDrumMap, saveDrumMapEntry } from './drum-map';
+import { GENERAL_MIDI_DRUMS, loadDrumMap, saveDrumMapEntry } from './drum-map';
 import { strokeOf } from './midi-input';
 import { emptyTake, offsetHistogram, scoreTakeAt } from './take';
 
@@ -47,17 +47,6 @@ describe('the e-kit map', () => {
     expect(loadDrumMap('Alesis', storage)[38]).toBe('snare');
     storage.setItem('stickwork.midi-map.Broken', '{not json');
     expect(loadDrumMap('Broken', storage)).toEqual(GENERAL_MIDI_DRUMS);
-  });
-
-  it('tells accents and ghost notes by velocity', () => {
-    expect([127, 100, 99, 46, 45, 1].map(dynamicOf)).toEqual([
-      'accent',
-      'accent',
-      'normal',
-      'normal',
-      'ghost',
-      'ghost',
-    ]);
   });
 
   it('takes note-ons of any channel and ignores note-offs', () => {
