@@ -16,13 +16,14 @@ import {
 import type { Backend } from '../backend.js';
 import { newsletterStreamFor } from '../newsletter/newsletter-stream.js';
 import { emailStreamFor, loadCustomer } from './customer-records.js';
+import { releaseTeacherLessonsOf } from '../retention/teacher-lessons.js';
 import { emailKey } from '../auth/rate-limits.js';
 
 type ErasureBackend = Pick<
   Backend,
-  'store' | 'clock' | 'projections' | 'compactStore' | 'logger' | 'mailer'
+  'store' | 'clock' | 'projections' | 'compactStore' | 'logger' | 'mailer' | 'readModels'
 > &
-  Partial<Pick<Backend, 'rateLimits' | 'practiceSnapshots'>>;
+  Partial<Pick<Backend, 'rateLimits' | 'practiceSnapshots' | 'config'>>;
 
 /**
  * DELETE /api/delete/customer-data: the practice history (ratings, levels, sessions,
@@ -85,6 +86,8 @@ export const eraseAccount = async (backend: ErasureBackend, customerId: string):
     { expectedRevision: 'any' },
   );
 
+  // Their booked teacher lessons (issue 17) are cancelled first, so the slots are free again.
+  await releaseTeacherLessonsOf(backend, customerId);
   await store.deleteStream(stream);
   await store.deleteStream(emailStreamFor(customer.email));
   await store.deleteStream(practiceStreamId(customerId));

@@ -47,10 +47,9 @@ export const teacherLessonIcs = ({
     title: `Stickwork drum lesson: ${teacher.name} with ${customer.name}`,
     description: `Your ${TEACHER_LESSON_MINUTES}-minute online drum lesson. Manage it at ${publicUrl}/teacher-lessons`,
     organizer: { name: 'Stickwork', email: 'hello@stickwork.local' },
-    attendees: [
-      { name: teacher.name, email: teacher.email, rsvp: false, role: 'REQ-PARTICIPANT' },
-      { name: customer.name, email: customer.email, rsvp: false, role: 'REQ-PARTICIPANT' },
-    ],
+    attendees: [teacher, customer]
+      .filter((party) => party.email !== '')
+      .map((party) => ({ name: party.name, email: party.email, rsvp: false, role: 'REQ-PARTICIPANT' })),
     productId: 'stickwork/teacher-lessons',
   });
   if (error || !value) throw error ?? new Error('no calendar file');

@@ -137,6 +137,22 @@ describe('teacher lessons', () => {
       expect((await ann.api.post('/api/teacher-lessons', body, BERLIN)).status).toBe(400);
   });
 
+  it('frees the slots of an erased account, even within 24 hours, and tells the teacher', async () => {
+    const drummer = await exclusive('2026-03-22T08:00:00.000Z');
+    const slot = '2026-06-02T15:00:00.000Z';
+    expect((await book(drummer, slot)).status).toBe(201);
+    expect((await drummer.api.delete('/api/delete/account')).status).toBe(200);
+    // The teacher is told, without the erased customer's name or address.
+    const mails = await mailsTo(server.backend.config.dataDir, TEACHER_EMAIL);
+    const told = mails.find(
+      (m) => m.subject === 'Teacher lesson cancelled: Tuesday, 2 June 2026 at 17:00 (Europe/Berlin)',
+    );
+    expect(told?.text).toContain('with a Stickwork drummer');
+    expect(told?.text).not.toContain('Ringo');
+    const other = await exclusive('2026-03-22T08:00:00.000Z');
+    expect((await book(other, slot)).status).toBe(201);
+  });
+
   it('cancels up to 24 hours before: the credit returns and both sides get the cancellation', async () => {
     const drummer = await exclusive('2026-03-22T08:00:00.000Z');
     const slot = '2026-04-14T15:00:00.000Z';

@@ -128,11 +128,13 @@ const mailBoth = async (
   bookingId: string,
   startsAt: Date,
   kind: 'booked' | 'cancelled',
+  recipients: readonly ('customer' | 'teacher')[] = ['customer', 'teacher'],
 ) => {
-  const customer = backend.readModels.get<CustomerDirectoryEntry>(
-    customerDirectoryProjection.name,
-    customerId,
-  );
+  const found = backend.readModels.get<CustomerDirectoryEntry>(customerDirectoryProjection.name, customerId);
+  // Only the teacher hears of an erased account's lessons, and without its name or address.
+  const customer = recipients.includes('customer')
+    ? found
+    : { email: '', firstname: 'a Stickwork drummer', lastname: '' };
   if (!customer) return;
   const input = {
     bookingId,
@@ -146,7 +148,7 @@ const mailBoth = async (
       timeZone: customerZone,
     },
   };
-  for (const to of ['customer', 'teacher'] as const)
+  for (const to of recipients)
     await backend.mailer
       .send(teacherLessonMail(input, to))
       .catch((error: unknown) =>
@@ -223,4 +225,35 @@ export const cancelTeacherLesson = async (
   const position = Math.max(cancelled.position ?? -1, returned?.position ?? -1);
   if (position >= 0) await backend.projections.waitFor(position);
   await mailBoth(backend, teacher, customerId, timeZone, bookingId, new Date(booking.startsAt), 'cancelled');
+};
+
+/**
+ * Erasure: the customer's future lessons are cancelled (even within 24 hours: nobody will come), so
+ * their slots are free again, and the teacher is told. Runs before the customer's streams go.
+ */
+export const releaseTeacherLessonsOf = async (
+  backend: Omit<TeacherLessonsBackend, 'config'> & Partial<Pick<TeacherLessonsBackend, 'config'>>,
+  customerId: string,
+) => {
+  const withConfig = { ...backend, config: backend.config ?? { publicUrl: '' } } as TeacherLessonsBackend;
+  const now = backend.clock().getTime();
+  for (const teacher of teachers(withConfig))
+    for (const booking of Object.values(teacher.bookings)) {
+      if (booking.customerId !== customerId || Date.parse(booking.startsAt) <= now) continue;
+      const { position } = await runTeacher(withConfig, teacher.teacherId, {
+        type: 'CancelTeacherLesson',
+        data: { bookingId: booking.bookingId, customerId, accountErased: true },
+      });
+      if (position !== null) await backend.projections.waitFor(position);
+      await mailBoth(
+        withConfig,
+        teacher,
+        customerId,
+        teacher.timeZone,
+        booking.bookingId,
+        new Date(booking.startsAt),
+        'cancelled',
+        ['teacher'],
+      );
+    }
 };

@@ -61,7 +61,11 @@ export type BookTeacherLesson = Command<
   'BookTeacherLesson',
   { bookingId: string; customerId: string; startsAt: Date }
 >;
-export type CancelTeacherLesson = Command<'CancelTeacherLesson', { bookingId: string; customerId: string }>;
+/** `accountErased`: the customer's account is being deleted; the slot is freed even within 24 hours. */
+export type CancelTeacherLesson = Command<
+  'CancelTeacherLesson',
+  { bookingId: string; customerId: string; accountErased?: boolean }
+>;
 export type TeacherCommand = AddTeacher | SetAvailability | BookTeacherLesson | CancelTeacherLesson;
 
 const added = (state: TeacherState) => {
@@ -122,7 +126,10 @@ export const decideTeacher = (command: TeacherCommand, state: TeacherState): Tea
       const booking = Object.values(teacher.bookings).find((b) => b.bookingId === command.data.bookingId);
       if (!booking || booking.customerId !== command.data.customerId)
         throw new DomainError('not_found', 'There is no such booking.');
-      if (Date.parse(booking.startsAt) - now.getTime() < CANCELLATION_HOURS * 3_600_000)
+      if (
+        !command.data.accountErased &&
+        Date.parse(booking.startsAt) - now.getTime() < CANCELLATION_HOURS * 3_600_000
+      )
         throw new DomainError(
           'invalid_transition',
           `A lesson can be cancelled up to ${CANCELLATION_HOURS} hours before it starts.`,
