@@ -11,6 +11,7 @@ export {
   type OpenedStores,
 } from './adapters/event-store/open-event-store.js';
 export { emailStreamFor } from './accounts/customer-records.js';
+export { checkStoreFile, type IntegrityReport } from './adapters/event-store/sqlite-integrity.js';
 export { HttpError } from './http/http-error.js';
 export { systemClock, type Clock } from './clock.js';
 // The "Download my data" zip (issue 17) is `@stickwork/app-api/customer-export`: only

@@ -80,3 +80,27 @@ describe('stickwork store info', () => {
     expect(run.stderr).toContain("stickwork: error: unknown command 'bogus'");
   });
 });
+
+describe('stickwork store check', () => {
+  it("runs SQLite's full integrity check on the running server's store", async () => {
+    const run = await runCli(['store', 'check', '--json'], { DATA_DIR: dataDir });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('reports a damaged store and exits 1', async () => {
+    const damaged = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-damaged-'));
+    try {
+      // SQLite's magic string, then garbage where the page size and the schema should be.
+      const file = Buffer.alloc(8192, 0x5a);
+      file.write('SQLite format 3\0', 0, 'latin1');
+      fs.writeFileSync(path.join(damaged, 'stickwork.sqlite'), file);
+      const run = await runCli(['store', 'check'], { DATA_DIR: damaged });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/result\s+damaged/);
+      expect(run.stdout).toMatch(/problem 1/);
+    } finally {
+      fs.rmSync(damaged, { recursive: true, force: true });
+    }
+  });
+});

@@ -11,6 +11,11 @@ export const registerStoreCommands = (program: Command) => {
     .description('store kind, number of streams and events, last global position')
     .option('--json', 'print JSON for scripts')
     .action(lazy(async () => (await import('../actions/store-info.js')).runStoreInfo));
+  store
+    .command('check')
+    .description("SQLite's full integrity check of the embedded store (read-only; exit 1 on damage)")
+    .option('--json', 'print JSON for scripts')
+    .action(lazy(async () => (await import('../actions/store-check.js')).runStoreCheck));
 
   program
     .command('streams')

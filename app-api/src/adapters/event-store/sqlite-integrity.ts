@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { StartupError } from '../../startup-error.js';
 
 /** `quick`: SQLite's quick_check (pages and records, no index cross-check); `full`: integrity_check. */
@@ -20,6 +20,22 @@ export const checkSqliteIntegrity = (database: Database.Database, check: Integri
     .all() as string[];
   const problems = rows.filter((row) => row !== 'ok');
   return { ok: problems.length === 0, problems };
+};
+
+/**
+ * Opens a store file read-only and checks it (the operator's `stickwork store check`): a file SQLite cannot
+ * even open reads as damaged with its reason, never as an exception.
+ */
+export const checkStoreFile = (file: string, check: IntegrityCheck): IntegrityReport => {
+  let database: Database.Database | undefined;
+  try {
+    database = new Database(file, { readonly: true, fileMustExist: true });
+    return checkSqliteIntegrity(database, check);
+  } catch (error) {
+    return { ok: false, problems: [(error as Error).message] };
+  } finally {
+    database?.close();
+  }
 };
 
 const HOW_TO_RECOVER = 'restore it from a backup, or move it away to start an empty store';
