@@ -109,7 +109,10 @@ for (const width of [375, 1280]) {
     await context.clearCookies();
     await answerConsent(context, baseURL!);
     await logInContext(context, baseURL!, account.token);
-    await page.goto('/teacher-lessons');
+    // Account settings leads an exclusive customer there.
+    await page.goto('/account-settings');
+    await page.getByRole('link', { name: 'book your teacher lesson' }).click();
+    await expect(page).toHaveURL(/\/teacher-lessons$/);
     const teacher = page.getByRole('region', { name: `Book a lesson with ${teacherName}` });
     await expect(teacher.getByText('Times in your time zone (Europe/Berlin).')).toBeVisible();
     // Tomorrow's slot or later (more than 24 h ahead, so it stays cancellable).

@@ -47,6 +47,12 @@ const AccountTab = ({ info }: { info: CustomerInfo }) => (
         </dd>
       </div>
     </dl>
+    {info.tier === 'exclusive' ? (
+      <p>
+        Your plan includes a lesson with a teacher every quarter:{' '}
+        <Link to="/teacher-lessons">book your teacher lesson</Link>.
+      </p>
+    ) : null}
     <PracticeRemindersForm />
     <DownloadMyData />
   </div>
