@@ -1,34 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { handleCommand } from '../decider/command-handler.js';
-import { decideAfter } from '../decider/decider.js';
-import { isDomainError, type DomainErrorCode } from '../decider/domain-error.js';
 import { createInMemoryEventStore } from '../event-store/in-memory-event-store.js';
 import { shiftDayKey } from '../progress/day-keys.js';
+import { givenWhenThen } from '../testing/given-when-then.js';
 import { isoWeekday, reminderDecider, type ReminderCommand } from './reminder-decider.js';
 import { reminderDueDay } from './reminder-due.js';
 import { reminderEventSchemaVersions, remindersStreamId, type ReminderEvent } from './reminder-events.js';
 
 const now = new Date('2026-03-16T17:05:00Z'); // a Monday
 const at = now.toISOString();
-const given = (...history: ReminderEvent[]) => ({
-  when: (command: Omit<ReminderCommand, 'metadata'>) => {
-    const decide = () =>
-      decideAfter(reminderDecider, history, { ...command, metadata: { now } } as ReminderCommand);
-    return {
-      then: (expected: ReminderEvent[]) => expect(decide()).toEqual(expected),
-      thenThrows: (code: DomainErrorCode) => {
-        let error: unknown;
-        try {
-          decide();
-        } catch (caught) {
-          error = caught;
-        }
-        expect(isDomainError(error, code), String(error)).toBe(true);
-      },
-    };
-  },
-});
+const given = givenWhenThen(reminderDecider, now);
 const on = (days: number[], hour = 18): ReminderEvent => ({
   type: 'PracticeRemindersSet',
   data: { enabled: true, days, hour, setAt: at },

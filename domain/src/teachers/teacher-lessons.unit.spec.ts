@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { handleCommand } from '../decider/command-handler.js';
-import { decideAfter } from '../decider/decider.js';
-import { isDomainError, type DomainErrorCode } from '../decider/domain-error.js';
+import { isDomainError } from '../decider/domain-error.js';
 import { createInMemoryEventStore } from '../event-store/in-memory-event-store.js';
+import { givenWhenThen } from '../testing/given-when-then.js';
 import { lessonCreditDecider, type LessonCreditCommand } from './lesson-credit-decider.js';
 import { teacherDecider, type TeacherCommand } from './teacher-decider.js';
 import {
@@ -34,24 +34,7 @@ const available: TeacherEvent = {
 };
 const tuesday = new Date('2026-03-17T16:00:00Z'); // 17:00 in Berlin
 
-const given = (...history: TeacherEvent[]) => ({
-  when: (command: Omit<TeacherCommand, 'metadata'>, when = now) => {
-    const decide = () =>
-      decideAfter(teacherDecider, history, { ...command, metadata: { now: when } } as TeacherCommand);
-    return {
-      then: (expected: TeacherEvent[]) => expect(decide()).toEqual(expected),
-      thenThrows: (code: DomainErrorCode) => {
-        let error: unknown;
-        try {
-          decide();
-        } catch (caught) {
-          error = caught;
-        }
-        expect(isDomainError(error, code), String(error)).toBe(true);
-      },
-    };
-  },
-});
+const given = givenWhenThen(teacherDecider, now);
 const book = (bookingId: string, customerId: string, startsAt = tuesday) =>
   ({ type: 'BookTeacherLesson', data: { bookingId, customerId, startsAt } }) as const;
 const booked = (bookingId: string, customerId: string, startsAt = tuesday): TeacherEvent => ({
