@@ -189,9 +189,15 @@ describe('deleting an account', () => {
       spreadMs: 2,
       accuracy: 97,
     });
+    await leaving.api.request('PUT', '/api/goal', { daysPerWeek: 4 });
+    await leaving.api.request('PUT', '/api/reminders', { enabled: true, days: [1, 3], hour: 18 });
     const { readModels, projections } = server.backend;
-    for (const { name } of ALL_PROJECTIONS)
-      expect(readModels.get(name, leaving.customerId), name).toBeDefined();
+    // Every read model keyed by the customer has them; teachers' schedules are keyed by teacher and
+    // lesson credits need the exclusive tier (both erased in app-api/src/retention's tests).
+    const byCustomer = ALL_PROJECTIONS.filter(
+      ({ name }) => name !== 'teacher_schedules' && name !== 'lesson_credits',
+    );
+    for (const { name } of byCustomer) expect(readModels.get(name, leaving.customerId), name).toBeDefined();
 
     expect((await leaving.api.delete('/api/delete/account')).status).toBe(200);
     for (const { name } of ALL_PROJECTIONS)
