@@ -11,6 +11,7 @@ test('without a token, protected routes lead to /', async ({ page }) => {
     '/launch-overview',
     '/stats-and-progress',
     '/lesson-history',
+    '/teacher-lessons',
     '/account-settings',
     '/update-skills',
   ]) {

@@ -52,7 +52,8 @@ for (const width of [375, 1280]) {
   }) => {
     allowConsole(/status of 403/); // the upsell answer the premium customer gets on purpose
     await page.setViewportSize({ width, height: 900 });
-    const teacherId = `e2e-${width}`;
+    // A teacher of its own per attempt, so a retry does not meet the one it added before.
+    const teacherId = `e2e-${width}-${Date.now().toString(36)}`;
     const teacherName = `Tina ${width}`;
     await withStore(async (store) => {
       const run = (command: Omit<TeacherCommand, 'metadata'>) =>
