@@ -1,9 +1,9 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { logInContext, registerViaApi } from '../support/accounts.js';
+import type { Page } from '@playwright/test';
 import { RECORD_AUDIO, type RecordingWindow } from '../support/audio-recorder.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test } from '../support/clean-console.js';
 import { answerConsent } from '../support/consent.js';
+import { openLessonCard, setTempo } from '../support/lesson-card.js';
 
 /**
  * The practice room on the lesson card (issue 11, the audio half): every source the page starts is
@@ -45,34 +45,7 @@ const pageTimePasses = async (page: Page, ms: number) => {
   await page.waitForFunction((until) => performance.now() >= until, from + ms);
 };
 
-const openLessonCard = async (
-  page: Page,
-  context: BrowserContext,
-  request: APIRequestContext,
-  baseURL: string,
-) => {
-  const account = await registerViaApi(request, 'Buddy');
-  const response = await request.post('/api/focus', {
-    headers: { 'x-auth-token': account.token },
-    data: { skillSelfRating: [{ skillName: 'timing', selected: true, level: 'starter' }] },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  await logInContext(context, baseURL, account.token);
-  await page.goto('/launch-overview');
-  await page.getByRole('button', { name: 'Timing' }).click();
-  await page.getByLabel('Minutes').fill('30');
-  await page.getByRole('button', { name: 'Drum Kit' }).first().click();
-  await expect(page.getByRole('button', { name: 'warmed up' })).toBeVisible();
-  await expect(page.getByLabel('Metronome (BPM)')).toBeVisible();
-};
-
 const room = (page: Page) => page.getByRole('region', { name: 'Practice room' });
-const setTempo = async (page: Page, bpm: number) => {
-  const field = page.getByLabel('Metronome (BPM)');
-  await field.fill(String(bpm));
-  await field.press('Enter');
-  await expect(field).toHaveValue(String(bpm));
-};
 const openSettings = async (page: Page) => {
   const summary = page.getByText('Metronome settings');
   if ((await page.locator('details.practice-room__options').getAttribute('open')) === null)

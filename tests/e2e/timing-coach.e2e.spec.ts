@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import type { Notation, Voice } from '@stickwork/domain';
-import { logInContext, registerViaApi } from '../support/accounts.js';
 import { RECORD_AUDIO, type RecordingWindow } from '../support/audio-recorder.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test } from '../support/clean-console.js';
 import { answerConsent } from '../support/consent.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
+import { openLessonCard as openPracticeSession, setTempo } from '../support/lesson-card.js';
 
 /**
  * The timing coach (issue 12) in Chromium, with the inputs a drummer has: an e-kit through a stubbed
@@ -117,38 +117,21 @@ const GM_NOTE: Record<Voice, number> = {
   cowbell: 56,
 };
 
+/** Opens the card of a new drummer's first lesson, with the notation the card fetched for it. */
 const openLessonCard = async (
   page: Page,
   context: BrowserContext,
   request: APIRequestContext,
   baseURL: string,
 ) => {
-  const account = await registerViaApi(request, 'Clyde');
-  const response = await request.post('/api/focus', {
-    headers: { 'x-auth-token': account.token },
-    data: { skillSelfRating: [{ skillName: 'timing', selected: true, level: 'starter' }] },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  await logInContext(context, baseURL, account.token);
-  await page.goto('/launch-overview');
   const notation = page.waitForResponse((answer) => answer.url().includes('/api/lesson/notation'));
-  await page.getByRole('button', { name: 'Timing' }).click();
-  await page.getByLabel('Minutes').fill('30');
-  await page.getByRole('button', { name: 'Drum Kit' }).first().click();
-  await expect(page.getByRole('button', { name: 'warmed up' })).toBeVisible();
+  await openPracticeSession(page, context, request, baseURL, 'Clyde');
   const { lessonId, notation: written } = (await (await notation).json()) as {
     lessonId: number;
     notation: Notation;
   };
   const name = await page.locator('#lesson-title').innerText();
   return { lessonId, notation: written, name };
-};
-
-const setTempo = async (page: Page, bpm: number) => {
-  const field = page.getByLabel('Metronome (BPM)');
-  await field.fill(String(bpm));
-  await field.press('Enter');
-  await expect(field).toHaveValue(String(bpm));
 };
 
 const startsSoFar = (page: Page) => page.evaluate(() => (window as unknown as KitWindow).__starts.length);
