@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { catalogue, exercisesFor, findExercise, getCatalogue } from './catalogue.js';
 import { levelIndex } from '../rules/levels.js';
 
@@ -28,6 +28,31 @@ describe('catalogue', () => {
     expect(findExercise(some.lesson_id)).toBe(some);
     expect(findExercise(0)).toBeUndefined();
     expect(findExercise(-1)).toBeUndefined();
+    expect(findExercise(some.lesson_id + 0.5)).toBeUndefined();
+    expect(findExercise(Number.NaN)).toBeUndefined();
+  });
+
+  it('finds a lesson by building only its family, and the whole catalogue is made of the same lessons', async () => {
+    vi.resetModules();
+    const fresh = await import('./catalogue.js');
+    const generator = await import('./generate-catalogue.js');
+    const family = generator.CATALOGUE_FAMILIES[7]!;
+    const expected = generator.generateCatalogue([family])[3]!;
+    const builds = generator.CATALOGUE_FAMILIES.map((each) => vi.spyOn(each, 'build'));
+
+    const found = fresh.findExercise(expected.lesson_id);
+    expect(found).toEqual(expected);
+    expect(fresh.findExercise(expected.lesson_id)).toBe(found);
+    // A lesson id of no family (between two families' ranges) builds nothing.
+    expect(fresh.findExercise(3 * 10_000 + 1)).toBeUndefined();
+    expect(builds.map((build) => build.mock.calls.length)).toEqual(
+      generator.CATALOGUE_FAMILIES.map((each) => (each === family ? 1 : 0)),
+    );
+
+    const whole = fresh.getCatalogue();
+    expect(whole).toContain(found);
+    expect(builds.every((build) => build.mock.calls.length === 1)).toBe(true);
+    expect(JSON.stringify(whole)).toBe(JSON.stringify(generator.generateCatalogue()));
   });
 
   it('lists the exercises of a focus whose level range includes a level', () => {
