@@ -12,7 +12,6 @@ import {
   subscriptionSnapshotOf,
   subscriptionSummaryOf,
   subscriptionTransition,
-  subscriptionView,
 } from './subscription-machine.js';
 
 const CANCEL_AT = '2025-07-31T00:00:00.000Z';
@@ -213,38 +212,6 @@ describe('subscription', () => {
           }
         }),
       );
-    });
-  });
-
-  describe('view', () => {
-    it('shows the upsell banner to freemium only and never allows the upsell modal while trialing', () => {
-      const views = (['freemium', 'trialing', 'active', 'past_due', 'canceled'] as const).map((status) =>
-        subscriptionView(
-          summary({ status, tier: status === 'freemium' || status === 'canceled' ? 'freemium' : 'basic' }),
-        ),
-      );
-      expect(views.map((v) => v.showUpsellBanner)).toEqual([true, false, false, false, false]);
-      expect(views.map((v) => v.upsellModalAllowed)).toEqual([true, false, true, true, true]);
-      expect(views.map((v) => v.showManageButton)).toEqual([false, true, true, true, true]);
-    });
-
-    it('offers the cancel section, behind a confirmation box, only for an active subscription not yet canceled', () => {
-      expect(subscriptionView(summary({ status: 'active', tier: 'basic' })).cancelSection).toEqual({
-        kind: 'cancel',
-        requiresConfirmation: true,
-      });
-      expect(subscriptionView(summary({ status: 'trialing', tier: 'basic' })).cancelSection).toBeNull();
-      expect(subscriptionView(summary({ status: 'freemium' })).cancelSection).toBeNull();
-    });
-
-    it('says the subscription has been canceled and until when it can be used', () => {
-      const view = subscriptionView(subscriptionSummaryOf(run(startPaid, scheduleCancel)));
-      expect(view.cancelAtPeriodEnd).toBe(true);
-      expect(view.cancelSection).toEqual({
-        kind: 'canceled',
-        message: 'Your subscription has been canceled.',
-        usableUntil: CANCEL_AT,
-      });
     });
   });
 });

@@ -1,10 +1,8 @@
-import {
-  SUBSCRIPTION_CANCELED_MESSAGE,
-  TIER_DISPLAY_NAMES,
-  type CustomerInfo,
-  type SubscriptionStatus,
-} from '@stickwork/domain';
+import { TIER_DISPLAY_NAMES, type CustomerInfo, type SubscriptionStatus } from '@stickwork/domain';
 import { formatEuro } from '../../lib/tier-offer';
+
+/** Product-spec §4, word for word. */
+export const SUBSCRIPTION_CANCELED_MESSAGE = 'Your subscription has been canceled.';
 
 export type CancelSection =
   /** The cancel form; its button waits for the confirmation box. */

@@ -1,11 +1,6 @@
-import {
-  entitlementsFor,
-  subscriptionView,
-  type SubscriptionStatus,
-  type SubscriptionView,
-  type Tier,
-} from '@stickwork/domain';
+import { entitlementsFor, type SubscriptionStatus, type Tier } from '@stickwork/domain';
 import type { TokenPayload } from '../../lib/session/jwt';
+import { subscriptionView, type SubscriptionView } from './subscription-view';
 
 const STATUSES: readonly SubscriptionStatus[] = ['freemium', 'trialing', 'active', 'past_due', 'canceled'];
 const TIERS: readonly Tier[] = ['freemium', 'basic', 'premium', 'exclusive'];
@@ -32,4 +27,4 @@ export const sessionLimitsOfToken = (payload: TokenPayload | null): SessionLimit
 
 /** The banner and upsell rules of product-spec §4 for the logged-in customer. */
 export const subscriptionViewOfToken = (payload: TokenPayload | null): SubscriptionView =>
-  subscriptionView({ ...planOfToken(payload), period: null, cancelAt: null });
+  subscriptionView(planOfToken(payload));
