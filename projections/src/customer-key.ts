@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@stickwork/domain';
+import type { ReadModelStore } from './read-model-store.js';
 import { customerIdOfStream } from './projection.js';
 
 /**
@@ -16,3 +17,19 @@ export const customerKeyOf = (event: RecordedEvent): string | null => {
 
 /** True for the erasure marker: the projection then deletes the customer's read model. */
 export const isCustomerErased = (event: RecordedEvent): boolean => event.type === 'CustomerErased';
+
+/**
+ * Every read model of a customer in one projection: the one under their id, and those under
+ * `<id>/…` where the projection keeps one per part (the lessons of `lesson_history_by_lesson`).
+ */
+export const customerReadModels = (
+  readModels: ReadModelStore,
+  projection: string,
+  customerId: string,
+): unknown[] => {
+  const own = readModels.get(projection, customerId);
+  return [
+    ...(own === undefined ? [] : [own]),
+    ...readModels.listUnder(projection, `${customerId}/`).map((row) => row.state),
+  ];
+};

@@ -24,6 +24,8 @@ export const applyBatch = (
       if (checkpoint < (readAfter ?? -1)) continue;
       for (const event of events) {
         if (event.position <= checkpoint || !projection.canHandle.includes(event.type)) continue;
+        const dropped = projection.dropsKeysUnder?.(event) ?? null;
+        if (dropped !== null) readModels.deleteUnder(projection.name, dropped);
         const key = projection.keyOf(event);
         if (key === null) continue;
         const state = readModels.get(projection.name, key) ?? projection.initialState();
@@ -44,6 +46,9 @@ export const foldProjection = <State>(
   const models = new Map<string, State>();
   for (const event of events) {
     if (!projection.canHandle.includes(event.type)) continue;
+    const dropped = projection.dropsKeysUnder?.(event) ?? null;
+    if (dropped !== null)
+      for (const key of [...models.keys()]) if (key.startsWith(dropped)) models.delete(key);
     const key = projection.keyOf(event);
     if (key === null) continue;
     const next = projection.evolve(models.get(key) ?? projection.initialState(), event);

@@ -4,6 +4,8 @@ import type { LessonEvaluated, PracticeEvent, RecordedEvent, TimingScored } from
 import { foldProjection } from './fold.js';
 import {
   LESSON_HISTORY_MAX_ENTRIES,
+  LESSON_PLAYS_KEPT,
+  lessonHistoryModelsIn,
   lessonHistoryEntries,
   lessonHistoryProjection,
   type LessonHistoryModel,
@@ -60,8 +62,11 @@ const log = (...events: (PracticeEvent | { customer: string; event: PracticeEven
     };
   });
 
-const historyOf = (events: RecordedEvent[], customer = 'ann'): LessonHistoryModel | undefined =>
-  foldProjection(lessonHistoryProjection, events).get(customer);
+/** The customer's history as the page reads it: their lessons' models merged, newest first. */
+const historyOf = (events: RecordedEvent[], customer = 'ann'): LessonHistoryModel | undefined => {
+  const models = lessonHistoryModelsIn(foldProjection(lessonHistoryProjection, events), customer);
+  return models.length === 0 ? undefined : { entries: lessonHistoryEntries(models) };
+};
 
 describe('lesson history', () => {
   it('makes one entry of the takes and the evaluation of a lesson, with the best take and the rating', () => {
@@ -184,15 +189,36 @@ describe('lesson history', () => {
       revision: 0,
       position: 99,
     };
-    const models = foldProjection(lessonHistoryProjection, [...log(take(42, 0, 80)), customerErased]);
-    expect(models.has('ann')).toBe(false);
+    const models = foldProjection(lessonHistoryProjection, [
+      ...log(take(42, 0, 80), evaluated(7, 5)),
+      customerErased,
+    ]);
+    expect(lessonHistoryModelsIn(models, 'ann')).toEqual([]);
   });
 
   it('filters by skill', () => {
     const model = historyOf(log(evaluated(1, 0), take(42, 10, 90)));
-    expect(lessonHistoryEntries(model, 'warm_up').map((entry) => entry.lessonId)).toEqual([1]);
-    expect(lessonHistoryEntries(model, 'timing').map((entry) => entry.lessonId)).toEqual([42]);
-    expect(lessonHistoryEntries(model).map((entry) => entry.lessonId)).toEqual([42, 1]);
-    expect(lessonHistoryEntries(undefined, 'timing')).toEqual([]);
+    const models = model ? [model] : [];
+    expect(lessonHistoryEntries(models, 'warm_up').map((entry) => entry.lessonId)).toEqual([1]);
+    expect(lessonHistoryEntries(models, 'timing').map((entry) => entry.lessonId)).toEqual([42]);
+    expect(lessonHistoryEntries(models).map((entry) => entry.lessonId)).toEqual([42, 1]);
+    expect(lessonHistoryEntries([], 'timing')).toEqual([]);
+  });
+
+  it('keeps each lesson of a customer under a key of its own, so a take rewrites one lesson, not the history', () => {
+    const models = foldProjection(
+      lessonHistoryProjection,
+      log(evaluated(1, 0), take(42, 10, 90), evaluated(42, 20), evaluated(7, 30)),
+    );
+    expect([...models.keys()].sort()).toEqual(['ann/1', 'ann/42', 'ann/7']);
+    expect(models.get('ann/42')?.entries).toHaveLength(1);
+  });
+
+  it('keeps the latest plays of one lesson', () => {
+    const plays = Array.from({ length: LESSON_PLAYS_KEPT + 3 }, (_, i) => evaluated(42, i * 60 * 24));
+    const entries = historyOf(log(...plays))?.entries ?? [];
+    expect(entries).toHaveLength(LESSON_PLAYS_KEPT);
+    expect(entries[0]?.playedAt).toBe(at((LESSON_PLAYS_KEPT + 2) * 60 * 24));
+    expect(entries.at(-1)?.playedAt).toBe(at(3 * 60 * 24));
   });
 });

@@ -195,6 +195,17 @@ export const createProjectionRunner = (
     }
   };
 
+  /** Rows an earlier version of a projection kept under another name, once the projection is built. */
+  const dropFormerModels = () => {
+    const present = new Set(readModels.names());
+    const former = projections.flatMap((projection) =>
+      readModels.checkpoint(projection.name) === null
+        ? []
+        : (projection.formerNames ?? []).filter((name) => present.has(name)),
+    );
+    if (former.length > 0) readModels.transaction(() => former.forEach((name) => readModels.reset(name)));
+  };
+
   /** Projections without a checkpoint (new, or reset by a rebuild elsewhere) while the log has events. */
   const unbuilt = async () => {
     const missing = projections.filter((projection) => readModels.checkpoint(projection.name) === null);
@@ -215,6 +226,7 @@ export const createProjectionRunner = (
             // in whole, so it is never served half-built while the runner catches up.
             for (const projection of await unbuilt())
               if (running) await rebuild(projection.name, undefined, stopping.signal);
+            dropFormerModels();
             await follow();
           } catch {
             // A store that failed under us (busy, reconnecting): subscribe again shortly.

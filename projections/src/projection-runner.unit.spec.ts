@@ -76,6 +76,22 @@ describe('the projection runner', () => {
     );
   });
 
+  it('builds a renamed projection (a new key layout) from the log on start and drops its former rows', async () => {
+    const store = createInMemoryEventStore();
+    await evaluate(store, 'a', 2);
+    const readModels = createInMemoryReadModelStore();
+    await createProjectionRunner(store, readModels, [lessonCount]).catchUp();
+    expect(readModels.list('lesson_count')).toHaveLength(1);
+
+    const renamed = { ...lessonCount, name: 'lesson_count_v2', formerNames: ['lesson_count'] };
+    const runner = createProjectionRunner(store, readModels, [renamed]);
+    runner.start();
+    await vi.waitFor(() => expect(readModels.list('lesson_count')).toEqual([]), { timeout: 5000 });
+    await runner.stop();
+    expect(readModels.get('lesson_count_v2', 'a')).toMatchObject({ lessons: 2 });
+    expect(readModels.checkpoint('lesson_count')).toBeNull();
+  });
+
   it('loses and repeats nothing when a rebuild runs beside a live runner on the same read models', async () => {
     const store = createInMemoryEventStore();
     const readModels = createInMemoryReadModelStore();

@@ -11,6 +11,17 @@ export interface Projection<State = unknown> {
   canHandle: readonly string[];
   /** Which read model an event belongs to; null to skip it. */
   keyOf(event: RecordedEvent): string | null;
+  /**
+   * For a projection that keeps one customer's read model under several keys (`<customer>/<part>`,
+   * so that an event rewrites one small model, not the customer's whole history): the key prefix
+   * whose read models this event deletes at once (an erasure), or null.
+   */
+  dropsKeysUnder?(event: RecordedEvent): string | null;
+  /**
+   * Names an earlier version of this projection kept its read models under (a change of key
+   * layout is a new name, built from the log aside); their rows go when this one is swapped in.
+   */
+  formerNames?: readonly string[];
   initialState(): State;
   /** The next state, or null to delete the read model (erasure). */
   evolve(state: State, event: RecordedEvent): State | null;

@@ -8,6 +8,9 @@ export interface ReadModelStore {
   put<State>(projection: string, key: string, state: State): void;
   delete(projection: string, key: string): void;
   list<State>(projection: string): { key: string; state: State }[];
+  /** The read models whose key starts with `prefix`, in key order. */
+  listUnder<State>(projection: string, prefix: string): { key: string; state: State }[];
+  deleteUnder(projection: string, prefix: string): void;
   /** Last global position folded into the projection; null when it has seen nothing. */
   checkpoint(projection: string): number | null;
   setCheckpoint(projection: string, position: number): void;
@@ -51,6 +54,15 @@ export const createInMemoryReadModelStore = (): ReadModelStore => {
     delete: (projection, key) => void table(projection).delete(key),
     list: <State>(projection: string) =>
       [...table(projection)].map(([key, state]) => ({ key, state: structuredClone(state) as State })),
+    listUnder: <State>(projection: string, prefix: string) =>
+      [...table(projection)]
+        .filter(([key]) => key.startsWith(prefix))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, state]) => ({ key, state: structuredClone(state) as State })),
+    deleteUnder: (projection, prefix) => {
+      const rows = table(projection);
+      for (const key of [...rows.keys()]) if (key.startsWith(prefix)) rows.delete(key);
+    },
     checkpoint: (projection) => checkpoints.get(projection) ?? null,
     setCheckpoint: (projection, position) => void checkpoints.set(projection, position),
     reset: (projection) => {

@@ -38,14 +38,13 @@ import {
 import {
   initialPracticeProgress,
   lessonHistoryEntries,
-  lessonHistoryProjection,
+  lessonHistoryModelsOf,
   lessonsUsedOn,
   practiceActivityEntries,
   practiceHeatmapProjection,
   practiceProgressProjection,
   practiceStreaksProjection,
   practiceUsageProjection,
-  type LessonHistoryModel,
   type PracticeHeatmapModel,
   type PracticeProgressModel,
   type PracticeStreaksModel,
@@ -299,7 +298,7 @@ export const createPracticeService = (
 
     /** GET /api/lesson-history: the lessons played, newest first, of one skill or all. */
     lessonHistory(customerId: string, focus?: LessonFocus): LessonHistoryEntry[] {
-      return lessonHistoryEntries(model<LessonHistoryModel>(lessonHistoryProjection, customerId), focus);
+      return lessonHistoryEntries(lessonHistoryModelsOf(readModels, customerId), focus);
     },
 
     progress: progressModel,

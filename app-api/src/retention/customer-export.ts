@@ -12,13 +12,12 @@ import {
 } from '@stickwork/domain';
 import {
   lessonHistoryEntries,
-  lessonHistoryProjection,
+  lessonHistoryModelsOf,
   practiceActivityEntries,
   practiceHeatmapProjection,
   practiceProgressProjection,
   progressEntries,
   weeklyGoalProjection,
-  type LessonHistoryModel,
   type PracticeHeatmapModel,
   type PracticeProgressModel,
   type ReadModelStore,
@@ -114,7 +113,7 @@ const describeStream = (stream: string): string => {
 
 const readModelFiles = (readModels: ReadModelStore, customerId: string): Record<string, string> => {
   const progress = readModels.get<PracticeProgressModel>(practiceProgressProjection.name, customerId);
-  const history = readModels.get<LessonHistoryModel>(lessonHistoryProjection.name, customerId);
+  const history = lessonHistoryModelsOf(readModels, customerId);
   const heatmap = readModels.get<PracticeHeatmapModel>(practiceHeatmapProjection.name, customerId);
   const goals = readModels.get<WeeklyGoalModel>(weeklyGoalProjection.name, customerId);
   return {

@@ -27,7 +27,7 @@ import {
   createProjectionRunner,
   initialPracticeProgress,
   lessonHistoryEntries,
-  lessonHistoryProjection,
+  lessonHistoryModelsOf,
   lessonsUsedOn,
   practiceActivityEntries,
   practiceHeatmapProjection,
@@ -35,7 +35,6 @@ import {
   practiceStreaksProjection,
   practiceUsageProjection,
   streaksOf,
-  type LessonHistoryModel,
   type PracticeHeatmapModel,
   type PracticeProgressModel,
   type PracticeStreaksModel,
@@ -68,7 +67,7 @@ export interface ReplayReport {
     hours: number;
   };
   usageToday: { day: string; lessons: number; lessonsLeft: number | null };
-  /** The lessons played, newest first, dayed in the replay's zone (the `lesson_history` read model). */
+  /** The lessons played, newest first, dayed in the replay's zone (the `lesson_history_by_lesson` read model). */
   lessonHistory: LessonHistoryRow[];
 }
 
@@ -153,7 +152,7 @@ export const replayCustomer = async (
     },
     usageToday: { day: today, lessons: used, lessonsLeft: lessonsLeftToday(plan, used) },
     lessonHistory: lessonHistoryRows(
-      lessonHistoryEntries(model<LessonHistoryModel>(lessonHistoryProjection)),
+      lessonHistoryEntries(lessonHistoryModelsOf(readModels, customerId)),
       (lessonId) => findExercise(lessonId)?.name,
       options.timeZone,
     ),

@@ -107,6 +107,8 @@ const createReadOnlyGuard = (): ReadModelStore => {
     put: refuse,
     delete: refuse,
     list: refuse,
+    listUnder: refuse,
+    deleteUnder: refuse,
     checkpoint: refuse,
     setCheckpoint: refuse,
     reset: refuse,

@@ -7,6 +7,7 @@ import {
   defineProjection,
   customerIdOfStream,
   foldProjection,
+  createInMemoryReadModelStore,
 } from '@stickwork/projections';
 import { openSqliteEventStore } from '../event-store/sqlite-event-store.js';
 import { createSqliteReadModelStore } from './sqlite-read-model-store.js';
@@ -94,4 +95,33 @@ describe('read models in the embedded store file', () => {
     expect(readModels.names()).toEqual(['minutes']);
     await store.close();
   });
+});
+
+describe('read models kept under a key prefix (one per part of a customer)', () => {
+  const stores = {
+    sqlite: () => createSqliteReadModelStore(openSqliteEventStore({ file: tempFile() }).database),
+    'in memory': createInMemoryReadModelStore,
+  };
+  it.each(Object.keys(stores) as (keyof typeof stores)[])(
+    '%s: list and delete exactly the keys that start with the prefix, in key order',
+    (kind) => {
+      const readModels = stores[kind]();
+      for (const key of ['ann/7', 'ann/42', 'ann', 'ann0/1', 'anna/1', 'ben/1', 'an/1'])
+        readModels.put('plays', key, { key });
+      readModels.put('other', 'ann/1', { key: 'other' });
+
+      expect(readModels.listUnder('plays', 'ann/')).toEqual([
+        { key: 'ann/42', state: { key: 'ann/42' } },
+        { key: 'ann/7', state: { key: 'ann/7' } },
+      ]);
+      readModels.deleteUnder('plays', 'ann/');
+      expect(
+        readModels
+          .list('plays')
+          .map((row) => row.key)
+          .sort(),
+      ).toEqual(['an/1', 'ann', 'ann0/1', 'anna/1', 'ben/1']);
+      expect(readModels.get('other', 'ann/1')).toEqual({ key: 'other' });
+    },
+  );
 });

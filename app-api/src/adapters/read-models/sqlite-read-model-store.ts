@@ -29,6 +29,13 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
   const list = db.prepare<[string], { key: string; state: string }>(
     'SELECT key, state FROM read_models WHERE projection = ? ORDER BY key',
   );
+  // A prefix as a key range, so the primary key's index serves it (no LIKE and its escaping).
+  const listUnder = db.prepare<[string, string, string], { key: string; state: string }>(
+    'SELECT key, state FROM read_models WHERE projection = ? AND key >= ? AND key < ? ORDER BY key',
+  );
+  const removeUnder = db.prepare<[string, string, string]>(
+    'DELETE FROM read_models WHERE projection = ? AND key >= ? AND key < ?',
+  );
   const checkpoint = db.prepare<[string], { position: number }>(
     'SELECT position FROM projection_checkpoints WHERE projection = ?',
   );
@@ -59,6 +66,11 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
     delete: (projection, key) => void remove.run(projection, key),
     list: <State>(projection: string) =>
       list.all(projection).map(({ key, state }) => ({ key, state: JSON.parse(state) as State })),
+    listUnder: <State>(projection: string, prefix: string) =>
+      listUnder
+        .all(projection, prefix, pastPrefix(prefix))
+        .map(({ key, state }) => ({ key, state: JSON.parse(state) as State })),
+    deleteUnder: (projection, prefix) => void removeUnder.run(projection, prefix, pastPrefix(prefix)),
     checkpoint: (projection) => checkpoint.get(projection)?.position ?? null,
     setCheckpoint: (projection, position) => void setCheckpoint.run(projection, position),
     reset: (projection) => {
@@ -76,3 +88,9 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
     names: () => names.all().map(({ projection }) => projection),
   };
 };
+
+/** The first string after every string that starts with `prefix` (its last character, plus one). */
+const pastPrefix = (prefix: string): string =>
+  prefix === ''
+    ? '\u{10FFFF}'
+    : prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);

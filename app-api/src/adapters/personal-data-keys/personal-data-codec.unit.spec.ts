@@ -1,0 +1,184 @@
+import fc from 'fast-check';
+import type { EventToAppend, RecordedEvent } from '@stickwork/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  createPersonalDataCodec,
+  ENCRYPTED_FIELD_SCHEME,
+  ERASED_PERSONAL_DATA,
+  PERSONAL_DATA_FIELDS,
+} from './personal-data-codec.js';
+import { createInMemoryPersonalDataKeys, newPersonalDataKey } from './personal-data-keys.js';
+
+const STREAM = 'customer-7d0c1f52-1a7e-4c3a-9a52-3f0e8f1c2b11';
+const metadata = { schemaVersion: 1, time: '2026-05-04T20:03:09.000Z' };
+
+/** Text long enough that a chance match inside base64 is out of the question. */
+const personalText = fc.string({ minLength: 8, maxLength: 60, unit: 'grapheme' });
+
+const registration = fc.record({
+  email: personalText,
+  firstname: personalText,
+  lastname: personalText,
+  country: personalText,
+  passwordHash: personalText,
+});
+
+const registered = (personal: Record<string, string>): EventToAppend => ({
+  type: 'CustomerRegistered',
+  data: {
+    customerId: '7d0c1f52-1a7e-4c3a-9a52-3f0e8f1c2b11',
+    ...personal,
+    newsletterSubscription: true,
+    dateTermsAndConditions: '2026-05-04T20:00:00.000Z',
+    registeredAt: '2026-05-04T20:03:09.000Z',
+  },
+  metadata,
+});
+
+/** What a store hands back for an appended event. */
+const recorded = (event: EventToAppend, streamId = STREAM): RecordedEvent => ({
+  id: 'e1',
+  streamId,
+  type: event.type,
+  data: JSON.parse(JSON.stringify(event.data)) as unknown,
+  metadata: event.metadata,
+  revision: 0,
+  position: 1,
+});
+
+const setup = () => {
+  const keys = createInMemoryPersonalDataKeys();
+  return { keys, codec: createPersonalDataCodec(keys) };
+};
+
+describe('personal-data codec (crypto-shredding)', () => {
+  it('round trip: every personal field reads back as written, the rest is never touched', () => {
+    fc.assert(
+      fc.property(registration, (personal) => {
+        const { codec } = setup();
+        const event = registered(personal);
+        const sealed = codec.seal(STREAM, event);
+        expect(codec.open(recorded(sealed)).data).toEqual(event.data);
+      }),
+    );
+  });
+
+  it('the stored bytes never contain a personal value, in any form JSON writes it', () => {
+    fc.assert(
+      fc.property(registration, (personal) => {
+        const { codec } = setup();
+        const stored = JSON.stringify(codec.seal(STREAM, registered(personal)));
+        for (const value of Object.values(personal)) {
+          expect(stored).not.toContain(value);
+          expect(stored).not.toContain(JSON.stringify(value).slice(1, -1));
+        }
+      }),
+    );
+  });
+
+  it('each field is sealed under the version marker, ids and times stay readable', () => {
+    const { codec } = setup();
+    const data = codec.seal(STREAM, registered({ email: 'ringo@example.com', firstname: 'Ringo' }))
+      .data as Record<string, unknown>;
+    expect(data.email).toMatchObject({ $encrypted: ENCRYPTED_FIELD_SCHEME });
+    expect(data.firstname).toMatchObject({ $encrypted: ENCRYPTED_FIELD_SCHEME });
+    expect(data.customerId).toBe('7d0c1f52-1a7e-4c3a-9a52-3f0e8f1c2b11');
+    expect(data.registeredAt).toBe('2026-05-04T20:03:09.000Z');
+    expect(data.newsletterSubscription).toBe(true);
+  });
+
+  it('a fresh IV for each field and event: the same value never seals to the same bytes', () => {
+    const { codec } = setup();
+    const seal = () =>
+      codec.seal(STREAM, registered({ firstname: 'Ringo', lastname: 'Ringo' })).data as Record<
+        string,
+        { iv: string; data: string }
+      >;
+    const [one, two] = [seal(), seal()];
+    const ivs = [one.firstname!.iv, one.lastname!.iv, two.firstname!.iv, two.lastname!.iv];
+    expect(new Set(ivs).size).toBe(4);
+    expect(one.firstname!.data).not.toBe(two.firstname!.data);
+  });
+
+  it('once the key is deleted every personal field reads as the marker, nothing throws', () => {
+    fc.assert(
+      fc.property(registration, (personal) => {
+        const { codec, keys } = setup();
+        const event = registered(personal);
+        const stored = recorded(codec.seal(STREAM, event));
+        keys.forget(STREAM);
+        const read = codec.open(stored).data as Record<string, unknown>;
+        for (const field of PERSONAL_DATA_FIELDS.CustomerRegistered!)
+          expect(read[field]).toBe(ERASED_PERSONAL_DATA);
+        expect(read.customerId).toBe((event.data as Record<string, unknown>).customerId);
+      }),
+    );
+  });
+
+  it('a key made again for a re-created stream does not open the old events', () => {
+    const { codec, keys } = setup();
+    const stored = recorded(codec.seal(STREAM, registered({ email: 'ringo@example.com' })));
+    keys.forget(STREAM);
+    keys.keyFor(STREAM);
+    expect((codec.open(stored).data as { email: unknown }).email).toBe(ERASED_PERSONAL_DATA);
+  });
+
+  it('a sealed field moved to another stream or field does not open there, even under the same key', () => {
+    const key = newPersonalDataKey();
+    const codec = createPersonalDataCodec({ keyFor: () => key, existingKey: () => key, forget: () => {} });
+    const sealed = codec.seal(STREAM, registered({ email: 'ringo@example.com', firstname: 'Ringo' }));
+    expect((codec.open(recorded(sealed, 'customer-other')).data as { email: unknown }).email).toBe(
+      ERASED_PERSONAL_DATA,
+    );
+    const data = sealed.data as Record<string, unknown>;
+    const swapped = { ...sealed, data: { ...data, firstname: data.email } };
+    expect((codec.open(recorded(swapped)).data as { firstname: unknown }).firstname).toBe(
+      ERASED_PERSONAL_DATA,
+    );
+  });
+
+  it('plaintext written before shredding reads unchanged, and a scheme it does not know reads as erased', () => {
+    const { codec } = setup();
+    const old = recorded(registered({ email: 'old@example.com', firstname: 'Old' }));
+    expect(codec.open(old)).toBe(old);
+    const future = recorded({
+      type: 'PasswordChanged',
+      data: { passwordHash: { $encrypted: 'xchacha20/v9', iv: 'AA==', data: 'AA==' }, changedAt: 'x' },
+      metadata,
+    });
+    expect((codec.open(future).data as { passwordHash: unknown }).passwordHash).toBe(ERASED_PERSONAL_DATA);
+  });
+
+  it('events without personal fields pass as they are, and make no key', () => {
+    const { codec, keys } = setup();
+    const event: EventToAppend = { type: 'EmailVerified', data: { verifiedAt: 'x' }, metadata };
+    expect(codec.seal(STREAM, event)).toBe(event);
+    expect(keys.size).toBe(0);
+  });
+
+  it('the newsletter address and a teacher’s name and address are sealed too', () => {
+    const { codec } = setup();
+    const newsletter = codec.seal('newsletter-abc', {
+      type: 'NewsletterSubscriptionConfirmed',
+      data: { email: 'fan@example.com', confirmedAt: 'x' },
+      metadata,
+    });
+    const teacher = codec.seal('teacher-t1', {
+      type: 'TeacherAdded',
+      data: {
+        teacherId: 't1',
+        name: 'Sheila Escovedo',
+        email: 'sheila@example.com',
+        timeZone: 'UTC',
+        addedAt: 'x',
+      },
+      metadata,
+    });
+    const stored = JSON.stringify([newsletter, teacher]);
+    for (const value of ['fan@example.com', 'Sheila Escovedo', 'sheila@example.com'])
+      expect(stored).not.toContain(value);
+    expect((codec.open(recorded(teacher, 'teacher-t1')).data as { name: unknown }).name).toBe(
+      'Sheila Escovedo',
+    );
+  });
+});
