@@ -53,12 +53,12 @@ export * from './scheduler/catalogue-index.js';
 export * from './scheduler/lesson-rest.js';
 export * from './scheduler/practice-schedule.js';
 export * from './scheduler/generate-schedule.js';
+// Machines with product rules only; what only the browser shows or runs (button texts, the plan's
+// banner, the consent dialog, the registration wizard) lives in app-web (README "Architecture").
 export * from './machines/questionnaire-machine.js';
-export * from './machines/registration-wizard-machine.js';
 export * from './machines/lesson-card-machine.js';
 export * from './machines/level-up-machine.js';
 export * from './machines/subscription-machine.js';
-export * from './machines/consent-machine.js';
 export * from './decider/command-handler.js';
 export * from './decider/stream-snapshots.js';
 export * from './practice/practice-snapshot.js';

@@ -11,17 +11,9 @@ import type { FinishExerciseRequest, PracticeActivityRequest } from '../schemas/
 /**
  * The lesson card of a practice session (product-spec §2 "Lesson card", §4 "Practice flow"): a front
  * with the lesson and a back with the evaluation, a stopwatch, and the walk through the schedule.
+ * What the buttons say is app-web's (features/practice/lesson-card-buttons.ts): the machine decides
+ * what a press does, never the words on it.
  */
-
-export type LessonCardButtonText = 'warmed up' | 'evaluate lesson' | 'finish practice';
-
-/** The front's button: 'warmed up' for a warm-up, 'evaluate lesson' otherwise. */
-export const lessonFrontButtonText = (lesson: Pick<ScheduledLesson, 'type'>): LessonCardButtonText =>
-  lesson.type === 'warm_up' ? 'warmed up' : 'evaluate lesson';
-
-/** The back's primary button: 'finish practice' on the last lesson, 'evaluate lesson' otherwise. */
-export const lessonBackButtonText = (isLastLesson: boolean): LessonCardButtonText =>
-  isLastLesson ? 'finish practice' : 'evaluate lesson';
 
 /** Lesson id 0 or no lessons at all: the schedule service found nothing, which is an error. */
 export const isEmptySchedule = (lessons: readonly Pick<ScheduledLesson, 'lesson_id'>[]): boolean =>

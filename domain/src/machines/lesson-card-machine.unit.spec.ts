@@ -6,9 +6,7 @@ import type { LessonCardEvent, LessonCardInput, PracticeActivityRecord } from '.
 import {
   isEmptySchedule,
   isLastLessonOf,
-  lessonBackButtonText,
   lessonCardMachine,
-  lessonFrontButtonText,
   STOPWATCH_TICK_MS,
 } from './lesson-card-machine.js';
 
@@ -64,15 +62,8 @@ const cardSide = (snapshot: Snapshot) =>
       : 'none';
 
 describe('lesson card', () => {
-  describe('button texts', () => {
-    it("reads 'warmed up' on a warm-up's front and 'evaluate lesson' on any other", () => {
-      expect(lessonFrontButtonText(warmUp)).toBe('warmed up');
-      expect(lessonFrontButtonText(groove)).toBe('evaluate lesson');
-    });
-
-    it("reads 'finish practice' on the last lesson's back and 'evaluate lesson' before", () => {
-      expect(lessonBackButtonText(true)).toBe('finish practice');
-      expect(lessonBackButtonText(false)).toBe('evaluate lesson');
+  describe('the last lesson', () => {
+    it('is known once the lessons before it are evaluated (its back then finishes the practice)', () => {
       expect(isLastLessonOf(run({ lessons: [warmUp, groove] }).snapshot.context)).toBe(false);
       expect(isLastLessonOf(run({ lessons: [warmUp, groove] }, evaluate, submit).snapshot.context)).toBe(
         true,

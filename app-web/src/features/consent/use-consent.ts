@@ -1,7 +1,11 @@
-import { consentMachine, type ConsentPreference, type ConsentSelection } from '@stickwork/domain';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { readStoredConsent, writeConsent } from '../../lib/consent/consent-cookie';
+import {
+  consentMachine,
+  type ConsentPreference,
+  type ConsentSelection,
+} from '../../lib/consent/consent-machine';
 
 /** The I/O the consent machine leaves to the app: the cookie and the reload. */
 export interface ConsentEffects {
@@ -30,7 +34,7 @@ export interface ConsentController {
 }
 
 /**
- * Runs domain's consentMachine (product-spec §4 Consent) with the browser's cookie and reload. One
+ * Runs consentMachine (product-spec §4 Consent) with the browser's cookie and reload. One
  * instance lives in the app shell; the footer and the bottom menu reopen it.
  */
 export const useConsent = (

@@ -3,9 +3,7 @@ import {
   type PlaybackPosition,
   DIFFICULTY_RATINGS,
   isLastLessonOf,
-  lessonBackButtonText,
   lessonCardMachine,
-  lessonFrontButtonText,
   SKILL_DISPLAY_NAMES,
   suggestedRating,
   timingScoredRequestOf,
@@ -17,6 +15,7 @@ import { useDispatch } from 'react-redux';
 import { Button } from '../../components/button/button';
 import { CheckboxField } from '../../components/form/checkbox-field';
 import { DrumIcon, SticksIcon } from '../../components/icons/icons';
+import { lessonBackButtonText, lessonFrontButtonText } from './lesson-card-buttons';
 import { LessonDescription } from './lesson-description';
 import { LessonVideo } from './lesson-video';
 import { MusicSheetButton } from './music-sheet-button';

@@ -1,8 +1,8 @@
-import { hasVideoConsent } from '@stickwork/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/button/button';
 import { readConsent, readStoredConsent, writeConsent } from '../../lib/consent/consent-cookie';
+import { hasVideoConsent } from '../../lib/consent/consent-machine';
 import { VIDEO_HEIGHT, VIDEO_WIDTH, videoEmbedUrl } from './video-embed-url';
 
 /**

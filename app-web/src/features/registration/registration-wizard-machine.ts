@@ -5,6 +5,9 @@ import type { SnapshotFrom } from 'xstate';
  * The two-step registration wizard (product-spec §2 "Registration", §4 "Other"): next, previous and
  * go-to-step; the step index starts at 0 and never passes either end; next awaits an optional step
  * handler, and an error from it keeps the wizard on its step.
+ *
+ * It lives in app-web, not domain (issue 16): it is screen flow with the steps' names, run only by
+ * the browser. The questionnaire it wraps stays in domain, where its level presets are product rules.
  */
 
 export const REGISTRATION_STEPS = ['Questionnaire', 'Personal Data'] as const;

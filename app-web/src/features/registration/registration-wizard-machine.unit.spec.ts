@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
 import type { Actor } from 'xstate';
-import type { RegistrationWizardEvent, WizardStepHandlerInput } from './registration-wizard-machine.js';
-import { registrationWizardMachine, registrationWizardView } from './registration-wizard-machine.js';
+import type { RegistrationWizardEvent, WizardStepHandlerInput } from './registration-wizard-machine';
+import { registrationWizardMachine, registrationWizardView } from './registration-wizard-machine';
 
 const next: RegistrationWizardEvent = { type: 'wizard.next' };
 const previous: RegistrationWizardEvent = { type: 'wizard.previous' };

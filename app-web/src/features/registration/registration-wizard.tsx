@@ -1,11 +1,4 @@
-import {
-  questionnaireSelfRating,
-  REGISTRATION_STEPS,
-  registrationWizardMachine,
-  registrationWizardView,
-  type QuestionnaireOutput,
-  type SkillLevelIndices,
-} from '@stickwork/domain';
+import { questionnaireSelfRating, type QuestionnaireOutput, type SkillLevelIndices } from '@stickwork/domain';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
@@ -13,6 +6,11 @@ import { useNavigate } from 'react-router-dom';
 import { CheckIcon } from '../../components/icons/icons';
 import { PersonalDataStep } from './personal-data-step';
 import { QuestionnaireStep } from './questionnaire-step';
+import {
+  REGISTRATION_STEPS,
+  registrationWizardMachine,
+  registrationWizardView,
+} from './registration-wizard-machine';
 import {
   opened,
   selectRegistrationErrors,
@@ -30,7 +28,7 @@ const EMPTY_PERSONAL_DATA: PersonalData = {
   password: '',
 };
 
-/** The two-step registration of product-spec §2, driven by domain's registrationWizardMachine. */
+/** The two-step registration of product-spec §2, driven by registrationWizardMachine. */
 export const RegistrationWizard = () => {
   const dispatch = useDispatch();
   const navigate = useNavigate();

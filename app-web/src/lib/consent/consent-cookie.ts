@@ -7,10 +7,10 @@ import {
   parseConsentPreference,
   serializeConsentPreference,
   type ConsentPreference,
-} from '@stickwork/domain';
+} from './consent-machine';
 import Cookies from 'js-cookie';
 
-/** Consent cookie of product-spec §3 and §9; its shape and rules live in domain's consent machine. */
+/** Consent cookie of product-spec §3 and §9; its shape and rules live in the consent machine. */
 export type { ConsentPreference };
 export const CONSENT_COOKIE = CONSENT_COOKIE_NAME;
 export const CONSENT_MAX_AGE_SECONDS = CONSENT_COOKIE_MAX_AGE_SECONDS;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, SimulatedClock, transition } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import type { ConsentEvent, ConsentInput, ConsentPreference } from './consent-machine.js';
+import type { ConsentEvent, ConsentInput, ConsentPreference } from './consent-machine';
 import {
   ACCEPT_ALL_RELOAD_DELAY_MS,
   consentMachine,
@@ -11,7 +11,7 @@ import {
   isConsentDialogNeeded,
   parseConsentPreference,
   serializeConsentPreference,
-} from './consent-machine.js';
+} from './consent-machine';
 
 type Snapshot = SnapshotFrom<typeof consentMachine>;
 type Action = { type: string; params?: unknown };
