@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decideAfter } from '../decider/decider.js';
 import { isDomainError, type DomainErrorCode } from '../decider/domain-error.js';
-import {
-  customerDecider,
-  isTrialAvailable,
-  subscriptionOf,
-  type CustomerCommand,
-  type StartSubscription,
-} from './customer-decider.js';
+import type { CustomerCommand, StartSubscription } from './customer-commands.js';
+import { customerDecider } from './customer-decider.js';
+import { isTrialAvailable, subscriptionOf } from './customer-queries.js';
 import type { CustomerEvent, CustomerRegistered, SubscriptionStarted } from './customer-events.js';
 import { emailReservationDecider } from './email-reservation-decider.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decideAfter, foldEvents } from '../decider/decider.js';
 import { isDomainError } from '../decider/domain-error.js';
-import { customerDecider, type ChangePassword } from './customer-decider.js';
+import type { ChangePassword } from './customer-commands.js';
+import { customerDecider } from './customer-decider.js';
 import type { CustomerEvent, CustomerRegistered } from './customer-events.js';
 
 const now = new Date('2025-03-10T09:00:00Z');

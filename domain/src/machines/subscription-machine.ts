@@ -30,8 +30,10 @@ export type SubscriptionMachineEvent =
   | { type: 'subscription.cancellation_scheduled'; cancelAt: string }
   | { type: 'subscription.resumed' }
   | { type: 'subscription.payment_failed' }
-  /** A payment stayed overdue past the grace period (terms: a delay beyond 4 weeks). */
-  | { type: 'subscription.grace_period_ended' }
+  /**
+   * Any end, including an overdue payment's at the end of its grace period: the server's period-end
+   * sweep (app-api payments/period-ends, PAYMENT_GRACE_DAYS) decides when that is and ends it so.
+   */
   | { type: 'subscription.ended' }
   | { type: 'subscription.plan_changed'; tier: PaidTier; period?: BillingPeriod };
 
@@ -169,7 +171,6 @@ export const subscriptionMachine = setup({
           actions: 'scheduleCancellation',
         },
         'subscription.resumed': { guard: 'cancellationPending', actions: 'clearCancellation' },
-        'subscription.grace_period_ended': { target: 'canceled' },
         'subscription.ended': { target: 'canceled' },
       },
     },

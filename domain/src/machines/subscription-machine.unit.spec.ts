@@ -29,7 +29,6 @@ const scheduleCancel: SubscriptionMachineEvent = {
 };
 const resumed: SubscriptionMachineEvent = { type: 'subscription.resumed' };
 const paymentFailed: SubscriptionMachineEvent = { type: 'subscription.payment_failed' };
-const graceEnded: SubscriptionMachineEvent = { type: 'subscription.grace_period_ended' };
 const ended: SubscriptionMachineEvent = { type: 'subscription.ended' };
 
 const run = (...events: SubscriptionMachineEvent[]): SubscriptionSnapshot =>
@@ -61,7 +60,7 @@ describe('subscription', () => {
     });
 
     it('accepts nothing but a start', () => {
-      for (const event of [activated, scheduleCancel, resumed, paymentFailed, graceEnded, ended]) {
+      for (const event of [activated, scheduleCancel, resumed, paymentFailed, ended]) {
         expect(subscriptionTransition(FREEMIUM_SUBSCRIPTION, event).allowed).toBe(false);
       }
     });
@@ -139,12 +138,11 @@ describe('subscription', () => {
       );
     });
 
-    it('is canceled when the grace period ends', () => {
-      expect(run(startPaid, paymentFailed, graceEnded).context).toMatchObject({
+    it('is canceled when it ends (the end of the grace period too)', () => {
+      expect(run(startPaid, paymentFailed, ended).context).toMatchObject({
         status: 'canceled',
         tier: 'freemium',
       });
-      expect(run(startPaid).can(graceEnded)).toBe(false);
     });
 
     it('recovers into a still-scheduled cancellation', () => {
@@ -189,7 +187,7 @@ describe('subscription', () => {
           trial: fc.boolean(),
           period: fc.constantFrom('monthly' as const, 'yearly' as const),
         }),
-        fc.constantFrom(activated, resumed, paymentFailed, graceEnded, ended, scheduleCancel),
+        fc.constantFrom(activated, resumed, paymentFailed, ended, scheduleCancel),
         fc.record({
           type: fc.constant('subscription.plan_changed' as const),
           tier: fc.constantFrom('basic' as const, 'premium' as const, 'exclusive' as const),
