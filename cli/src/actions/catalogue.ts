@@ -7,6 +7,7 @@ import {
   validateCatalogue,
 } from '@stickwork/domain';
 import { catalogueStats, RATED_LEVELS } from '../catalogue/catalogue-stats.js';
+import { catalogueSummary } from '../catalogue/catalogue-summary.js';
 import { notationGrid } from '../catalogue/notation-grid.js';
 import { CliError } from '../errors.js';
 import { parseOptions, wholeNumberOption } from '../options.js';
@@ -20,7 +21,7 @@ const showOptions = z.object({
 
 export const runCatalogueStats = async (raw: Record<string, unknown>) => {
   const options = parseOptions(jsonOnly, raw);
-  const stats = catalogueStats(getCatalogue());
+  const stats = catalogueStats(catalogueSummary());
   if (options.json) return printJson(stats);
   await emitLines([
     ...keyValueLines('Catalogue', [

@@ -1,4 +1,5 @@
-import { LEVELS, levelIndex, SKILLS, type Exercise, type LessonFocus, type Level } from '@stickwork/domain';
+import { LEVELS, levelIndex, SKILLS, type LessonFocus, type Level } from '@stickwork/domain';
+import type { ExerciseSummary } from './catalogue-summary.js';
 
 export interface CatalogueStats {
   exercises: number;
@@ -15,7 +16,7 @@ export interface CatalogueStats {
 
 const RATED_LEVELS = LEVELS.filter((level) => level !== 'level not set');
 
-export const catalogueStats = (exercises: readonly Exercise[]): CatalogueStats => {
+export const catalogueStats = (exercises: readonly ExerciseSummary[]): CatalogueStats => {
   const byFocus = Object.fromEntries([...SKILLS, 'warm_up'].map((focus) => [focus, 0])) as Record<
     LessonFocus,
     number
