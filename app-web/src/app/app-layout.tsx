@@ -9,10 +9,18 @@ import { ScrollToTop } from '../components/layout/scroll-to-top';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/layout/skip-link';
 import { ConsentDialog } from '../features/consent/consent-dialog';
 import { useConsent } from '../features/consent/use-consent';
-import { VerifyEmailReminder } from '../features/email-verification/verify-email-reminder';
 import { isLoggedIn } from '../lib/session/jwt';
 import { loggedOut, selectToken, subscriptionSyncRequested } from '../lib/session/session-slice';
 import '../components/layout/layout.css';
+import { featureComponent } from './feature-component';
+
+const VerifyEmailReminder = featureComponent(
+  () =>
+    import('../features/email-verification/verify-email-reminder').then(
+      (module) => module.VerifyEmailReminder,
+    ),
+  'emailVerification',
+);
 
 /** The shell around every page: header, main landmark, bottom menu when logged in, footer, consent. */
 export const AppLayout = () => {
