@@ -1,4 +1,5 @@
-import { findExercise, SKILL_DISPLAY_NAMES, timingOffsetLabel, type RecordedEvent } from '@stickwork/domain';
+import { SKILL_DISPLAY_NAMES, timingOffsetLabel, type RecordedEvent } from '@stickwork/domain';
+import { findLessonSummary } from '../catalogue/catalogue-summary.js';
 
 /** Data fields that never leave the store through the CLI, not even as JSON. */
 const SECRET_FIELDS = new Set(['passwordHash', 'recoverySecretId']);
@@ -52,7 +53,7 @@ const SUMMARIES: Record<string, Summarize> = {
     `${skillName(skill)} ${selected ? 'selected' : 'deselected'} at ${String(level)}`,
   PracticeSessionScheduled: ({ lessonIds, targetPracticeTime, skills }) => {
     const ids = Array.isArray(lessonIds) ? (lessonIds as number[]) : [];
-    const warmUps = ids.filter((id) => findExercise(id)?.type === 'warm_up').length;
+    const warmUps = ids.filter((id) => findLessonSummary(id)?.type === 'warm_up').length;
     const limit = ids.includes(-1) ? ', then the daily limit' : '';
     const focus = (Array.isArray(skills) ? (skills as Data[]) : [])
       .map(({ focus, level }) => `${skillName(focus)} ${String(level)}`)
@@ -61,7 +62,7 @@ const SUMMARIES: Record<string, Summarize> = {
     return `${lessons} lessons (${warmUps} warm-ups)${limit}, ${String(targetPracticeTime)} min: ${focus}`;
   },
   LessonEvaluated: ({ lessonId, focus, ratingDifficulty, skipped, progressAfter }) => {
-    const name = findExercise(Number(lessonId))?.name ?? `lesson ${String(lessonId)}`;
+    const name = findLessonSummary(Number(lessonId))?.name ?? `lesson ${String(lessonId)}`;
     const rated = skipped ? 'skipped as mastered' : `rated ${String(ratingDifficulty)}`;
     const progress = typeof progressAfter === 'number' ? `, progress ${progressAfter}%` : '';
     return `${name} (${String(focus)}) ${rated}${progress}`;
@@ -79,7 +80,7 @@ const SUMMARIES: Record<string, Summarize> = {
     meanOffsetMs,
     spreadMs,
   }) => {
-    const name = findExercise(Number(lessonId))?.name ?? `lesson ${String(lessonId)}`;
+    const name = findLessonSummary(Number(lessonId))?.name ?? `lesson ${String(lessonId)}`;
     return (
       `${name} (${String(focus)}) timing ${String(accuracy)}% at ${String(bpm)} bpm on ${String(input)}: ` +
       `${String(hits)} of ${String(expected)} hit, ${String(missed)} missed, ${String(extra)} extra, ` +

@@ -7,7 +7,6 @@ import {
   dayKeyInZone,
   foldEvents,
   heatmapWindow,
-  findExercise,
   lessonHistoryRows,
   lessonsLeftToday,
   practiceStatsOverview,
@@ -40,6 +39,7 @@ import {
   type PracticeStreaksModel,
   type PracticeUsageModel,
 } from '@stickwork/projections';
+import { findLessonSummary } from '../catalogue/catalogue-summary.js';
 import { readCustomerEvents } from '../history/customer-history.js';
 
 /** Where a replay stops: after a global position, or at an instant (inclusive). */
@@ -153,7 +153,7 @@ export const replayCustomer = async (
     usageToday: { day: today, lessons: used, lessonsLeft: lessonsLeftToday(plan, used) },
     lessonHistory: lessonHistoryRows(
       lessonHistoryEntries(lessonHistoryModelsOf(readModels, customerId)),
-      (lessonId) => findExercise(lessonId)?.name,
+      (lessonId) => findLessonSummary(lessonId)?.name,
       options.timeZone,
     ),
   };
