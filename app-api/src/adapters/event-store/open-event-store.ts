@@ -9,6 +9,8 @@ import { createSqliteSnapshotStore } from '../snapshots/sqlite-snapshot-store.js
 import { openSqliteEventStore } from './sqlite-event-store.js';
 import { createSqliteRateLimitCounters } from '../rate-limits/sqlite-rate-limit-counters.js';
 import { createSqliteWriteProbe } from './sqlite-write-probe.js';
+import { createSqlitePersonalDataKeys } from '../personal-data-keys/sqlite-personal-data-keys.js';
+import { withPersonalDataShredding } from '../personal-data-keys/shredding-event-store.js';
 import { createInMemoryRateLimitCounters, type RateLimitCounters } from '../../auth/rate-limit-counters.js';
 
 export const SQLITE_FILE_NAME = 'stickwork.sqlite';
@@ -46,7 +48,9 @@ const openReadModelDatabase = (file: string) => {
 /**
  * EventStoreDB when a connection string is configured, otherwise the embedded SQLite file;
  * read models sit in the same SQLite file (one transaction with their checkpoint) or, beside
- * EventStoreDB, in a SQLite file of their own.
+ * EventStoreDB, in a SQLite file of their own. Either store is wrapped for crypto-shredding
+ * (`withPersonalDataShredding`), its keys in that same local SQLite file (README "Erasure on
+ * EventStoreDB").
  */
 export const openStores = async (
   config: Pick<Config, 'dataDir' | 'eventStoreConnectionString'>,
@@ -55,8 +59,12 @@ export const openStores = async (
   if (config.eventStoreConnectionString) {
     // Loaded only when configured: the gRPC client alone takes about a second to import.
     const { connectEventStoreDb } = await import('./eventstoredb-event-store.js');
-    const store = connectEventStoreDb(config.eventStoreConnectionString);
     const db = openReadModelDatabase(path.join(config.dataDir, READ_MODELS_FILE_NAME));
+    // The keys stay beside the server, never in its log: deleting one shreds what the log keeps.
+    const store = withPersonalDataShredding(
+      connectEventStoreDb(config.eventStoreConnectionString),
+      createSqlitePersonalDataKeys(db),
+    );
     return {
       store,
       readModels: createSqliteReadModelStore(db),
@@ -74,10 +82,13 @@ export const openStores = async (
   if (options.readonly && !fs.existsSync(file)) {
     throw new Error(`no Stickwork store at ${file}: start the server once, or set DATA_DIR`);
   }
-  const store = openSqliteEventStore({
-    file: sqliteFileIn(config.dataDir),
-    readonly: options.readonly ?? false,
-  });
+  const readonly = options.readonly ?? false;
+  const sqliteStore = openSqliteEventStore({ file: sqliteFileIn(config.dataDir), readonly });
+  // Embedded, the events are deleted for real; the keys share their file (one backup, one compaction).
+  const store = withPersonalDataShredding(
+    sqliteStore,
+    createSqlitePersonalDataKeys(sqliteStore.database, { readonly }),
+  );
   return {
     store,
     readModels: options.readonly ? createReadOnlyGuard() : createSqliteReadModelStore(store.database),
