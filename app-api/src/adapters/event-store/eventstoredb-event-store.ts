@@ -57,8 +57,9 @@ const isMissingStream = (error: unknown) =>
  * - Positions are commit positions as Numbers (see `toGlobalPosition`).
  * - `deleteStream` is a soft delete, so the stream can be written again (an erased email can
  *   register again). Its events vanish from reads at once, but their bytes stay in the
- *   transaction log until the next scavenge: erasure on EventStoreDB is complete only after
- *   `POST /admin/scavenge` (run it after erasures; DESIGN.md "Erasure").
+ *   transaction log until a scavenge. Erasure does not wait for one: `openStores` wraps this
+ *   adapter in crypto-shredding, so those bytes hold personal data only sealed with a key that
+ *   the deletion destroyed (README "Erasure on EventStoreDB").
  * - Until that scavenge `$all` still returns deleted events, so `readAll`, `subscribeToAll` and
  *   `stats` hide every event before its stream's truncate-before (`$tb`), which costs one
  *   metadata read per stream met (cached for the call or subscription; a subscription's cache can
