@@ -19,6 +19,7 @@ import { loadOrCreateSecret } from './secrets.js';
 import { ensureWritableDataDir } from './startup-error.js';
 import type { RateLimitCounters } from './auth/rate-limit-counters.js';
 import { openStores } from './adapters/event-store/open-event-store.js';
+import { withRequestCorrelation } from './adapters/event-store/request-correlated-event-store.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
 import { createPaymentProvider, type PaymentPort } from './adapters/payments/create-payment-provider.js';
 
@@ -62,17 +63,19 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
   const logger = options.logger ?? createLogger(config);
   const jwtSecret = config.jwtSecret ?? (readonly ? '' : loadOrCreateSecret(config.dataDir, 'jwt-secret'));
   const stores = await openStores(config, { readonly });
-  const projections = createProjectionRunner(stores.store, stores.readModels, ALL_PROJECTIONS);
+  // Appends made while serving a request carry its id (metadata.correlationId).
+  const store = withRequestCorrelation(stores.store);
+  const projections = createProjectionRunner(store, stores.readModels, ALL_PROJECTIONS);
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(config.dataDir, config.mailFrom, logger);
   const clock = options.clock ?? systemClock;
-  const payments = createPaymentProvider(config, { store: stores.store, clock, signingKey: jwtSecret });
+  const payments = createPaymentProvider(config, { store, clock, signingKey: jwtSecret });
   return {
     config,
     logger,
     clock,
-    store: stores.store,
+    store,
     readModels: stores.readModels,
     projections,
     practiceSnapshots: createSnapshots(practiceStateCodec, stores.snapshots),

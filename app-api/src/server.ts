@@ -13,7 +13,7 @@ import { apiNotFound, errorHandler } from './http/error-handlers.js';
 import { healthRouter } from './http/health-router.js';
 import { noStore } from './http/no-store.js';
 import { timeZoneHeader } from './http/time-zone-header.js';
-import { requestLogger } from './http/request-logger.js';
+import { requestContext, requestLogger } from './http/request-logger.js';
 import { webApp } from './http/web-app.js';
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../app-web/dist');
@@ -43,7 +43,7 @@ export const createServer = (backend: Backend): Express => {
       },
     }),
   );
-  app.use(requestLogger(backend.logger));
+  app.use(requestLogger(backend.logger), requestContext);
   app.use('/api', noStore, timeZoneHeader);
   app.use('/api', paymentsRouter(backend)); // before the JSON parser: Stripe signs the raw webhook body
 

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import type { RequestHandler } from 'express';
+import { runInRequest } from '../request-context.js';
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
@@ -28,3 +30,6 @@ export const requestLogger = (logger: Logger) =>
     },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
   });
+
+/** Runs the rest of the request in its context (after `requestLogger`, which gives it its id). */
+export const requestContext: RequestHandler = (req, _res, next) => runInRequest(String(req.id), next);
