@@ -1,12 +1,13 @@
 import {
   buildHeatmap,
   createInMemoryEventStore,
-  customerDecider,
   customerEventSchemaVersions,
   customerSubscription,
   dayKeyInZone,
+  evolveCustomer,
   foldEvents,
   heatmapWindow,
+  initialCustomerState,
   lessonHistoryRows,
   lessonsLeftToday,
   practiceStatsOverview,
@@ -110,7 +111,8 @@ export const replayCustomer = async (
     events.filter((event) => event.streamId.startsWith('customer-') || event.type === 'CustomerErased'),
     customerEventSchemaVersions,
   );
-  const customer = foldEvents(customerDecider, customerEvents);
+  // A fold of the customer's events (read only: the decider's evolve, never its decide).
+  const customer = foldEvents({ initialState: initialCustomerState, evolve: evolveCustomer }, customerEvents);
   const plan = customerSubscription(customer);
 
   const progress = model<PracticeProgressModel>(practiceProgressProjection) ?? initialPracticeProgress();
