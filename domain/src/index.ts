@@ -48,6 +48,8 @@ export * from './customer/email-reservation-decider.js';
 export * from './customer/secret-fields.js';
 export * from './reminders/reminder-events.js';
 export * from './reminders/reminder-decider.js';
+export * from './newsletter/newsletter-events.js';
+export * from './newsletter/newsletter-decider.js';
 export * from './reminders/reminder-due.js';
 export * from './teachers/teacher-events.js';
 export * from './teachers/teacher-slots.js';
