@@ -11,8 +11,24 @@ export {
 export { StartupError, describeStartupFailure } from './startup-error.js';
 // Application services the operator CLI drives, so it never re-implements a rule of the API.
 export { eraseAccount, erasePracticeHistory } from './accounts/erasure.js';
-export { createAccountsService, type AccountsService } from './accounts/accounts-service.js';
-export { emailStreamFor, findCustomerByEmail, normalizeEmail } from './accounts/customer-records.js';
+export {
+  createAccountsService,
+  type AccountsService,
+  type Registration,
+} from './accounts/accounts-service.js';
+export {
+  emailStreamFor,
+  findCustomerByEmail,
+  loadCustomer,
+  normalizeEmail,
+} from './accounts/customer-records.js';
+export {
+  createPlanService,
+  periodEndAfter,
+  type PlanGrant,
+  type PlanService,
+} from './payments/plan-service.js';
+export { addTeacher, setTeacherAvailability, type NewTeacher } from './retention/teachers-service.js';
 export {
   createPracticeService,
   type PracticeService,

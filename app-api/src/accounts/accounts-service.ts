@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  customerDecider,
-  customerEventSchemaVersions,
-  customerStreamId,
   amountDueCents,
   customerSubscription,
   emailReservationDecider,
@@ -14,7 +11,6 @@ import {
   SECRET_MIN_LENGTH,
   type AuthenticateRequest,
   type ChangePasswordRequest,
-  type CustomerCommand,
   type RegisterRequest,
   type SubscriptionStatus,
   type Tier,
@@ -33,6 +29,7 @@ import {
   loginClaimsOf,
   type RegisteredCustomer,
 } from './customer-records.js';
+import { runCustomerCommand, type CustomerCommandInput } from './customer-commands.js';
 import { passwordRecoveryMail, verificationMail } from './mail-templates.js';
 import { issueSecret, passwordFingerprint, verifySecret } from './one-time-secrets.js';
 
@@ -62,16 +59,16 @@ const STALE_RESERVATION_MS = 60_000;
 
 type AccountsBackend = Pick<Backend, 'store' | 'clock' | 'jwtSecret' | 'mailer' | 'logger' | 'config'>;
 
+/** What a registration records (POST /api/register's body with the password already hashed). */
+export type Registration = Omit<RegisterRequest, 'password'> & { passwordHash: string };
+
 /** The login service's use cases (product-spec §7, second table), on the event store. */
 export const createAccountsService = (backend: AccountsBackend) => {
   const { store, clock, jwtSecret, mailer, logger } = backend;
   const publicUrl = backend.config.publicUrl;
 
-  const runCustomerCommand = (customerId: string, command: Omit<CustomerCommand, 'metadata'>, now: Date) =>
-    handleCommand(store, customerStreamId(customerId), customerDecider, customerEventSchemaVersions, {
-      ...command,
-      metadata: { now },
-    } as CustomerCommand);
+  const run = (customerId: string, command: CustomerCommandInput, now: Date) =>
+    runCustomerCommand(backend, customerId, command, { now });
 
   const registered = (state: Awaited<ReturnType<typeof loadCustomer>>): RegisteredCustomer => {
     if (state.status !== 'registered') throw new Error('The customer is not registered');
@@ -83,29 +80,30 @@ export const createAccountsService = (backend: AccountsBackend) => {
 
   /**
    * The email's uniqueness: `EmailReserved` on `email-<sha256>` with expected revision no_stream;
-   * of concurrent registrations exactly one append succeeds.
+   * of concurrent registrations exactly one append succeeds. Answers whether this call reserved it
+   * (false: the customer already held it).
    */
-  const reserveEmail = async (email: string, customerId: string, now: Date): Promise<void> => {
+  const reserveEmail = async (email: string, customerId: string, now: Date): Promise<boolean> => {
     const stream = emailStreamFor(email);
-    const reserve = () =>
-      handleCommand(
-        store,
-        stream,
-        emailReservationDecider,
-        emailReservationEventSchemaVersions,
-        { type: 'ReserveEmail', data: { customerId }, metadata: { now } },
-        { maxRetries: 0 },
-      );
+    const reserve = async () =>
+      (
+        await handleCommand(
+          store,
+          stream,
+          emailReservationDecider,
+          emailReservationEventSchemaVersions,
+          { type: 'ReserveEmail', data: { customerId }, metadata: { now } },
+          { maxRetries: 0 },
+        )
+      ).events.length > 0;
     try {
-      await reserve();
-      return;
+      return await reserve();
     } catch (error) {
       if (!isDomainError(error, 'email_taken') && !isWrongExpectedRevision(error)) throw error;
     }
     if (await releaseStaleReservation(stream, now)) {
       try {
-        await reserve();
-        return;
+        return await reserve();
       } catch (error) {
         if (!isDomainError(error, 'email_taken') && !isWrongExpectedRevision(error)) throw error;
       }
@@ -119,7 +117,7 @@ export const createAccountsService = (backend: AccountsBackend) => {
     const data = reservation?.data as { customerId?: unknown; reservedAt?: unknown } | undefined;
     if (typeof data?.customerId !== 'string' || typeof data.reservedAt !== 'string') return false;
     if (now.getTime() - Date.parse(data.reservedAt) < STALE_RESERVATION_MS) return false;
-    if ((await loadCustomer(store, data.customerId)).status !== 'unregistered') return false;
+    if ((await loadCustomer(store, data.customerId)).status === 'registered') return false;
     await store.deleteStream(stream);
     logger.warn({ customerId: data.customerId }, 'released an email reservation without a customer');
     return true;
@@ -129,6 +127,31 @@ export const createAccountsService = (backend: AccountsBackend) => {
     const secret = await issueSecret(jwtSecret, 'verify-email', customer.customerId, {}, now);
     const link = `${publicUrl}/verify-mail/?secret=${encodeURIComponent(secret)}`;
     await mailer.send(verificationMail(customer, link));
+  };
+
+  /**
+   * The email's reservation, then `RegisterCustomer`; a reservation this call made is released
+   * again when the registration fails, so it never locks the email for good.
+   */
+  const createCustomer = async (customerId: string, registration: Registration, now: Date) => {
+    const reserved = await reserveEmail(registration.email, customerId, now);
+    try {
+      const result = await run(
+        customerId,
+        { type: 'RegisterCustomer', data: { customerId, ...registration } },
+        now,
+      );
+      logger.info({ customerId }, 'customer registered');
+      return { customer: registered(result.state), position: result.position };
+    } catch (error) {
+      if (reserved)
+        await store
+          .deleteStream(emailStreamFor(registration.email))
+          .catch((releaseError: unknown) =>
+            logger.error({ customerId, err: releaseError }, 'could not release an email reservation'),
+          );
+      throw error;
+    }
   };
 
   /** Mail errors can quote the address: only their kind is logged. */
@@ -145,37 +168,19 @@ export const createAccountsService = (backend: AccountsBackend) => {
       // Hash first: it is the slow part, and the reservation should not wait for it.
       const passwordHash = await hashPassword(request.password);
       const customerId = randomUUID();
-      await reserveEmail(request.email, customerId, now);
-      let customer: RegisteredCustomer;
-      try {
-        const result = await runCustomerCommand(
-          customerId,
-          {
-            type: 'RegisterCustomer',
-            data: {
-              customerId,
-              email: request.email,
-              firstname: request.firstname,
-              lastname: request.lastname,
-              country: request.country,
-              passwordHash,
-              newsletterSubscription: request.newsletterSubscription,
-              dateTermsAndConditions: request.dateTermsAndConditions,
-            },
-          },
-          now,
-        );
-        customer = registered(result.state);
-      } catch (error) {
-        // Without a customer the reservation would lock the email for good.
-        await store
-          .deleteStream(emailStreamFor(request.email))
-          .catch((releaseError: unknown) =>
-            logger.error({ customerId, err: releaseError }, 'could not release an email reservation'),
-          );
-        throw error;
-      }
-      logger.info({ customerId }, 'customer registered');
+      const { customer } = await createCustomer(
+        customerId,
+        {
+          email: request.email,
+          firstname: request.firstname,
+          lastname: request.lastname,
+          country: request.country,
+          passwordHash,
+          newsletterSubscription: request.newsletterSubscription,
+          dateTermsAndConditions: request.dateTermsAndConditions,
+        },
+        now,
+      );
       try {
         await sendVerificationMail(customer, now);
       } catch (error) {
@@ -183,6 +188,19 @@ export const createAccountsService = (backend: AccountsBackend) => {
         logMailFailure(error, customerId, 'verification');
       }
       return { token: await tokenFor(customer, now), customerId };
+    },
+
+    /**
+     * The seed's registration: POST /api/register's reservation (with its release of a stale one)
+     * and command for a given id and password hash, without the verification mail or a token.
+     */
+    registerWithoutMail(customerId: string, registration: Registration) {
+      return createCustomer(customerId, registration, clock());
+    },
+
+    /** The seed's (an operator's) `VerifyEmail` without a mailed link; nothing when already verified. */
+    async markEmailVerified(customerId: string) {
+      return run(customerId, { type: 'VerifyEmail', data: {} }, clock());
     },
 
     /** POST /api/authenticate: a token, or null. Unknown emails cost a password check too. */
@@ -199,7 +217,7 @@ export const createAccountsService = (backend: AccountsBackend) => {
       const claims = await verifySecret(jwtSecret, 'verify-email', secret, now);
       const customer = claims && (await loadRegisteredCustomer(store, claims.customerId));
       if (!customer) throw new HttpError(400, ACCOUNT_MESSAGES.invalidVerificationLink);
-      const result = await runCustomerCommand(customer.customerId, { type: 'VerifyEmail', data: {} }, now);
+      const result = await run(customer.customerId, { type: 'VerifyEmail', data: {} }, now);
       if (result.events.length === 0) throw new HttpError(409, ACCOUNT_MESSAGES.alreadyVerified);
       return tokenFor(registered(result.state), now);
     },
@@ -210,7 +228,7 @@ export const createAccountsService = (backend: AccountsBackend) => {
       const customer = await findCustomerByEmail(store, email);
       if (!customer) throw new HttpError(404, ACCOUNT_MESSAGES.verificationUnavailable(email));
       try {
-        await runCustomerCommand(customer.customerId, { type: 'RequestVerificationMail', data: {} }, now);
+        await run(customer.customerId, { type: 'RequestVerificationMail', data: {} }, now);
       } catch (error) {
         if (isDomainError(error, 'already_verified'))
           throw new HttpError(409, ACCOUNT_MESSAGES.verificationUnavailable(email));
@@ -230,7 +248,7 @@ export const createAccountsService = (backend: AccountsBackend) => {
       const now = clock();
       const customer = await findCustomerByEmail(store, email);
       if (!customer) throw new HttpError(404, ACCOUNT_MESSAGES.noAccount);
-      await runCustomerCommand(customer.customerId, { type: 'RequestPasswordRecovery', data: {} }, now);
+      await run(customer.customerId, { type: 'RequestPasswordRecovery', data: {} }, now);
       const secret = await issueSecret(
         jwtSecret,
         'password-recovery',
@@ -264,7 +282,7 @@ export const createAccountsService = (backend: AccountsBackend) => {
         throw new HttpError(400, ACCOUNT_MESSAGES.invalidRecoveryLink);
       const passwordHash = await hashPassword(request.password);
       try {
-        await runCustomerCommand(
+        await run(
           customer.customerId,
           { type: 'ChangePassword', data: { passwordHash, recoverySecretId: claims.jti } },
           now,
@@ -274,7 +292,7 @@ export const createAccountsService = (backend: AccountsBackend) => {
           throw new HttpError(400, ACCOUNT_MESSAGES.invalidRecoveryLink);
         throw error;
       }
-      const result = await runCustomerCommand(customer.customerId, { type: 'VerifyEmail', data: {} }, now);
+      const result = await run(customer.customerId, { type: 'VerifyEmail', data: {} }, now);
       logger.info({ customerId: customer.customerId }, 'password changed through a recovery link');
       return tokenFor(registered(result.state), now);
     },

@@ -4,6 +4,10 @@ import {
   customerEventSchemaVersions,
   customerStreamId,
   emailReservationDecider,
+  erasureStreamId,
+  foldEvents,
+  toDomainEvents,
+  type CustomerEvent,
   emailReservationEventSchemaVersions,
   emailStreamId,
   subscriptionOf,
@@ -22,8 +26,25 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 export const emailStreamFor = (email: string): string =>
   emailStreamId(createHash('sha256').update(normalizeEmail(email), 'utf8').digest('hex'));
 
-export const loadCustomer = (store: EventStore, customerId: string): Promise<CustomerState> =>
-  loadState(store, customerStreamId(customerId), customerDecider, customerEventSchemaVersions);
+/**
+ * The customer decider's state of one customer: the one way to read a `customer-` stream. Erasure
+ * deletes that stream but leaves the anonymous `CustomerErased` marker on `erasure-<id>`, so an erased
+ * customer reads as `erased`, not as someone who never registered (the marker is read only when the
+ * customer stream is empty).
+ */
+export const loadCustomer = async (store: EventStore, customerId: string): Promise<CustomerState> => {
+  const state = await loadState(
+    store,
+    customerStreamId(customerId),
+    customerDecider,
+    customerEventSchemaVersions,
+  );
+  if (state.status !== 'unregistered') return state;
+  const marker = await store.readStream(erasureStreamId(customerId));
+  return marker.length === 0
+    ? state
+    : foldEvents(customerDecider, toDomainEvents<CustomerEvent>(marker, customerEventSchemaVersions));
+};
 
 export const loadRegisteredCustomer = async (
   store: EventStore,

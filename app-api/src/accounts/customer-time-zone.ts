@@ -1,31 +1,18 @@
 import type { RequestHandler, Response } from 'express';
-import {
-  customerDecider,
-  customerEventSchemaVersions,
-  customerStreamId,
-  handleCommand,
-  UTC_TIME_ZONE,
-  type CustomerCommand,
-  type TimeZone,
-} from '@stickwork/domain';
+import { UTC_TIME_ZONE, type TimeZone } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { authenticateRequest, authOf } from '../auth/require-auth.js';
 import { timeZoneHeaderOf } from '../http/time-zone-header.js';
+import { runCustomerCommand, type CustomerCommandInput } from './customer-commands.js';
 
 type TimeZoneBackend = Pick<Backend, 'store' | 'clock'>;
 
 const runTimeZoneCommand = async (
   backend: TimeZoneBackend,
   customerId: string,
-  command: Pick<Extract<CustomerCommand, { type: 'PinTimeZone' | 'ChangeTimeZone' }>, 'type' | 'data'>,
+  command: Extract<CustomerCommandInput, { type: 'PinTimeZone' | 'ChangeTimeZone' }>,
 ): Promise<TimeZone> => {
-  const { state } = await handleCommand(
-    backend.store,
-    customerStreamId(customerId),
-    customerDecider,
-    customerEventSchemaVersions,
-    { ...command, metadata: { now: backend.clock() } } as CustomerCommand,
-  );
+  const { state } = await runCustomerCommand(backend, customerId, command);
   if (state.status !== 'registered' || state.timeZone === null)
     throw new Error('A time zone command left no pinned zone');
   return state.timeZone as TimeZone;

@@ -3,6 +3,8 @@ import {
   customerEventSchemaVersions,
   customerStreamId,
   erasureStreamId,
+  type CustomerEvent,
+  type TeacherEvent,
   isDomainError,
   practiceDecider,
   practiceEventSchemaVersions,
@@ -10,11 +12,11 @@ import {
   remindersStreamId,
   lessonCreditsStreamId,
   toEventsToAppend,
-  type CustomerCommand,
   handleCommand,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { newsletterStreamFor } from '../newsletter/newsletter-stream.js';
+import { runCustomerCommand, type CustomerCommandInput } from './customer-commands.js';
 import { emailStreamFor, loadCustomer } from './customer-records.js';
 import { releaseTeacherLessonsOf } from '../retention/teacher-lessons.js';
 import { emailKey } from '../auth/rate-limits.js';
@@ -53,19 +55,24 @@ export const erasePracticeHistory = async (backend: ErasureBackend, customerId: 
  *    or address (tests/integration/reliability/erasure-scan.int.spec.ts shows it).
  * 4. Once the projections have passed the marker, the store's files are compacted so no copy of
  *    the deleted bytes stays in SQLite's WAL or free pages.
- * Running it again for an erased customer does nothing.
+ * Running it again for an erased customer does nothing. Answers the events it appended, in order
+ * (what the operator CLI reports).
  */
-export const eraseAccount = async (backend: ErasureBackend, customerId: string): Promise<void> => {
+export const eraseAccount = async (
+  backend: ErasureBackend,
+  customerId: string,
+): Promise<(CustomerEvent | TeacherEvent)[]> => {
   const { store } = backend;
   const stream = customerStreamId(customerId);
-  const run = (command: Omit<CustomerCommand, 'metadata'>) =>
-    handleCommand(store, stream, customerDecider, customerEventSchemaVersions, {
-      ...command,
-      metadata: { now: backend.clock() },
-    } as CustomerCommand);
+  const appended: (CustomerEvent | TeacherEvent)[] = [];
+  const run = async (command: CustomerCommandInput) => {
+    const result = await runCustomerCommand(backend, customerId, command);
+    appended.push(...result.events);
+    return result;
+  };
 
   let customer = await loadCustomer(store, customerId);
-  if (customer.status !== 'registered') return;
+  if (customer.status !== 'registered') return appended;
 
   if (customer.subscription !== null && customer.subscription.cancelAt === null) {
     try {
@@ -76,7 +83,7 @@ export const eraseAccount = async (backend: ErasureBackend, customerId: string):
     }
   }
   customer = (await run({ type: 'RequestErasure', data: {} })).state;
-  if (customer.status !== 'registered') return;
+  if (customer.status !== 'registered') return appended;
 
   const now = backend.clock();
   const erased = customerDecider.decide({ type: 'EraseCustomer', data: {}, metadata: { now } }, customer);
@@ -85,9 +92,10 @@ export const eraseAccount = async (backend: ErasureBackend, customerId: string):
     toEventsToAppend(erased, customerEventSchemaVersions, { time: now.toISOString() }),
     { expectedRevision: 'any' },
   );
+  appended.push(...erased);
 
   // Their booked teacher lessons (issue 17) are cancelled first, so the slots are free again.
-  await releaseTeacherLessonsOf(backend, customerId);
+  appended.push(...(await releaseTeacherLessonsOf(backend, customerId)));
   await store.deleteStream(stream);
   await store.deleteStream(emailStreamFor(customer.email));
   await store.deleteStream(practiceStreamId(customerId));
@@ -108,4 +116,5 @@ export const eraseAccount = async (backend: ErasureBackend, customerId: string):
     backend.logger.warn({ customerId }, 'projections had not passed the erasure marker before compaction');
   backend.compactStore();
   backend.logger.info({ customerId }, 'customer erased');
+  return appended;
 };

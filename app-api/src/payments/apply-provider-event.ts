@@ -1,15 +1,11 @@
 import {
-  customerDecider,
-  customerEventSchemaVersions,
-  customerStreamId,
   isDomainError,
   isWrongExpectedRevision,
-  type CustomerCommand,
   type CustomerState,
   type SubscriptionStarted,
-  handleCommand,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
+import { runCustomerCommand } from '../accounts/customer-commands.js';
 import { loadCustomer } from '../accounts/customer-records.js';
 import type { ProviderEvent } from '../adapters/payments/payment-provider.js';
 import { isOlderThanApplied, loadPaymentLedger, recordInLedger } from './payment-ledger.js';
@@ -118,19 +114,11 @@ const syncCustomer = async (
   const starts: Start[] = [];
   const target = targetOf(event);
   if (!target) return starts;
-  const stream = customerStreamId(customerId);
   const customer = await loadCustomer(backend.store, customerId);
   if (customer.status !== 'registered') return starts;
   for (const command of subscriptionCommands(customer.subscription, target)) {
     try {
-      const result = await handleCommand(
-        backend.store,
-        stream,
-        customerDecider,
-        customerEventSchemaVersions,
-        { ...command, metadata: { now: backend.clock() } } as CustomerCommand,
-        { metadata: { causationId: event.id } },
-      );
+      const result = await runCustomerCommand(backend, customerId, command, { causationId: event.id });
       for (const decided of result.events)
         if (decided.type === 'SubscriptionStarted' && result.state.status === 'registered')
           starts.push({ customer: result.state, event: decided });

@@ -10,8 +10,6 @@ import {
   lessonHistoryRows,
   objectOf,
   practiceActivityRequestSchema,
-  resolveTimeZone,
-  TIME_ZONE_HEADER,
   scheduleRequestSchema,
   skillField,
   skillPreferencePatchSchema,
@@ -19,6 +17,8 @@ import {
   subscriptionOf,
   timingScoredRequestSchema,
   usageIncrementRequestSchema,
+  UTC_TIME_ZONE,
+  type TimeZone,
 } from '@stickwork/domain';
 import { progressEntries } from '@stickwork/projections';
 import type { Backend } from '../backend.js';
@@ -26,6 +26,7 @@ import { authOf } from '../auth/require-auth.js';
 import { counterStore } from '../auth/rate-limits.js';
 import { pinnedTimeZoneOf, requireAuthAndTimeZone } from '../accounts/customer-time-zone.js';
 import { HttpError } from '../http/http-error.js';
+import { timeZoneHeaderOf } from '../http/time-zone-header.js';
 import { createSheetMusicCache } from '../adapters/sheet-music/sheet-music-cache.js';
 import { createSheetMusicPool } from '../adapters/sheet-music/sheet-music-pool.js';
 import { attachmentDisposition, lessonFileName } from './content-disposition.js';
@@ -51,9 +52,12 @@ export const SHEET_DOWNLOAD_LIMIT_MESSAGE =
 export const levelUpRequestSchema = objectOf({ skillName: skillField() });
 
 /** The customer's pinned zone (not the request's header: it cannot move the daily limit). */
-const timeZoneOf = (req: Request): string => pinnedTimeZoneOf(req.res!);
-/** Views of the past (history, the report) show days as the browser asking lives them. */
-const displayTimeZoneOf = (req: Request): string | undefined => req.get(TIME_ZONE_HEADER);
+const timeZoneOf = (req: Request): TimeZone => pinnedTimeZoneOf(req.res!);
+/**
+ * Views of the past (history, the report) show days as the browser asking lives them: the request's
+ * `time-zone` header as the edge parsed it, UTC without a valid one.
+ */
+const displayTimeZoneOf = (req: Request): TimeZone => timeZoneHeaderOf(req.res!) ?? UTC_TIME_ZONE;
 
 /**
  * The schedule service of product-spec §7 (first table), mounted under /api. Every route needs
@@ -180,7 +184,7 @@ export const practiceRouter = (backend: Backend): Router => {
   router.get('/lesson-history', authenticated, (req, res) => {
     const { skill } = validOr400(lessonHistoryQuerySchema, req.query);
     const entries = practice.lessonHistory(authOf(res).customerId, skill);
-    const timeZone = resolveTimeZone(displayTimeZoneOf(req));
+    const timeZone = displayTimeZoneOf(req);
     res.json(lessonHistoryRows(entries, (lessonId) => practice.lesson(lessonId)?.name, timeZone));
   });
 
@@ -190,7 +194,7 @@ export const practiceRouter = (backend: Backend): Router => {
 
   router.get('/lesson/progress', authenticated, (req, res) => {
     const { customerId } = authOf(res);
-    const timeZone = resolveTimeZone(displayTimeZoneOf(req));
+    const timeZone = displayTimeZoneOf(req);
     res.json(
       lessonProgressView(
         practice.progress(customerId),

@@ -10,7 +10,6 @@ import {
   practiceEventSchemaVersions,
   practiceStateCodec,
   practiceStreamId,
-  resolveTimeZone,
   scheduleInputFor,
   SKILLS,
   usageOn,
@@ -28,11 +27,13 @@ import {
   type PracticeSchedule,
   type PracticeState,
   type ScheduleRequestBody,
+  type Level,
   type Skill,
   type SkillPreferencePatch,
   type SkillSelfRatingRequest,
   type LessonFocus,
   type LessonHistoryEntry,
+  type TimeZone,
   type TimingScoredRequest,
 } from '@stickwork/domain';
 import {
@@ -137,7 +138,7 @@ export const createPracticeService = (
     async schedule(
       who: Practitioner,
       request: ScheduleRequestBody,
-      timeZoneHeader: string | undefined,
+      timeZone: TimeZone,
     ): Promise<PracticeSchedule> {
       const now = backend.clock();
       const seed = scheduleSeed(who.customerId, now);
@@ -154,7 +155,7 @@ export const createPracticeService = (
               practiceTime: request.practiceTime,
               padSufficient: request.padSufficient,
               plan: who.plan,
-              timeZone: timeZoneHeader,
+              timeZone,
               now: metadata.now,
               seed,
             }),
@@ -195,9 +196,12 @@ export const createPracticeService = (
       await run(who.customerId, rating, inSequence([rating, ...deselections]));
     },
 
-    /** PATCH /api/focus: one skill's selection and level; a new level restarts its progress at 0. */
-    async changeSkillPreference(who: Practitioner, patch: SkillPreferencePatch): Promise<void> {
-      await run(
+    /**
+     * PATCH /api/focus: one skill's selection and level; a new level restarts its progress at 0.
+     * Answers the events appended.
+     */
+    async changeSkillPreference(who: Practitioner, patch: SkillPreferencePatch): Promise<PracticeEvent[]> {
+      const { events } = await run(
         who.customerId,
         command('SetSkillPreference', {
           skill: patch.skillName,
@@ -205,6 +209,52 @@ export const createPracticeService = (
           level: patch.level,
         }),
       );
+      return events;
+    },
+
+    /**
+     * An operator's PATCH /api/focus (`stickwork customer set-level`): the skill keeps its selection;
+     * a skill without a level is selected when it gets one, and 'level not set' deselects it. The
+     * selection is read from the state the command folds, so a concurrent write cannot slip between.
+     */
+    async setSkillLevel(customerId: string, skill: Skill, level: Level): Promise<PracticeEvent[]> {
+      const withSelection: Decider<PracticeState, PracticeCommand, PracticeEvent> = {
+        ...practiceDecider,
+        decide: ({ metadata }, state) => {
+          const known = state.levels[skill];
+          const selected =
+            level !== 'level not set' &&
+            (known === undefined || known === 'level not set' || state.selected[skill]);
+          return practiceDecider.decide(
+            { type: 'SetSkillPreference', data: { skill, level, selected }, metadata },
+            state,
+          );
+        },
+      };
+      const { events } = await run(
+        customerId,
+        command('SetSkillPreference', { skill, level, selected: false }),
+        withSelection,
+      );
+      return events;
+    },
+
+    /**
+     * An operator's `stickwork customer reset-usage`: clears one customer day's lesson count
+     * (`UsageReset`), so the daily limit counts from 0 again that day. Without a day, the day of the
+     * last lesson ever counted (from the stream's `UsageIncremented`, so a second run finds the same
+     * day, already reset, rather than an older one). Null when there is no counted lesson at all.
+     */
+    async resetUsage(customerId: string, day?: string): Promise<PracticeEvent[] | null> {
+      const target =
+        day ??
+        (await store.readStream(practiceStreamId(customerId)))
+          .filter((event) => event.type === 'UsageIncremented')
+          .map((event) => (event.data as { day: string }).day)
+          .at(-1);
+      if (target === undefined) return null;
+      const { events } = await run(customerId, command('ResetUsage', { day: target }));
+      return events;
     },
 
     /** POST /api/focus/level-up: one level up, only when it is offered (else 409). */
@@ -245,13 +295,13 @@ export const createPracticeService = (
     },
 
     /** POST /api/usage: counts one lesson today, or refuses (429) past the plan's daily limit. */
-    async countLesson(who: Practitioner, timeZoneHeader: string | undefined) {
+    async countLesson(who: Practitioner, timeZone: TimeZone) {
       const { state, events } = await run(
         who.customerId,
-        command('IncrementUsage', { usageType: 'lesson', plan: who.plan, timeZone: timeZoneHeader }),
+        command('IncrementUsage', { usageType: 'lesson', plan: who.plan, timeZone }),
       );
       const incremented = events.find((event) => event.type === 'UsageIncremented');
-      const day = incremented?.data.day ?? customerDay(backend.clock(), timeZoneHeader);
+      const day = incremented?.data.day ?? customerDay(backend.clock(), timeZone);
       return usageView(who.plan, usageOn(state, day));
     },
 
@@ -259,14 +309,14 @@ export const createPracticeService = (
     async recordActivity(
       who: Practitioner,
       request: PracticeActivityRequest,
-      timeZoneHeader: string | undefined,
+      timeZone: TimeZone,
     ): Promise<PracticeActivityEntry> {
       const { events } = await run(
         who.customerId,
         command('RecordPracticeActivity', {
           lessons: request.countLessonsPracticed,
           minutes: request.practiceDurationMinutes,
-          timeZone: timeZoneHeader,
+          timeZone,
         }),
       );
       const recorded = events.find((event) => event.type === 'PracticeActivityRecorded');
@@ -284,10 +334,10 @@ export const createPracticeService = (
      * POST /api/lesson/timing: a take the timing coach scored, recorded on the customer's own stream;
      * 404 for a lesson the catalogue does not have.
      */
-    async scoreTiming(who: Practitioner, take: TimingScoredRequest, timeZoneHeader: string | undefined) {
+    async scoreTiming(who: Practitioner, take: TimingScoredRequest, timeZone: TimeZone) {
       const { events } = await run(
         who.customerId,
-        command('ScoreTiming', { lesson: lessons().byId.get(take.lessonId), take, timeZone: timeZoneHeader }),
+        command('ScoreTiming', { lesson: lessons().byId.get(take.lessonId), take, timeZone }),
       );
       const scored = events.find((event) => event.type === 'TimingScored');
       if (!scored) throw new Error('ScoreTiming decided no TimingScored');
@@ -304,9 +354,9 @@ export const createPracticeService = (
     progress: progressModel,
 
     /** GET /api/usage: lessons counted on the customer's today. */
-    usage(who: Practitioner, timeZoneHeader: string | undefined) {
+    usage(who: Practitioner, timeZone: TimeZone) {
       const usage = model<PracticeUsageModel>(practiceUsageProjection, who.customerId);
-      const today = customerDay(backend.clock(), timeZoneHeader);
+      const today = customerDay(backend.clock(), timeZone);
       return usageView(who.plan, usage ? lessonsUsedOn(usage, today) : 0);
     },
 
@@ -319,9 +369,9 @@ export const createPracticeService = (
       return model<PracticeStreaksModel>(practiceStreaksProjection, customerId) ?? { runs: [] };
     },
 
-    /** Today in the customer's zone (the `time-zone` header; invalid or missing is UTC). */
-    today(timeZoneHeader: string | undefined): string {
-      return dayKeyInZone(backend.clock(), resolveTimeZone(timeZoneHeader));
+    /** Today in the customer's zone (checked at the HTTP edge). */
+    today(timeZone: TimeZone): string {
+      return dayKeyInZone(backend.clock(), timeZone);
     },
 
     now: () => backend.clock(),

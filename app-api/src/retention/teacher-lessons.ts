@@ -16,6 +16,7 @@ import {
   type LessonCreditCommand,
   type LessonCreditState,
   type TeacherCommand,
+  type TeacherEvent,
   type TeacherState,
 } from '@stickwork/domain';
 import {
@@ -94,8 +95,9 @@ export const teacherLessonsView = (backend: TeacherLessonsBackend, customerId: s
   };
 };
 
-const runTeacher = (
-  backend: TeacherLessonsBackend,
+/** The one way a command reaches a `teacher-` stream (the booking flow here, the operator's teachers service). */
+export const runTeacher = (
+  backend: Pick<Backend, 'store' | 'clock'>,
   teacherId: string,
   command: Omit<TeacherCommand, 'metadata'>,
 ) =>
@@ -237,13 +239,15 @@ export const releaseTeacherLessonsOf = async (
 ) => {
   const withConfig = { ...backend, config: backend.config ?? { publicUrl: '' } } as TeacherLessonsBackend;
   const now = backend.clock().getTime();
+  const cancelled: TeacherEvent[] = [];
   for (const teacher of teachers(withConfig))
     for (const booking of Object.values(teacher.bookings)) {
       if (booking.customerId !== customerId || Date.parse(booking.startsAt) <= now) continue;
-      const { position } = await runTeacher(withConfig, teacher.teacherId, {
+      const { events, position } = await runTeacher(withConfig, teacher.teacherId, {
         type: 'CancelTeacherLesson',
         data: { bookingId: booking.bookingId, customerId, accountErased: true },
       });
+      cancelled.push(...events);
       if (position !== null) await backend.projections.waitFor(position);
       await mailBoth(
         withConfig,
@@ -256,4 +260,5 @@ export const releaseTeacherLessonsOf = async (
         ['teacher'],
       );
     }
+  return cancelled;
 };

@@ -8,6 +8,7 @@ import {
   shiftDayKey,
   weeklyGoalProgress,
   type PracticeCommand,
+  type TimeZone,
 } from '@stickwork/domain';
 import {
   practiceDaysOfRuns,
@@ -28,7 +29,7 @@ const FROZEN_DAYS_SHOWN = 186;
  * GET /api/goal: this week's progress toward the weekly goal, the weeks met in a row, and the humane
  * streak (issue 17), all on the customer's days in their pinned zone, from the read models.
  */
-export const weeklyGoalView = (backend: WeeklyGoalBackend, customerId: string, timeZone: string) => {
+export const weeklyGoalView = (backend: WeeklyGoalBackend, customerId: string, timeZone: TimeZone) => {
   const today = dayKeyInZone(backend.clock(), timeZone);
   const streaks = backend.readModels.get<PracticeStreaksModel>(practiceStreaksProjection.name, customerId);
   const goals = backend.readModels.get<WeeklyGoalModel>(weeklyGoalProjection.name, customerId);
@@ -49,7 +50,7 @@ export const setWeeklyGoal = async (
   backend: WeeklyGoalBackend,
   customerId: string,
   daysPerWeek: number,
-  timeZone: string,
+  timeZone: TimeZone,
 ): Promise<void> => {
   const command: PracticeCommand = {
     type: 'SetWeeklyGoal',

@@ -1,10 +1,4 @@
-import {
-  customerDecider,
-  customerEventSchemaVersions,
-  customerStreamId,
-  handleCommand,
-  type CustomerCommand,
-} from '@stickwork/domain';
+import { runCustomerCommand } from '../../accounts/customer-commands.js';
 import { startTestServer, type TestServer } from '../../testing/test-server.js';
 import {
   apiClient,
@@ -64,15 +58,13 @@ export const subscribe = async (
   tier: 'basic' | 'premium' | 'exclusive',
   status: 'trialing' | 'active' = 'active',
 ): Promise<void> => {
-  await handleCommand(
-    server.backend.store,
-    customerStreamId(customerId),
-    customerDecider,
-    customerEventSchemaVersions,
+  await runCustomerCommand(
+    server.backend,
+    customerId,
     {
       type: 'StartSubscription',
       data: { tier, period: 'monthly', status, currentPeriodEnd: '2026-12-31T00:00:00.000Z' },
-      metadata: { now: server.now() },
-    } as CustomerCommand,
+    },
+    { now: server.now() },
   );
 };
