@@ -1,34 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decideAfter } from '../decider/decider.js';
-import { isDomainError, type DomainErrorCode } from '../decider/domain-error.js';
+import { givenWhenThen } from '../testing/given-when-then.js';
 import type { CustomerCommand, StartSubscription } from './customer-commands.js';
 import { customerDecider } from './customer-decider.js';
 import { isTrialAvailable, subscriptionOf } from './customer-queries.js';
 import type { CustomerEvent, CustomerRegistered, SubscriptionStarted } from './customer-events.js';
-import { emailReservationDecider } from './email-reservation-decider.js';
 
 const now = new Date('2025-03-10T09:00:00Z');
 const earlier = '2025-03-01T09:00:00.000Z';
 const customerId = 'c-1';
 
-const given = (...history: CustomerEvent[]) => ({
-  when: (command: Omit<CustomerCommand, 'metadata'>) => {
-    const decide = () =>
-      decideAfter(customerDecider, history, { ...command, metadata: { now } } as CustomerCommand);
-    return {
-      then: (expected: CustomerEvent[]) => expect(decide()).toEqual(expected),
-      thenThrows: (code: DomainErrorCode) => {
-        let error: unknown;
-        try {
-          decide();
-        } catch (caught) {
-          error = caught;
-        }
-        expect(isDomainError(error, code), `expected DomainError ${code}, got ${String(error)}`).toBe(true);
-      },
-    };
-  },
-});
+const given = givenWhenThen(customerDecider, now);
 
 const registration = {
   customerId,
@@ -264,31 +245,6 @@ describe('Customer', () => {
       ];
       for (const command of commands) given(registered, erased).when(command).thenThrows('customer_erased');
     });
-  });
-});
-
-describe('Email reservation', () => {
-  const reserve = (id: string) => ({
-    type: 'ReserveEmail' as const,
-    data: { customerId: id },
-    metadata: { now },
-  });
-  const reserved = { type: 'EmailReserved' as const, data: { customerId, reservedAt: earlier } };
-
-  it('reserves a free email', () => {
-    expect(decideAfter(emailReservationDecider, [], reserve(customerId))).toEqual([
-      { type: 'EmailReserved', data: { customerId, reservedAt: now.toISOString() } },
-    ]);
-  });
-
-  it('refuses an email taken by another customer with "email already in use"', () => {
-    expect(() => decideAfter(emailReservationDecider, [reserved], reserve('c-2'))).toThrowError(
-      expect.objectContaining({ code: 'email_taken', message: 'email already in use' }),
-    );
-  });
-
-  it('lets the same customer retry', () => {
-    expect(decideAfter(emailReservationDecider, [reserved], reserve(customerId))).toEqual([]);
   });
 });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decideAfter, foldEvents } from '../decider/decider.js';
-import { isDomainError } from '../decider/domain-error.js';
-import type { ChangePassword } from './customer-commands.js';
+import { foldEvents } from '../decider/decider.js';
+import { givenWhenThen } from '../testing/given-when-then.js';
 import { customerDecider } from './customer-decider.js';
 import type { CustomerEvent, CustomerRegistered } from './customer-events.js';
 
 const now = new Date('2025-03-10T09:00:00Z');
+const given = givenWhenThen(customerDecider, now);
 const registered: CustomerRegistered = {
   type: 'CustomerRegistered',
   data: {
@@ -20,11 +20,8 @@ const registered: CustomerRegistered = {
     registeredAt: '2025-03-01T09:00:00.000Z',
   },
 };
-const changePassword = (data: ChangePassword['data']): ChangePassword => ({
-  type: 'ChangePassword',
-  data,
-  metadata: { now },
-});
+const changePassword = (data: { passwordHash: string; recoverySecretId?: string }) =>
+  ({ type: 'ChangePassword', data }) as const;
 
 describe('Customer password changes', () => {
   it('keeps the last name and no password change after registration', () => {
@@ -33,18 +30,16 @@ describe('Customer password changes', () => {
   });
 
   it('records the recovery secret that allowed a change, and when it happened', () => {
-    const events = decideAfter(
-      customerDecider,
-      [registered],
+    const change = given(registered).when(
       changePassword({ passwordHash: 'hash-1', recoverySecretId: 'jti-1' }),
     );
-    expect(events).toEqual([
+    change.then([
       {
         type: 'PasswordChanged',
         data: { passwordHash: 'hash-1', changedAt: now.toISOString(), recoverySecretId: 'jti-1' },
       },
     ]);
-    const state = foldEvents(customerDecider, [registered, ...events]);
+    const state = foldEvents(customerDecider, [registered, ...change.events()]);
     expect(state).toMatchObject({
       passwordHash: 'hash-1',
       passwordChangedAt: now.toISOString(),
@@ -60,33 +55,23 @@ describe('Customer password changes', () => {
         data: { passwordHash: 'hash-1', changedAt: now.toISOString(), recoverySecretId: 'jti-1' },
       },
     ];
-    let error: unknown;
-    try {
-      decideAfter(
-        customerDecider,
-        history,
-        changePassword({ passwordHash: 'hash-2', recoverySecretId: 'jti-1' }),
-      );
-    } catch (caught) {
-      error = caught;
-    }
-    expect(isDomainError(error, 'invalid_transition')).toBe(true);
+    given(...history)
+      .when(changePassword({ passwordHash: 'hash-2', recoverySecretId: 'jti-1' }))
+      .thenThrows('invalid_transition');
     expect(
-      decideAfter(
-        customerDecider,
-        history,
-        changePassword({ passwordHash: 'hash-2', recoverySecretId: 'jti-2' }),
-      ),
+      given(...history)
+        .when(changePassword({ passwordHash: 'hash-2', recoverySecretId: 'jti-2' }))
+        .events(),
     ).toHaveLength(1);
   });
 
   it('changes a password without a secret (a logged-in change) any number of times', () => {
-    const first = decideAfter(customerDecider, [registered], changePassword({ passwordHash: 'hash-1' }));
-    expect(first).toEqual([
-      { type: 'PasswordChanged', data: { passwordHash: 'hash-1', changedAt: now.toISOString() } },
-    ]);
+    const first = given(registered).when(changePassword({ passwordHash: 'hash-1' }));
+    first.then([{ type: 'PasswordChanged', data: { passwordHash: 'hash-1', changedAt: now.toISOString() } }]);
     expect(
-      decideAfter(customerDecider, [registered, ...first], changePassword({ passwordHash: 'hash-2' })),
+      given(registered, ...first.events())
+        .when(changePassword({ passwordHash: 'hash-2' }))
+        .events(),
     ).toHaveLength(1);
   });
 });

@@ -1,15 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { customerDay } from '../rules/usage.js';
-import { decideAfter, foldEvents } from '../decider/decider.js';
-import { isDomainError, type DomainErrorCode } from '../decider/domain-error.js';
-import {
-  practiceDecider,
-  selectedSkills,
-  usageOn,
-  type EvaluateLesson,
-  type PracticeCommand,
-} from './practice-decider.js';
+import { foldEvents } from '../decider/decider.js';
+import { isDomainError } from '../decider/domain-error.js';
+import { givenWhenThen } from '../testing/given-when-then.js';
+import { practiceDecider, selectedSkills, usageOn, type EvaluateLesson } from './practice-decider.js';
 import type { LessonEvaluated, PracticeEvent, SkillLevelChanged } from './practice-events.js';
 
 const now = new Date('2025-03-10T22:30:00Z');
@@ -17,24 +12,7 @@ const earlier = '2025-03-01T09:00:00.000Z';
 const freemium = { tier: 'freemium', status: 'freemium' } as const;
 const premium = { tier: 'premium', status: 'active' } as const;
 
-const given = (...history: PracticeEvent[]) => ({
-  when: (command: Omit<PracticeCommand, 'metadata'>, at = now) => {
-    const decide = () =>
-      decideAfter(practiceDecider, history, { ...command, metadata: { now: at } } as PracticeCommand);
-    return {
-      then: (expected: PracticeEvent[]) => expect(decide()).toEqual(expected),
-      thenThrows: (code: DomainErrorCode) => {
-        let error: unknown;
-        try {
-          decide();
-        } catch (caught) {
-          error = caught;
-        }
-        expect(isDomainError(error, code), `expected DomainError ${code}, got ${String(error)}`).toBe(true);
-      },
-    };
-  },
-});
+const given = givenWhenThen(practiceDecider, now);
 
 const rated: PracticeEvent = {
   type: 'SkillsSelfRated',
@@ -142,7 +120,9 @@ describe('Practice', () => {
   describe('When evaluating a lesson', () => {
     it('adds progress by rating, most for mastered, capped at 100', () => {
       const progressAfter = (command: Omit<EvaluateLesson, 'metadata'>, ...history: PracticeEvent[]) => {
-        const [event] = decideAfter(practiceDecider, [rated, ...history], { ...command, metadata: { now } });
+        const [event] = given(rated, ...history)
+          .when(command)
+          .events();
         return event?.type === 'LessonEvaluated' ? event.data.progressAfter : undefined;
       };
       const byRating = (['too_hard', 'hard', 'challenging', 'easy', 'too_easy'] as const).map((rating) =>
@@ -176,11 +156,11 @@ describe('Practice', () => {
     it('adds no progress for a warm-up or a lesson off the customer level', () => {
       const warmUp = evaluation('easy');
       warmUp.data.lesson = { ...warmUp.data.lesson, focus: 'warm_up', type: 'warm_up' };
-      const [warmUpEvent] = decideAfter(practiceDecider, [rated], { ...warmUp, metadata: { now } });
+      const [warmUpEvent] = given(rated).when(warmUp).events();
       expect(warmUpEvent?.data).not.toHaveProperty('progressAfter');
       const offLevel = evaluation('easy');
       offLevel.data.lesson = { ...offLevel.data.lesson, min_level: 'pro', max_level: 'absolute_pro' };
-      const [offLevelEvent] = decideAfter(practiceDecider, [rated], { ...offLevel, metadata: { now } });
+      const [offLevelEvent] = given(rated).when(offLevel).events();
       expect(offLevelEvent?.data).not.toHaveProperty('progressAfter');
     });
 
@@ -294,10 +274,9 @@ describe('Practice', () => {
               try {
                 history = [
                   ...history,
-                  ...decideAfter(practiceDecider, history, {
-                    ...increment(freemium, timeZone),
-                    metadata: { now: new Date(at) },
-                  }),
+                  ...given(...history)
+                    .when(increment(freemium, timeZone), new Date(at))
+                    .events(),
                 ];
               } catch (error) {
                 expect(isDomainError(error, 'daily_limit_reached')).toBe(true);
@@ -408,11 +387,9 @@ describe('Practice', () => {
 
     it('scores warm-ups too, on the UTC day without a zone', () => {
       const warmUp = { lesson_id: 42, focus: 'warm_up', type: 'warm_up' } as const;
-      const [event] = decideAfter(practiceDecider, [], {
-        type: 'ScoreTiming',
-        data: { lesson: warmUp, take: { ...take, input: 'microphone' } },
-        metadata: { now },
-      });
+      const [event] = given()
+        .when({ type: 'ScoreTiming', data: { lesson: warmUp, take: { ...take, input: 'microphone' } } })
+        .events();
       expect(event).toMatchObject({ type: 'TimingScored', data: { focus: 'warm_up', day: '2025-03-10' } });
     });
 

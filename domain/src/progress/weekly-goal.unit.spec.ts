@@ -1,8 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decideAfter } from '../decider/decider.js';
-import { isDomainError } from '../decider/domain-error.js';
-import { practiceDecider, type PracticeCommand } from '../practice/practice-decider.js';
 import { epochDay, shiftDayKey } from './day-keys.js';
 import { DEFAULT_WEEKLY_GOAL, goalInForce, weeklyGoalProgress, weekStartOf } from './weekly-goal.js';
 
@@ -105,42 +102,6 @@ describe('the weekly goal', () => {
         expect(more.weeksMetInARow).toBeGreaterThanOrEqual(progress.weeksMetInARow);
       }),
       { numRuns: 300 },
-    );
-  });
-});
-
-describe('SetWeeklyGoal', () => {
-  const now = new Date('2026-03-15T23:30:00Z'); // Monday 00:30 in Berlin, still Sunday in UTC
-  const set = (daysPerWeek: number, timeZone?: string) =>
-    decideAfter(practiceDecider, [], {
-      type: 'SetWeeklyGoal',
-      data: { daysPerWeek, timeZone },
-      metadata: { now },
-    } as PracticeCommand);
-
-  it('records the goal on the customer day in their zone', () => {
-    expect(set(5, 'Europe/Berlin')).toEqual([
-      { type: 'WeeklyGoalSet', data: { daysPerWeek: 5, day: '2026-03-16', setAt: now.toISOString() } },
-    ]);
-    expect(set(1)).toEqual([
-      { type: 'WeeklyGoalSet', data: { daysPerWeek: 1, day: '2026-03-15', setAt: now.toISOString() } },
-    ]);
-  });
-
-  it('refuses anything but 1 to 7 whole days', () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 8 }), fc.double({ noInteger: true })),
-        (daysPerWeek) => {
-          let error: unknown;
-          try {
-            set(daysPerWeek);
-          } catch (caught) {
-            error = caught;
-          }
-          expect(isDomainError(error, 'invalid_input')).toBe(true);
-        },
-      ),
     );
   });
 });
