@@ -4,9 +4,9 @@ import { BILLING_PERIODS, LEVELS, PAID_TIERS, SKILLS } from '@stickwork/domain';
 import { requireConfirmation } from '../confirmation.js';
 import { withBackend } from '../context.js';
 import {
+  describeCustomer,
   eraseCustomer,
   grantPlan,
-  loadCustomerState,
   resetUsage,
   setSkillLevel,
   type Operation,
@@ -42,12 +42,6 @@ const schemas = {
   erase: z.object(common),
 };
 type Action = keyof typeof schemas;
-
-/** Who the question names: the email while the customer exists, else the id. */
-const describeCustomer = async (backend: Backend, customerId: string) => {
-  const state = await loadCustomerState(backend, customerId);
-  return state.status === 'registered' ? `${state.email} (${customerId})` : customerId;
-};
 
 const printOperation = async (operation: Operation, operator: string, json: boolean) => {
   if (json)

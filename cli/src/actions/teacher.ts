@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import {
-  handleCommand,
-  isDomainError,
-  teacherDecider,
-  teacherEventSchemaVersions,
-  teacherStreamId,
-  type TeacherCommand,
-  type TeacherState,
-  type WeeklySlot,
-} from '@stickwork/domain';
+import type * as AppApi from '@stickwork/app-api';
+import { isDomainError, type TeacherState, type WeeklySlot } from '@stickwork/domain';
 import { teacherSchedulesProjection } from '@stickwork/projections';
 import { CliError, UsageError, withStores, type StoreBackend } from '../context.js';
-import { operatorName } from '../operator.js';
+import { operatorName, stampOperator } from '../operator.js';
 import { parseOptions } from '../options.js';
 import { printJson, renderTable } from '../ui/print.js';
 
@@ -33,23 +25,21 @@ export const parseSlot = (text: string): WeeklySlot => {
   return { weekday: day, start: `${match[2]}:${match[3]}` };
 };
 
-const run = async (
+type TeachersService = Pick<typeof AppApi, 'addTeacher' | 'setTeacherAvailability'>;
+
+/**
+ * Runs one of the API's teachers-service calls as the operator (every event it appends carries
+ * `metadata.operator`); a refusal of the teacher decider is one line, exit 1.
+ */
+const asOperator = async <T>(
   backend: StoreBackend,
-  id: string,
-  command: Omit<TeacherCommand, 'metadata'>,
   operator: string,
-) => {
+  call: (service: TeachersService, backend: StoreBackend) => Promise<T>,
+): Promise<T> => {
+  // Loaded here, not at start-up: only the writing teacher commands need the application services.
+  const service = await import('@stickwork/app-api');
   try {
-    const result = await handleCommand(
-      backend.store,
-      teacherStreamId(id),
-      teacherDecider,
-      teacherEventSchemaVersions,
-      { ...command, metadata: { now: backend.clock() } } as TeacherCommand,
-      { metadata: { operator } },
-    );
-    if (result.position !== null) await backend.projections.catchUp();
-    return result;
+    return await call(service, { ...backend, store: stampOperator(backend.store, operator) });
   } catch (error) {
     if (isDomainError(error)) throw new CliError(error.message);
     throw error;
@@ -68,19 +58,13 @@ const addOptions = z.object({
 export const runTeacherAdd = async (id: string, raw: Record<string, unknown>) => {
   const options = parseOptions(addOptions, { ...raw, teacherId: id }, ['teacherId']);
   const { events } = await withStores((backend) =>
-    run(
-      backend,
-      options.teacherId,
-      {
-        type: 'AddTeacher',
-        data: {
-          teacherId: options.teacherId,
-          name: options.name,
-          email: options.email,
-          timeZone: options.tz,
-        },
-      },
-      operatorName(options.operator),
+    asOperator(backend, operatorName(options.operator), (service, operating) =>
+      service.addTeacher(operating, {
+        teacherId: options.teacherId,
+        name: options.name,
+        email: options.email,
+        timeZone: options.tz,
+      }),
     ),
   );
   if (options.json) printJson({ teacherId: options.teacherId, events });
@@ -95,11 +79,8 @@ export const runTeacherAvailability = async (id: string, slots: string[], raw: R
   );
   const parsed = slots.map(parseSlot);
   const { state } = await withStores((backend) =>
-    run(
-      backend,
-      options.teacherId,
-      { type: 'SetAvailability', data: { slots: parsed } },
-      operatorName(options.operator),
+    asOperator(backend, operatorName(options.operator), (service, operating) =>
+      service.setTeacherAvailability(operating, options.teacherId, parsed),
     ),
   );
   const set = state.status === 'added' ? state.slots : [];

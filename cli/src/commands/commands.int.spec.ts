@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPracticeService, lessonCatalogue } from '@stickwork/app-api';
+import { createPracticeService, lessonCatalogue, loadCustomer } from '@stickwork/app-api';
 import {
   customerStreamId,
   erasureStreamId,
   isDomainError,
   practiceStreamId,
+  UTC_TIME_ZONE,
   type RecordedEvent,
 } from '@stickwork/domain';
 import {
@@ -15,13 +16,7 @@ import {
 } from '@stickwork/projections';
 import { requireConfirmation } from '../confirmation.js';
 import { CliError } from '../context.js';
-import {
-  eraseCustomer,
-  grantPlan,
-  loadCustomerState,
-  resetUsage,
-  setSkillLevel,
-} from '../customers/operate-customer.js';
+import { eraseCustomer, grantPlan, resetUsage, setSkillLevel } from '../customers/operate-customer.js';
 import { resolveCustomer } from '../customers/resolve-customer.js';
 import { customerHistory, followCustomerHistory, readCustomerEvents } from '../history/customer-history.js';
 import { asOperator } from '../operator.js';
@@ -175,12 +170,12 @@ describe('history', () => {
     await practice.recordActivity(
       { customerId: other.customerId, plan: { tier: 'freemium', status: 'freemium' } },
       activity,
-      'UTC',
+      UTC_TIME_ZONE,
     );
     await practice.recordActivity(
       { customerId: followed.customerId, plan: { tier: 'freemium', status: 'freemium' } },
       activity,
-      'UTC',
+      UTC_TIME_ZONE,
     );
     await following;
     expect(seen.map((event) => [event.streamId, event.type])).toEqual([
@@ -312,7 +307,7 @@ describe('operating a customer', () => {
       let counted = 0;
       for (;;) {
         try {
-          await practice.countLesson(who, 'UTC');
+          await practice.countLesson(who, UTC_TIME_ZONE);
           counted += 1;
         } catch (error) {
           if (isDomainError(error, 'daily_limit_reached')) return counted;
@@ -321,7 +316,7 @@ describe('operating a customer', () => {
       }
     };
     await countUntilRefused();
-    const today = practice.today('UTC');
+    const today = practice.today(UTC_TIME_ZONE);
     const reset = await resetUsage(asOperator(world.backend, 'carol'), customerId, today);
     expect(reset.events).toEqual([{ type: 'UsageReset', data: { day: today, lessons: 3 } }]);
     expect(await countUntilRefused()).toBe(3);
@@ -331,7 +326,7 @@ describe('operating a customer', () => {
 
   it('erase removes the customer for real through the accounts service, and leaves a marker naming the operator', async () => {
     const { customerId, email } = customer(5);
-    const { subscription } = (await loadCustomerState(world.backend, customerId)) as {
+    const { subscription } = (await loadCustomer(world.backend.store, customerId)) as {
       subscription: { cancelAt: string | null } | null;
     };
     const operation = await eraseCustomer(asOperator(world.backend, 'dana'), customerId);

@@ -1,31 +1,24 @@
-import { createPracticeService, eraseAccount, lessonCatalogue, type Backend } from '@stickwork/app-api';
 import {
-  customerDecider,
-  customerEventSchemaVersions,
-  customerStreamId,
-  erasureStreamId,
+  createPlanService,
+  createPracticeService,
+  eraseAccount,
+  lessonCatalogue,
+  loadCustomer,
+  type Backend,
+} from '@stickwork/app-api';
+import {
   fieldErrors,
-  foldEvents,
-  handleCommand,
-  practiceDecider,
-  practiceEventSchemaVersions,
-  practiceStreamId,
   skillPreferencePatchSchema,
-  subscriptionOf,
-  toDomainEvents,
   validationErrorBody,
   type BillingPeriod,
-  type CustomerCommand,
-  type CustomerEvent,
   type CustomerState,
-  type PracticeEvent,
-  type PracticeState,
+  type Level,
+  type Skill,
   type Tier,
 } from '@stickwork/domain';
 import { CliError } from '../context.js';
-import { recordAppends } from '../operator.js';
 
-/** What an operating command wrote: its events, as the history shows them. */
+/** What an operating command wrote: the events the service appended, as the history shows them. */
 export interface Operation {
   customerId: string;
   events: { type: string; data: unknown }[];
@@ -36,38 +29,21 @@ type OperatorBackend = Pick<
   'store' | 'readModels' | 'projections' | 'clock' | 'compactStore' | 'logger' | 'mailer'
 >;
 
-/** The customer decider's state; the erasure marker outlives the deleted stream, so an erased customer reads as erased. */
-export const loadCustomerState = async (
-  backend: Pick<Backend, 'store'>,
-  customerId: string,
-): Promise<CustomerState> => {
-  const [stream, erasure] = await Promise.all([
-    backend.store.readStream(customerStreamId(customerId)),
-    backend.store.readStream(erasureStreamId(customerId)),
-  ]);
-  return foldEvents(
-    customerDecider,
-    toDomainEvents<CustomerEvent>([...stream, ...erasure], customerEventSchemaVersions),
-  );
-};
-
-const loadPracticeState = async (
-  backend: Pick<Backend, 'store'>,
-  customerId: string,
-): Promise<PracticeState> =>
-  foldEvents(
-    practiceDecider,
-    toDomainEvents<PracticeEvent>(
-      await backend.store.readStream(practiceStreamId(customerId)),
-      practiceEventSchemaVersions,
-    ),
-  );
-
-const registered = (state: CustomerState, customerId: string) => {
+/**
+ * The customer as the API's one loader reads them (an erased customer reads as erased), or the
+ * operator's error.
+ */
+const registered = async (backend: Pick<Backend, 'store'>, customerId: string) => {
+  const state: CustomerState = await loadCustomer(backend.store, customerId);
   if (state.status === 'erased') throw new CliError(`customer ${customerId} has been erased`);
   if (state.status !== 'registered') throw new CliError(`customer ${customerId} is not registered`);
   return state;
 };
+
+const operation = (customerId: string, events: readonly { type: string; data: unknown }[]): Operation => ({
+  customerId,
+  events: events.map(({ type, data }) => ({ type, data })),
+});
 
 /**
  * PATCH /api/focus for the customer, through the practice service itself: the same validation
@@ -79,92 +55,39 @@ export const setSkillLevel = async (
   customerId: string,
   input: { skill: string; level: string },
 ): Promise<Operation> => {
-  const customer = registered(await loadCustomerState(backend, customerId), customerId);
-  const current = await loadPracticeState(backend, customerId);
-  const known = current.levels[input.skill as keyof PracticeState['levels']];
-  const selected =
-    input.level !== 'level not set' &&
-    (known === undefined ||
-      known === 'level not set' ||
-      current.selected[input.skill as keyof PracticeState['selected']]);
+  await registered(backend, customerId);
+  // The request schema's checks; the selection itself is the service's, read from the stream.
   const parsed = fieldErrors(skillPreferencePatchSchema, {
     skillName: input.skill,
     level: input.level,
-    selected,
+    selected: input.level !== 'level not set',
   });
   if (!parsed.ok) throw new CliError(`invalid arguments: ${validationErrorBody(parsed.errors).message}`);
-  // Exactly what this command appended: a stream re-read would also show the API's writes meanwhile.
-  const { store, appended } = recordAppends(backend.store);
-  await createPracticeService({ ...backend, store }, lessonCatalogue()).changeSkillPreference(
-    { customerId, plan: subscriptionOf(customer) },
-    parsed.value,
+  const events = await createPracticeService(backend, lessonCatalogue).setSkillLevel(
+    customerId,
+    parsed.value.skillName as Skill,
+    parsed.value.level as Level,
   );
-  return { customerId, events: appended.map(({ type, data }) => ({ type, data })) };
-};
-
-/** One billing period from `now`: a calendar month or year later. */
-export const periodEndAfter = (now: Date, period: BillingPeriod): Date => {
-  const end = new Date(now);
-  if (period === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
-  else end.setUTCFullYear(end.getUTCFullYear() + 1);
-  return end;
+  return operation(customerId, events);
 };
 
 /**
- * Grants a plan through the customer decider, as the payment flow does: a paid tier starts an
- * active subscription (no trial is used up) or changes the running one; `until` sets the end of
- * the paid period; freemium ends the subscription. The subscription machine judges every step.
+ * Grants a plan through the payments side's plan service: a paid tier starts an active
+ * subscription (no trial is used up) or changes the running one; `until` sets the end of the paid
+ * period; freemium ends the subscription. The subscription machine judges every step.
  */
 export const grantPlan = async (
   backend: OperatorBackend,
   customerId: string,
   grant: { tier: Tier; period?: BillingPeriod; until?: Date },
 ): Promise<Operation> => {
-  const now = backend.clock();
-  if (grant.until && grant.until.getTime() <= now.getTime())
+  if (grant.until && grant.until.getTime() <= backend.clock().getTime())
     throw new CliError('invalid --until: the paid period must end in the future');
-  const customer = registered(await loadCustomerState(backend, customerId), customerId);
-  const commands: Omit<CustomerCommand, 'metadata'>[] = [];
-  if (grant.tier === 'freemium') {
-    if (grant.until) throw new CliError('invalid --until: freemium has no paid period');
-    commands.push({ type: 'EndSubscription', data: {} });
-  } else if (customer.subscription === null) {
-    const period = grant.period ?? 'monthly';
-    commands.push({
-      type: 'StartSubscription',
-      data: {
-        tier: grant.tier,
-        period,
-        status: 'active',
-        currentPeriodEnd: (grant.until ?? periodEndAfter(now, period)).toISOString(),
-      },
-    });
-  } else {
-    commands.push({
-      type: 'ChangePlan',
-      data: { tier: grant.tier, period: grant.period ?? customer.subscription.period },
-    });
-    if (grant.until)
-      commands.push({ type: 'ActivateSubscription', data: { currentPeriodEnd: grant.until.toISOString() } });
-  }
-  const events: Operation['events'] = [];
-  let position: number | null = null;
-  for (const command of commands) {
-    const result = await handleCommand(
-      backend.store,
-      customerStreamId(customerId),
-      customerDecider,
-      customerEventSchemaVersions,
-      {
-        ...command,
-        metadata: { now },
-      } as CustomerCommand,
-    );
-    events.push(...result.events);
-    position = result.position ?? position;
-  }
-  if (position !== null) await backend.projections.waitFor(position);
-  return { customerId, events };
+  if (grant.tier === 'freemium' && grant.until)
+    throw new CliError('invalid --until: freemium has no paid period');
+  await registered(backend, customerId);
+  const { events } = await createPlanService(backend).grantPlan(customerId, grant);
+  return operation(customerId, events);
 };
 
 /**
@@ -176,27 +99,20 @@ export const resetUsage = async (
   customerId: string,
   day?: string,
 ): Promise<Operation> => {
-  registered(await loadCustomerState(backend, customerId), customerId);
-  const stream = practiceStreamId(customerId);
-  const lastCounted = (await backend.store.readStream(stream))
-    .filter((event) => event.type === 'UsageIncremented')
-    .map((event) => (event.data as { day: string }).day)
-    .at(-1);
-  const target = day ?? lastCounted;
-  if (target === undefined) throw new CliError(`customer ${customerId} has no counted lessons to reset`);
-  const result = await handleCommand(backend.store, stream, practiceDecider, practiceEventSchemaVersions, {
-    type: 'ResetUsage',
-    data: { day: target },
-    metadata: { now: backend.clock() },
-  });
-  if (result.position !== null) await backend.projections.waitFor(result.position);
-  return { customerId, events: result.events };
+  await registered(backend, customerId);
+  const events = await createPracticeService(backend, lessonCatalogue).resetUsage(customerId, day);
+  if (events === null) throw new CliError(`customer ${customerId} has no counted lessons to reset`);
+  return operation(customerId, events);
 };
 
 /** DELETE /api/delete/account for the customer: the accounts service's own erasure. */
 export const eraseCustomer = async (backend: OperatorBackend, customerId: string): Promise<Operation> => {
-  registered(await loadCustomerState(backend, customerId), customerId);
-  const { store, appended } = recordAppends(backend.store);
-  await eraseAccount({ ...backend, store }, customerId);
-  return { customerId, events: appended.map(({ type, data }) => ({ type, data })) };
+  await registered(backend, customerId);
+  return operation(customerId, await eraseAccount(backend, customerId));
+};
+
+/** Who the confirmation question names: the email while the customer exists, else the id. */
+export const describeCustomer = async (backend: Pick<Backend, 'store'>, customerId: string) => {
+  const state = await loadCustomer(backend.store, customerId);
+  return state.status === 'registered' ? `${state.email} (${customerId})` : customerId;
 };
