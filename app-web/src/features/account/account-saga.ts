@@ -1,5 +1,6 @@
 import { call, put, takeLatest } from 'redux-saga/effects';
-import { ApiError } from '../../lib/api-client';
+import { match } from 'ts-pattern';
+import { requestFailureOf } from '../../lib/request-failure';
 import { loggedOut, sessionExpired } from '../../lib/session/session-slice';
 import {
   cancelSubscription,
@@ -45,27 +46,20 @@ const browserDependencies: AccountDependencies = {
   logError: (message, error) => console.error(message, error),
 };
 
-const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : null);
-
 /** A 403 clears the session and goes to /log-out; a 401 logs out (product-spec §4, §8). */
 export function* loadCustomerInfo(dependencies: AccountDependencies) {
   try {
     const info: CustomerInfo = yield call(dependencies.fetchCustomerInfo);
     yield put(customerInfoLoaded(info));
   } catch (error) {
-    const status = statusOf(error);
-    if (status === 403) {
-      yield put(sessionExpired());
-      yield put(accountSessionEnded('/log-out'));
-      return;
-    }
-    if (status === 401) {
-      yield put(loggedOut());
-      yield put(accountSessionEnded('/'));
-      return;
-    }
-    dependencies.logError('Could not load the account.', error);
-    yield put(customerInfoLoadFailed());
+    const reaction = match(requestFailureOf(error))
+      .with({ status: 403 }, () => [sessionExpired(), accountSessionEnded('/log-out')])
+      .with({ status: 401 }, () => [loggedOut(), accountSessionEnded('/')])
+      .otherwise(() => {
+        dependencies.logError('Could not load the account.', error);
+        return [customerInfoLoadFailed()];
+      });
+    for (const action of reaction) yield put(action);
   }
 }
 

@@ -1,4 +1,5 @@
 import { call, put, takeLatest } from 'redux-saga/effects';
+import { match } from 'ts-pattern';
 import { trackEvent } from '../../lib/analytics';
 import { loggedOut, tokenReceived } from '../../lib/session/session-slice';
 import { fetchRefreshedToken, fetchSessionStatus } from './checkout-api';
@@ -37,12 +38,14 @@ export function* checkoutReturn(
     yield put(checkoutNotCompleted());
     return;
   }
-  if (session.status === 'open') {
-    yield put(sessionStillOpen());
-    return;
-  }
-  if (session.status !== 'complete') {
-    yield put(checkoutNotCompleted());
+  // Every status the API names is handled (the compiler checks it); one it does not name shows nothing.
+  const notCompleted = match(session.status)
+    .with('open', () => sessionStillOpen())
+    .with('expired', () => checkoutNotCompleted())
+    .with('complete', () => null)
+    .exhaustive(() => checkoutNotCompleted());
+  if (notCompleted) {
+    yield put(notCompleted);
     return;
   }
   yield call(dependencies.trackEvent, 'subscription_checkout_completed');

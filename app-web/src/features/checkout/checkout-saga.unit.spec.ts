@@ -64,6 +64,12 @@ describe('the checkout return', () => {
     ).toEqual([checkoutNotCompleted()]);
   });
 
+  it('a status the API does not name shows nothing either, and refreshes nothing', async () => {
+    const { dispatched, dependencies } = await runReturn('paid_elsewhere' as Status);
+    expect(dispatched).toEqual([checkoutNotCompleted()]);
+    expect(dependencies.fetchRefreshedToken).not.toHaveBeenCalled();
+  });
+
   it('logs the customer out when the token refresh fails', async () => {
     const { dispatched, dependencies } = await runReturn(
       'complete',

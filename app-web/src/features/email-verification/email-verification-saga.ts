@@ -1,6 +1,8 @@
 import { call, put, takeLatest } from 'redux-saga/effects';
+import { match, P } from 'ts-pattern';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { responseText } from '../../lib/network-messages';
+import { requestFailureOf } from '../../lib/request-failure';
 import { tokenReceived } from '../../lib/session/session-slice';
 import { requestMail } from '../../lib/mail-request';
 import {
@@ -40,9 +42,9 @@ function* requestVerificationMail(action: ReturnType<typeof mailRequested>) {
     sent: verificationMailSent,
     // Unknown or verified (404, 409) get §8's sentence; rate limits and outages say what they are.
     failed: (error, email) =>
-      error instanceof ApiError && (error.status === 404 || error.status === 409)
-        ? verificationMailUnavailable(email)
-        : responseText(error),
+      match(requestFailureOf(error))
+        .with({ status: P.union(404, 409) }, () => verificationMailUnavailable(email))
+        .otherwise(() => responseText(error)),
   });
 }
 

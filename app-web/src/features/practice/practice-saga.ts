@@ -2,7 +2,8 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { isAuthorised, isEmptySchedule } from '@stickwork/domain';
 import type { Channel } from 'redux-saga';
 import { actionChannel, all, call, fork, put, select, take, takeLatest } from 'redux-saga/effects';
-import { ApiError } from '../../lib/api-client';
+import { match, P } from 'ts-pattern';
+import { requestFailureOf } from '../../lib/request-failure';
 import { selectTokenPayload } from '../../lib/session/session-slice';
 import {
   fetchFocus,
@@ -124,7 +125,8 @@ export function* openOverview(dependencies: PracticeDependencies) {
 
 /**
  * Drum Kit / Drum Pad: asks for a schedule. A 429 opens the upsell (never while trialing), an empty
- * schedule is an error shown as the generic message, other 4xx show the server's message.
+ * schedule is an error shown as the generic message, other 4xx show the server's message; a 5xx, no
+ * answer, or a 429 while the upsell may not open, the generic message.
  */
 export function* requestPracticeSession(
   dependencies: PracticeDependencies,
@@ -134,19 +136,17 @@ export function* requestPracticeSession(
   try {
     schedule = yield call(dependencies.requestSchedule, action.payload);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 429) {
-      const allowed: boolean = yield select(selectUpsellAllowed);
-      if (allowed) {
-        yield put(dailyLimitReached());
-        return;
-      }
-    }
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
-      yield put(practiceSessionRefused({ message: error.message }));
-      return;
-    }
-    dependencies.logError('Could not request a practice session.', error);
-    yield put(practiceSessionRefused({ message: SESSION_FAILED_MESSAGE }));
+    const upsellAllowed: boolean = yield select(selectUpsellAllowed);
+    const failed = () => {
+      dependencies.logError('Could not request a practice session.', error);
+      return practiceSessionRefused({ message: SESSION_FAILED_MESSAGE });
+    };
+    yield put(
+      match(requestFailureOf(error))
+        .with({ status: 429 }, () => (upsellAllowed ? dailyLimitReached() : failed()))
+        .with({ status: P.number.between(400, 499) }, ({ message }) => practiceSessionRefused({ message }))
+        .otherwise(failed),
+    );
     return;
   }
   if (isEmptySchedule(schedule.lessons)) {

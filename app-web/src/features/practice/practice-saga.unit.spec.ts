@@ -174,6 +174,23 @@ describe('requesting a practice session', () => {
     await running.waitFor(practiceSessionRefused.type);
     expect(running.state().practice.requestError).toBe(SESSION_FAILED_MESSAGE);
   });
+
+  it('a 5xx shows the generic message and is logged, never the server text', async () => {
+    const failing = fakeDependencies({
+      requestSchedule: vi.fn(async () => {
+        throw new ApiError(503, 'The practice store cannot be read.', null);
+      }),
+    });
+    running = start(failing);
+    running.dispatch(practiceSessionRequested(request));
+    await running.waitFor(practiceSessionRefused.type);
+    expect(running.state().practice.requestError).toBe(SESSION_FAILED_MESSAGE);
+    expect(running.state().practice.upsellOpen).toBe(false);
+    expect(failing.logError).toHaveBeenCalledWith(
+      'Could not request a practice session.',
+      expect.any(ApiError),
+    );
+  });
 });
 
 describe('opening the overview', () => {

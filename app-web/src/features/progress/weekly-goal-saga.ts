@@ -1,5 +1,7 @@
 import { call, put, takeLatest } from 'redux-saga/effects';
+import { match } from 'ts-pattern';
 import { ApiError } from '../../lib/api-client';
+import { requestFailureOf } from '../../lib/request-failure';
 import { loggedOut } from '../../lib/session/session-slice';
 import { fetchWeeklyGoal, putWeeklyGoal, type WeeklyGoalView } from './weekly-goal-api';
 import { statsPageOpened } from './progress-slice';
@@ -48,14 +50,14 @@ export function* saveWeeklyGoal(
     const view: WeeklyGoalView = yield call(dependencies.putWeeklyGoal, action.payload);
     yield put(weeklyGoalSaved(view));
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      yield put(loggedOut());
-      return;
-    }
-    dependencies.logError('Could not save the weekly goal.', error);
-    // A 400 says what was wrong; anything else (network, server) says to try again.
     yield put(
-      weeklyGoalSaveFailed(error instanceof ApiError && error.status === 400 ? error.message : SAVE_FAILED),
+      match(requestFailureOf(error))
+        .with({ status: 401 }, () => loggedOut())
+        .otherwise((failure) => {
+          dependencies.logError('Could not save the weekly goal.', error);
+          // A 400 says what was wrong; anything else (network, server) says to try again.
+          return weeklyGoalSaveFailed(failure.status === 400 ? failure.message : SAVE_FAILED);
+        }),
     );
   }
 }

@@ -1,7 +1,8 @@
 import { fieldErrors, registerRequestSchema } from '@stickwork/domain';
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { trackEvent } from '../../lib/analytics';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
+import { requestFailureOf } from '../../lib/request-failure';
 import { tokenReceived } from '../../lib/session/session-slice';
 import { failed, opened, rejected, requestSent, submitted, succeeded } from './registration-slice';
 
@@ -34,11 +35,11 @@ function* register(action: ReturnType<typeof submitted>) {
     });
     token = response.token;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) {
+    const { status } = requestFailureOf(error);
+    if (status === 409) {
       yield put(rejected({ email: [EMAIL_TAKEN] }));
       return;
     }
-    const status = error instanceof ApiError ? error.status : null;
     // Product-spec §8: the status is logged, the visitor sees the button come back.
     yield call([console, console.error], 'Registration failed with status', status);
     yield put(failed({ status }));
