@@ -1,5 +1,5 @@
 import { match } from 'ts-pattern';
-import { DomainError } from '../decider/domain-error.js';
+import { DomainError } from '../errors/domain-error.js';
 import { subscriptionTransition } from '../machines/subscription-machine.js';
 import { TRIAL_DAYS } from '../rules/plans.js';
 import type {

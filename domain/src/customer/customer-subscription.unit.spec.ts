@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
-import { isDomainError } from '../decider/domain-error.js';
+import { isDomainError } from '../errors/domain-error.js';
 import {
   subscriptionMachine,
   subscriptionSummaryOf,

@@ -1,4 +1,4 @@
-import { dayKeyInZone } from '../progress/day-keys.js';
+import { dayKeyInZone } from '../calendar/day-keys.js';
 import type { DifficultyRating } from '../rules/difficulty-ratings.js';
 import type { LessonFocus } from '../rules/skills.js';
 import type { TimingInput } from '../schemas/practice-requests.js';

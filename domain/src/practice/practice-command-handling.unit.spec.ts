@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handleCommand } from '../decider/command-handler.js';
-import { isDomainError } from '../decider/domain-error.js';
+import { isDomainError } from '../errors/domain-error.js';
 import { createInMemoryEventStore } from '../event-store/in-memory-event-store.js';
 import { practiceDecider, usageOn, type IncrementUsage } from './practice-decider.js';
 import { practiceEventSchemaVersions, practiceStreamId } from './practice-events.js';

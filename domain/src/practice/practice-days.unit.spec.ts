@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayKeyInZone, shiftDayKey } from '../progress/day-keys.js';
+import { dayKeyInZone, shiftDayKey } from '../calendar/day-keys.js';
 import { humaneStreak } from '../progress/humane-streak.js';
 import { givenWhenThen } from '../testing/given-when-then.js';
 import { practiceDecider } from './practice-decider.js';

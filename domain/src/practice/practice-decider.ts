@@ -1,5 +1,5 @@
 import type { Exercise } from '../catalogue/exercise.js';
-import { isDayKey } from '../progress/day-keys.js';
+import { isDayKey } from '../calendar/day-keys.js';
 import { MAX_WEEKLY_GOAL, MIN_WEEKLY_GOAL } from '../progress/weekly-goal.js';
 import {
   lessonCountsTowardProgress,
@@ -16,7 +16,7 @@ import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
 import type { PracticeSchedule, ScheduledLesson } from '../scheduler/practice-schedule.js';
 import type { SkillPreference } from '../scheduler/generate-schedule.js';
 import type { Decider, DomainCommand } from '../decider/decider.js';
-import { DomainError } from '../decider/domain-error.js';
+import { DomainError } from '../errors/domain-error.js';
 import { timingScoredRequestSchema, type TimingScoredRequest } from '../schemas/practice-requests.js';
 import type { PracticeEvent, SkillRating } from './practice-events.js';
 

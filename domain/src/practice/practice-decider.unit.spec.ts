@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { customerDay } from '../rules/usage.js';
 import { foldEvents } from '../decider/decider.js';
-import { isDomainError } from '../decider/domain-error.js';
+import { isDomainError } from '../errors/domain-error.js';
 import { givenWhenThen } from '../testing/given-when-then.js';
 import { practiceDecider, selectedSkills, usageOn, type EvaluateLesson } from './practice-decider.js';
 import type { LessonEvaluated, PracticeEvent, SkillLevelChanged } from './practice-events.js';

@@ -2,7 +2,7 @@ import { tz, TZDate } from '@date-fns/tz';
 import { subMonths } from 'date-fns/subMonths';
 import { heatmapIntensity, type HeatmapIntensity } from '../rules/heatmap-intensity.js';
 import { HEATMAP_MONTHS } from '../rules/limits.js';
-import { dayKeyInZone, epochDay, shiftDayKey, type DayKey } from './day-keys.js';
+import { dayKeyInZone, epochDay, shiftDayKey, type DayKey } from '../calendar/day-keys.js';
 import { practiceStreaks } from './streak.js';
 
 /** A practice activity entry (product-spec §3) as GET /api/practiceActivity returns it. */

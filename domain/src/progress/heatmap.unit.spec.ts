@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { heatmapIntensity } from '../rules/heatmap-intensity.js';
-import { epochDay, shiftDayKey } from './day-keys.js';
+import { epochDay, shiftDayKey } from '../calendar/day-keys.js';
 import { buildHeatmap, heatmapWindow, practiceStatsOverview, totalPracticeHours } from './heatmap.js';
 
 describe('heatmap window', () => {

@@ -1,4 +1,4 @@
-import { dayKeyFromEpochDay, epochDay, type DayKey } from './day-keys.js';
+import { dayKeyFromEpochDay, epochDay, type DayKey } from '../calendar/day-keys.js';
 
 /** Practice days that earn one streak freeze (issue 17). */
 export const PRACTICE_DAYS_PER_FREEZE = 7;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { epochDay, shiftDayKey } from './day-keys.js';
+import { epochDay, shiftDayKey } from '../calendar/day-keys.js';
 import { humaneStreak, MAX_FREEZES_HELD, PRACTICE_DAYS_PER_FREEZE } from './humane-streak.js';
 import { practiceStreaks } from './streak.js';
 

@@ -1,4 +1,4 @@
-import { dayKeyInZone, epochDay, type DayKey } from './day-keys.js';
+import { dayKeyInZone, epochDay, type DayKey } from '../calendar/day-keys.js';
 
 export interface PracticeStreaks {
   /** The longest run of consecutive practice days ever (product-spec §9 "max streak"). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayKeyFromEpochDay, dayKeyInZone, epochDay, shiftDayKey } from './day-keys.js';
+import { dayKeyFromEpochDay, dayKeyInZone, epochDay, shiftDayKey } from '../calendar/day-keys.js';
 import { practiceStreaks, practiceStreaksAt } from './streak.js';
 
 const TODAY = '2024-03-20';

@@ -1,4 +1,4 @@
-import { dayKeyFromEpochDay, epochDay, type DayKey } from './day-keys.js';
+import { dayKeyFromEpochDay, epochDay, type DayKey } from '../calendar/day-keys.js';
 
 /** Practice days per week a customer aims for (issue 17): 1 to 7, 3 until they set one. */
 export const DEFAULT_WEEKLY_GOAL = 3;

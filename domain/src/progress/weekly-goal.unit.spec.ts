@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { epochDay, shiftDayKey } from './day-keys.js';
+import { epochDay, shiftDayKey } from '../calendar/day-keys.js';
 import { DEFAULT_WEEKLY_GOAL, goalInForce, weeklyGoalProgress, weekStartOf } from './weekly-goal.js';
 
 const TODAY = '2026-03-19'; // a Thursday

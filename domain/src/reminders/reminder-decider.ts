@@ -1,6 +1,6 @@
 import type { Decider, DomainCommand } from '../decider/decider.js';
-import { DomainError } from '../decider/domain-error.js';
-import { epochDay, isDayKey } from '../progress/day-keys.js';
+import { DomainError } from '../errors/domain-error.js';
+import { epochDay, isDayKey } from '../calendar/day-keys.js';
 import type { ReminderEvent } from './reminder-events.js';
 
 export interface ReminderSettings {

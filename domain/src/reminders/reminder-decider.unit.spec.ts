@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { handleCommand } from '../decider/command-handler.js';
 import { createInMemoryEventStore } from '../event-store/in-memory-event-store.js';
-import { shiftDayKey } from '../progress/day-keys.js';
+import { shiftDayKey } from '../calendar/day-keys.js';
 import { givenWhenThen } from '../testing/given-when-then.js';
 import { isoWeekday, reminderDecider, type ReminderCommand } from './reminder-decider.js';
 import { reminderDueDay } from './reminder-due.js';

@@ -1,6 +1,6 @@
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns/format';
-import { dayKeyInZone } from '../progress/day-keys.js';
+import { dayKeyInZone } from '../calendar/day-keys.js';
 import { isoWeekday, type ReminderSettings } from './reminder-decider.js';
 
 /**

@@ -1,5 +1,5 @@
-import { dayKeyInZone } from '../progress/day-keys.js';
-import { resolveTimeZone } from '../schemas/time-zone.js';
+import { dayKeyInZone } from '../calendar/day-keys.js';
+import { resolveTimeZone } from '../calendar/time-zone.js';
 import { entitlementsFor, type SubscriptionStatus, type Tier } from './plans.js';
 
 /** A subscription as the token carries it (`activeTier`, `subscription_status`). */

@@ -1,7 +1,7 @@
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import type { Exercise } from '../catalogue/exercise.js';
-import { DomainError } from '../decider/domain-error.js';
+import { DomainError } from '../errors/domain-error.js';
 import { DEFAULT_DIFFICULTY_RATING } from '../rules/difficulty-ratings.js';
 import { levelIndex, type Level } from '../rules/levels.js';
 import { METRONOME_BPM, PRACTICE_TIME, WARM_UP_MINUTES } from '../rules/limits.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Exercise } from '../catalogue/exercise.js';
-import { isDomainError } from '../decider/domain-error.js';
+import { isDomainError } from '../errors/domain-error.js';
 import { levelAt, levelIndex } from '../rules/levels.js';
 import { WARM_UP_MINUTES } from '../rules/limits.js';
 import type { SubscriptionStatus, Tier } from '../rules/plans.js';

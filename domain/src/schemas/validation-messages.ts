@@ -1,3 +1,4 @@
+import { TIME_ZONE_MAX_LENGTH } from '../calendar/time-zone.js';
 /**
  * Per-field messages in the standard validator voice of product-spec §5 (the field name is not part of
  * the message; forms show it under the field, `validationErrorBody` prefixes it). Sentences that the spec
@@ -42,6 +43,6 @@ export const INPUT_LIMITS = {
   passwordMaxLength: 128,
   secretMaxLength: 4096,
   sessionIdMaxLength: 255,
-  timeZoneMaxLength: 64,
+  timeZoneMaxLength: TIME_ZONE_MAX_LENGTH,
   dateMaxLength: 40,
 } as const;

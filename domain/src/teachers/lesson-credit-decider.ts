@@ -1,5 +1,5 @@
 import type { Decider, DomainCommand } from '../decider/decider.js';
-import { DomainError } from '../decider/domain-error.js';
+import { DomainError } from '../errors/domain-error.js';
 import type { LessonCreditEvent } from './teacher-events.js';
 
 /** The customer's credits in use: bookingId by calendar quarter (one lesson per quarter). */

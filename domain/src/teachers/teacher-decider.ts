@@ -1,6 +1,6 @@
 import type { Decider, DomainCommand } from '../decider/decider.js';
-import { DomainError } from '../decider/domain-error.js';
-import { resolveTimeZone } from '../schemas/time-zone.js';
+import { DomainError } from '../errors/domain-error.js';
+import { resolveTimeZone } from '../calendar/time-zone.js';
 import type { TeacherEvent, WeeklySlot } from './teacher-events.js';
 import { CANCELLATION_HOURS, isSlotStart, isWeeklySlot } from './teacher-slots.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { handleCommand } from '../decider/command-handler.js';
-import { isDomainError } from '../decider/domain-error.js';
+import { isDomainError } from '../errors/domain-error.js';
 import { createInMemoryEventStore } from '../event-store/in-memory-event-store.js';
 import { givenWhenThen } from '../testing/given-when-then.js';
 import { lessonCreditDecider, type LessonCreditCommand } from './lesson-credit-decider.js';

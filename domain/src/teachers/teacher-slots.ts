@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { dayKeyFromEpochDay, dayKeyInZone, epochDay } from '../progress/day-keys.js';
+import { dayKeyFromEpochDay, dayKeyInZone, epochDay } from '../calendar/day-keys.js';
 import { isoWeekday } from '../reminders/reminder-decider.js';
 import type { WeeklySlot } from './teacher-events.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { decideAfter, type Decider, type DomainCommand, type DomainEvent } from '../decider/decider.js';
-import { isDomainError, type DomainErrorCode } from '../decider/domain-error.js';
+import { isDomainError, type DomainErrorCode } from '../errors/domain-error.js';
 
 /**
  * Decider tests in the given / when / then shape (DESIGN.md): given past events, when a command
