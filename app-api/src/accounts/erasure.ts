@@ -6,19 +6,17 @@ import {
   type CustomerEvent,
   type TeacherEvent,
   isDomainError,
-  practiceDecider,
-  practiceEventSchemaVersions,
   practiceStreamId,
   remindersStreamId,
   lessonCreditsStreamId,
   toEventsToAppend,
-  handleCommand,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { newsletterStreamFor } from '../newsletter/newsletter-stream.js';
 import { runCustomerCommand, type CustomerCommandInput } from './customer-commands.js';
 import { emailStreamFor, loadCustomer } from './customer-records.js';
 import { releaseTeacherLessonsOf } from '../retention/teacher-lessons.js';
+import { runPracticeCommand } from '../practice/practice-commands.js';
 import { emailKey } from '../auth/rate-limits.js';
 
 type ErasureBackend = Pick<
@@ -34,14 +32,11 @@ type ErasureBackend = Pick<
  * The account itself stays.
  */
 export const erasePracticeHistory = async (backend: ErasureBackend, customerId: string): Promise<void> => {
-  const result = await handleCommand(
-    backend.store,
-    practiceStreamId(customerId),
-    practiceDecider,
-    practiceEventSchemaVersions,
-    { type: 'ErasePracticeHistory', data: {}, metadata: { now: backend.clock() } },
-  );
-  if (result.position !== null) await backend.projections.waitFor(result.position);
+  await runPracticeCommand({ ...backend, snapshots: backend.practiceSnapshots }, customerId, {
+    type: 'ErasePracticeHistory',
+    data: {},
+    metadata: { now: backend.clock() },
+  });
 };
 
 /**

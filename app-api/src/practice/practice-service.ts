@@ -4,10 +4,8 @@ import {
   customerDay,
   dayKeyInZone,
   generateSchedule,
-  handleCommand,
   lessonsLeftToday,
   practiceDecider,
-  practiceEventSchemaVersions,
   practiceStateCodec,
   practiceStreamId,
   scheduleInputFor,
@@ -53,6 +51,7 @@ import {
 } from '@stickwork/projections';
 import type { Backend } from '../backend.js';
 import { HttpError } from '../http/http-error.js';
+import { runPracticeCommand } from './practice-commands.js';
 import { scheduleSeed } from './schedule-seed.js';
 
 /** The authenticated customer a practice request acts for. */
@@ -90,22 +89,11 @@ export const createPracticeService = (
   const snapshots = backend.practiceSnapshots ?? createSnapshots(practiceStateCodec, undefined);
 
   /** Decides and appends, then waits (bounded) until the read models show the new events. */
-  const runWith = async <Command extends DomainCommand>(
+  const runWith = <Command extends DomainCommand>(
     customerId: string,
     command: Command,
     decider: Decider<PracticeState, Command, PracticeEvent>,
-  ) => {
-    const result = await handleCommand(
-      store,
-      practiceStreamId(customerId),
-      decider,
-      practiceEventSchemaVersions,
-      command,
-      { snapshots },
-    );
-    if (result.position !== null) await projections.waitFor(result.position);
-    return result;
-  };
+  ) => runPracticeCommand({ store, projections, snapshots }, customerId, command, decider);
 
   const run = (
     customerId: string,

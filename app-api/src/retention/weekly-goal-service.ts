@@ -1,10 +1,6 @@
 import {
   dayKeyInZone,
-  handleCommand,
   humaneStreak,
-  practiceDecider,
-  practiceEventSchemaVersions,
-  practiceStreamId,
   shiftDayKey,
   weeklyGoalProgress,
   type PracticeCommand,
@@ -18,6 +14,7 @@ import {
   type WeeklyGoalModel,
 } from '@stickwork/projections';
 import type { Backend } from '../backend.js';
+import { runPracticeCommand } from '../practice/practice-commands.js';
 
 export type WeeklyGoalBackend = Pick<Backend, 'store' | 'readModels' | 'projections' | 'clock'> &
   Partial<Pick<Backend, 'practiceSnapshots'>>;
@@ -57,13 +54,5 @@ export const setWeeklyGoal = async (
     data: { daysPerWeek, timeZone },
     metadata: { now: backend.clock() },
   };
-  const result = await handleCommand(
-    backend.store,
-    practiceStreamId(customerId),
-    practiceDecider,
-    practiceEventSchemaVersions,
-    command,
-    backend.practiceSnapshots ? { snapshots: backend.practiceSnapshots } : undefined,
-  );
-  if (result.position !== null) await backend.projections.waitFor(result.position);
+  await runPracticeCommand({ ...backend, snapshots: backend.practiceSnapshots }, customerId, command);
 };
