@@ -10,8 +10,8 @@ export const operatorName = (option: string | undefined): string => {
 
 /**
  * The store with every appended event stamped `metadata.operator`. The CLI hands it to the API's
- * own application services (erasure, practice), so they run unchanged and their events still
- * say who caused them.
+ * own application services (erasure, practice, plans, teachers), so they run unchanged and their
+ * events still say who caused them.
  */
 export const stampOperator = (store: EventStore, operator: string): EventStore => ({
   ...bindStore(store),
@@ -39,29 +39,3 @@ export const asOperator = (backend: Backend, operator: string): Backend => ({
   ...backend,
   store: stampOperator(backend.store, operator),
 });
-
-/** An event this process appended. */
-export interface AppendedEvent {
-  streamId: string;
-  type: string;
-  data: unknown;
-}
-
-/**
- * The store, recording each event appended through it once its append succeeded: what a write
- * command reports, and nothing another writer added to the stream meanwhile.
- */
-export const recordAppends = (store: EventStore): { store: EventStore; appended: AppendedEvent[] } => {
-  const appended: AppendedEvent[] = [];
-  return {
-    appended,
-    store: {
-      ...bindStore(store),
-      appendToStream: async (streamId, events, options) => {
-        const result = await store.appendToStream(streamId, events, options);
-        appended.push(...events.map(({ type, data }) => ({ streamId, type, data })));
-        return result;
-      },
-    },
-  };
-};
