@@ -2,6 +2,7 @@ import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreloads } from './build/route-preloads';
 
 const DAY = 24 * 60 * 60;
 
@@ -64,7 +65,12 @@ const pwa = VitePWA({
 
 export default defineConfig({
   // Every text asset also as .br and .gz: the server sends them as they are, never compressing per request.
-  plugins: [react(), pwa, compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [
+    react(),
+    pwa,
+    routePreloads(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   // 'source' first: @stickwork/domain is read from its TypeScript source, no domain build needed.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {

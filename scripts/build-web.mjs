@@ -11,6 +11,7 @@ const inputs = [
   'app-web/public',
   'app-web/index.html',
   'app-web/vite.config.ts',
+  'app-web/build',
   'domain/src',
   'sheet-music/src',
   'package-lock.json',

@@ -1,3 +1,5 @@
+// First: the schema library's settings hold before any schema is built.
+import './app/zod-jitless';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 

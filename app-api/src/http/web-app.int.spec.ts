@@ -12,7 +12,14 @@ let server: TestServer;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Stickwork</title>');
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><head><title>Stickwork</title></head>');
+  fs.writeFileSync(
+    path.join(webDist, 'route-preloads.json'),
+    JSON.stringify({
+      landing: { scripts: ['/assets/landing-A1.js'], styles: ['/assets/landing-A1.css'] },
+      login: { scripts: ['/assets/login-B2.js', '/assets/fields-C3.js'], styles: [] },
+    }),
+  );
   fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("install", () => {});');
   const asset = path.join(webDist, 'assets/index-AbC123xy.js');
   fs.writeFileSync(asset, script);
@@ -49,6 +56,23 @@ describe('the built web app', () => {
     for (const pathname of ['/', '/pricing', '/sw.js', '/no-such-page']) {
       const response = await get(pathname, 'br');
       expect(response.headers.get('cache-control'), pathname).toBe('no-cache');
+    }
+  });
+
+  it('names a page’s own chunks in its HTML, so the browser fetches them with the entry (route-preloads.json)', async () => {
+    const html = async (pathname: string) => (await get(pathname, 'br')).text();
+    const login = await html('/login');
+    expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-B2.js">');
+    expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/fields-C3.js">');
+    expect(login).not.toContain('landing-A1');
+    for (const pathname of ['/', '/log-out']) {
+      const landing = await html(pathname);
+      expect(landing).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-A1.js">');
+      expect(landing).toContain('<link rel="preload" as="style" crossorigin href="/assets/landing-A1.css">');
+      expect(landing.indexOf('landing-A1.js')).toBeLessThan(landing.indexOf('</head>'));
+    }
+    for (const pathname of ['/pricing', '/no-such-page', '/constructor']) {
+      expect(await html(pathname), pathname).toBe('<!doctype html><head><title>Stickwork</title></head>');
     }
   });
 });

@@ -33,6 +33,61 @@ const SPA_ROUTES: RegExp[] = [
 
 export const isSpaRoute = (pathname: string): boolean => SPA_ROUTES.some((route) => route.test(pathname));
 
+/** The page module (app-web/src/app/routes/<name>.tsx) of a path whose first segment is not its name. */
+const ROUTE_MODULE_OF: Record<string, string> = {
+  '': 'landing',
+  'log-out': 'landing',
+  'verify-email': 'verify-mail',
+  return: 'checkout-return',
+};
+
+/** The page module a path renders, by the route files' naming: /login is routes/login.tsx. */
+export const routeModuleOf = (pathname: string): string => {
+  const segment = pathname.split('/')[1] ?? '';
+  return ROUTE_MODULE_OF[segment] ?? segment;
+};
+
+interface RoutePreload {
+  scripts: string[];
+  styles: string[];
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * index.html with the page's own chunks named in its head (the build's route-preloads.json, see
+ * app-web/build/route-preloads.ts): the browser fetches them alongside the entry instead of after
+ * it ran, which is most of a first visit's wait on a slow line. Read again when the build changes.
+ */
+const pageHtml = (distDir: string) => {
+  const indexFile = path.join(distDir, 'index.html');
+  const preloadsFile = path.join(distDir, 'route-preloads.json');
+  let cached: { builtAt: number; html: string; preloads: Record<string, RoutePreload> } | undefined;
+  return (pathname: string): string => {
+    const builtAt = fs.statSync(indexFile).mtimeMs;
+    if (cached?.builtAt !== builtAt) {
+      const preloads = fs.existsSync(preloadsFile)
+        ? (JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as Record<string, RoutePreload>)
+        : {};
+      cached = { builtAt, html: fs.readFileSync(indexFile, 'utf8'), preloads };
+    }
+    const preload = Object.hasOwn(cached.preloads, routeModuleOf(pathname))
+      ? cached.preloads[routeModuleOf(pathname)]
+      : undefined;
+    if (!preload) return cached.html;
+    const links = [
+      ...preload.scripts.map(
+        (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
+      ),
+      // Fetched early but not render-blocking: the chunk's loader adds the stylesheet before the page renders.
+      ...preload.styles.map(
+        (href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`,
+      ),
+    ];
+    return cached.html.replace('</head>', `${links.join('\n')}\n</head>`);
+  };
+};
+
 /** Vite names every file under assets/ after its content: a new build never reuses a name. */
 const HASHED_ASSET = /[\\/]assets[\\/]/;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -46,6 +101,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const webApp = (distDir: string): Router => {
   const router = express.Router();
   const indexFile = path.join(distDir, 'index.html');
+  const htmlOf = pageHtml(distDir);
   if (fs.existsSync(distDir))
     router.use(
       expressStaticGzip(distDir, {
@@ -71,7 +127,8 @@ export const webApp = (distDir: string): Router => {
     res
       .status(isSpaRoute(req.path) ? 200 : 404)
       .setHeader('cache-control', 'no-cache')
-      .sendFile(indexFile);
+      .type('html')
+      .send(htmlOf(req.path));
   });
   return router;
 };

@@ -14,13 +14,13 @@ import { loggedOut, selectToken, subscriptionSyncRequested } from '../lib/sessio
 import '../components/layout/layout.css';
 import { featureComponent } from './feature-component';
 
-const VerifyEmailReminder = featureComponent(
-  () =>
-    import('../features/email-verification/verify-email-reminder').then(
-      (module) => module.VerifyEmailReminder,
-    ),
-  'emailVerification',
-);
+const VerifyEmailReminder = featureComponent(async () => {
+  const [{ VerifyEmailReminder: Component }, { emailVerificationFeature }] = await Promise.all([
+    import('../features/email-verification/verify-email-reminder'),
+    import('./features/email-verification'),
+  ]);
+  return { Component, features: [emailVerificationFeature] };
+});
 
 /** The shell around every page: header, main landmark, bottom menu when logged in, footer, consent. */
 export const AppLayout = () => {

@@ -1,15 +1,15 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useStore } from 'react-redux';
-import type { AppStore, FeatureName } from './store';
+import type { Feature } from './feature';
+import type { AppStore } from './store';
 
 /**
- * A component outside the routes (in the shell) whose code and feature state arrive when it is
- * first rendered: it shows nothing until then. For parts the public pages never show, such as the
+ * A part of the shell (outside the routes) whose code and feature state arrive when it is first
+ * rendered: it shows nothing until then. For parts the public pages never show, such as the
  * logged-in drummer's email reminder.
  */
 export const featureComponent = <Props extends object>(
-  load: () => Promise<ComponentType<Props>>,
-  ...features: FeatureName[]
+  load: () => Promise<{ Component: ComponentType<Props>; features: readonly Feature[] }>,
 ) => {
   let loaded: ComponentType<Props> | null = null;
   const FeatureComponent = (props: Props) => {
@@ -18,7 +18,8 @@ export const featureComponent = <Props extends object>(
     useEffect(() => {
       if (Component) return;
       let live = true;
-      void Promise.all([load(), store.loadFeatures(...features)]).then(([component]) => {
+      void load().then(({ Component: component, features }) => {
+        store.addFeatures(...features);
         loaded = component;
         if (live) setComponent(() => component);
       });

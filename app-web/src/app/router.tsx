@@ -3,25 +3,25 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '../components/layout/page-loading';
 import { AppLayout } from './app-layout';
 import { dropExpiredSession, guestOnly, requireSession } from './route-loaders';
-import type { AppStore, FeatureName } from './store';
+import type { Feature } from './feature';
+import type { AppStore } from './store';
 import { ErrorRoute } from './routes/error';
-import { LandingRoute } from './routes/landing';
 
 /**
  * A screen that arrives in its own chunk the first time it is visited (route-level code splitting),
  * together with the state and sagas of the features it uses: the public pages load no practice,
- * stats, chart or account code. The landing page stays in the main chunk, it is the first paint of
- * most visits.
+ * stats, chart or account code. The server names each page's chunks in its HTML (modulepreload,
+ * see app-api/src/http/web-app.ts), so a first visit does not wait for the main chunk to ask.
  */
 const pageOf =
   (store: AppStore) =>
   <Name extends string>(
-    load: () => Promise<Record<Name, ComponentType>>,
+    load: () => Promise<Record<Name, ComponentType> & { features?: readonly Feature[] }>,
     name: Name,
-    ...features: FeatureName[]
   ) =>
   async () => {
-    const [module] = await Promise.all([load(), store.loadFeatures(...features)]);
+    const module = await load();
+    store.addFeatures(...(module.features ?? []));
     return { Component: module[name] };
   };
 
@@ -30,6 +30,7 @@ export const createAppRoutes = (store: AppStore): RouteObject[] => {
   const publicPage = dropExpiredSession(store);
   const protectedPage = requireSession(store);
   const page = pageOf(store);
+  const landing = page(() => import('./routes/landing'), 'LandingRoute');
   return [
     {
       element: <AppLayout />,
@@ -37,16 +38,16 @@ export const createAppRoutes = (store: AppStore): RouteObject[] => {
       // Shown while the first page's loader runs; without it the router warns on every load.
       HydrateFallback: PageLoading,
       children: [
-        { path: '/', element: <LandingRoute />, loader: guestOnly(store) },
-        { path: '/log-out', element: <LandingRoute />, loader: publicPage },
+        { path: '/', lazy: landing, loader: guestOnly(store) },
+        { path: '/log-out', lazy: landing, loader: publicPage },
         {
           path: '/login',
-          lazy: page(() => import('./routes/login'), 'LoginRoute', 'login'),
+          lazy: page(() => import('./routes/login'), 'LoginRoute'),
           loader: guestOnly(store),
         },
         {
           path: '/register',
-          lazy: page(() => import('./routes/register'), 'RegisterRoute', 'registration'),
+          lazy: page(() => import('./routes/register'), 'RegisterRoute'),
           loader: publicPage,
         },
         {
@@ -76,27 +77,23 @@ export const createAppRoutes = (store: AppStore): RouteObject[] => {
         },
         {
           path: '/verify-mail/:secret?',
-          lazy: page(() => import('./routes/verify-mail'), 'VerifyMailRoute', 'emailVerification'),
+          lazy: page(() => import('./routes/verify-mail'), 'VerifyMailRoute'),
           loader: publicPage,
         },
         // Linked from account settings; the same page as /verify-mail.
         {
           path: '/verify-email/:secret?',
-          lazy: page(() => import('./routes/verify-mail'), 'VerifyMailRoute', 'emailVerification'),
+          lazy: page(() => import('./routes/verify-mail'), 'VerifyMailRoute'),
           loader: publicPage,
         },
         {
           path: '/request-password-change',
-          lazy: page(
-            () => import('./routes/request-password-change'),
-            'RequestPasswordChangeRoute',
-            'passwordRecovery',
-          ),
+          lazy: page(() => import('./routes/request-password-change'), 'RequestPasswordChangeRoute'),
           loader: publicPage,
         },
         {
           path: '/change-password/*',
-          lazy: page(() => import('./routes/change-password'), 'ChangePasswordRoute', 'passwordRecovery'),
+          lazy: page(() => import('./routes/change-password'), 'ChangePasswordRoute'),
           loader: publicPage,
         },
         {
@@ -106,22 +103,22 @@ export const createAppRoutes = (store: AppStore): RouteObject[] => {
         },
         {
           path: '/return',
-          lazy: page(() => import('./routes/checkout-return'), 'CheckoutReturnRoute', 'checkout'),
+          lazy: page(() => import('./routes/checkout-return'), 'CheckoutReturnRoute'),
           loader: protectedPage,
         },
         {
           path: '/launch-overview',
-          lazy: page(() => import('./routes/launch-overview'), 'LaunchOverviewRoute', 'practice'),
+          lazy: page(() => import('./routes/launch-overview'), 'LaunchOverviewRoute'),
           loader: protectedPage,
         },
         {
           path: '/stats-and-progress',
-          lazy: page(() => import('./routes/stats-and-progress'), 'StatsAndProgressRoute', 'practice'),
+          lazy: page(() => import('./routes/stats-and-progress'), 'StatsAndProgressRoute'),
           loader: protectedPage,
         },
         {
           path: '/lesson-history',
-          lazy: page(() => import('./routes/lesson-history'), 'LessonHistoryRoute', 'practice'),
+          lazy: page(() => import('./routes/lesson-history'), 'LessonHistoryRoute'),
           loader: protectedPage,
         },
         {
@@ -132,17 +129,17 @@ export const createAppRoutes = (store: AppStore): RouteObject[] => {
         // An expired token on the skill screen leads home rather than to /log-out (product-spec §2).
         {
           path: '/update-skills',
-          lazy: page(() => import('./routes/update-skills'), 'UpdateSkillsRoute', 'practice'),
+          lazy: page(() => import('./routes/update-skills'), 'UpdateSkillsRoute'),
           loader: requireSession(store, '/'),
         },
         {
           path: '/account-settings',
-          lazy: page(() => import('./routes/account-settings'), 'AccountSettingsRoute', 'account'),
+          lazy: page(() => import('./routes/account-settings'), 'AccountSettingsRoute'),
           loader: protectedPage,
         },
         {
           path: '/subscription-success',
-          lazy: page(() => import('./routes/subscription-success'), 'SubscriptionSuccessRoute', 'checkout'),
+          lazy: page(() => import('./routes/subscription-success'), 'SubscriptionSuccessRoute'),
           loader: protectedPage,
         },
         // The local test-payment provider's customer portal (the API answers its url without Stripe).
@@ -154,7 +151,7 @@ export const createAppRoutes = (store: AppStore): RouteObject[] => {
         // '/change-password{secret}' glues the secret to the path; catch-all tells it from a 404.
         {
           path: '*',
-          lazy: page(() => import('./routes/catch-all'), 'CatchAllRoute', 'passwordRecovery'),
+          lazy: page(() => import('./routes/catch-all'), 'CatchAllRoute'),
           loader: publicPage,
         },
       ],

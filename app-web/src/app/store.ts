@@ -1,11 +1,10 @@
-import { combineSlices, configureStore, type Slice, type WithSlice } from '@reduxjs/toolkit';
-import createSagaMiddleware, { type Saga } from 'redux-saga';
+import { combineSlices, configureStore, type WithSlice } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import type { accountSlice } from '../features/account/account-slice';
 import type { checkoutSlice } from '../features/checkout/checkout-slice';
 import type { emailVerificationSlice } from '../features/email-verification/email-verification-slice';
-import { newsletterSaga } from '../features/landing/newsletter-saga';
-import { newsletterSlice } from '../features/landing/newsletter-slice';
+import type { newsletterSlice } from '../features/landing/newsletter-slice';
 import type { lessonHistorySlice } from '../features/lesson-history/lesson-history-slice';
 import type { loginSlice } from '../features/login/login-slice';
 import type { passwordRecoverySlice } from '../features/password-recovery/password-recovery-slice';
@@ -17,26 +16,16 @@ import { readStoredToken } from '../lib/session/auth-token';
 import { sessionSaga } from '../lib/session/session-saga';
 import { sessionSlice } from '../lib/session/session-slice';
 import { subscriptionSyncSaga } from '../lib/session/subscription-sync-saga';
+import type { Feature } from './feature';
 
 /**
- * Every page needs the session and the landing page's newsletter form; every other feature's slice
- * and saga arrive with the first route that uses it (`store.loadFeatures`, called from the router),
- * so the landing page loads no practice, account, form-validation or checkout code (issue 13).
- * A new feature adds a module under ./features, an entry here and its slices to `LazyState`.
+ * Every page needs the session; every feature's slices and sagas arrive with the first route that
+ * uses it (a route module's `features`, added by the router: `store.addFeatures`), so the landing
+ * page loads no practice, account, form-validation or checkout code (issue 13). A new feature adds
+ * a module under ./features, the routes that use it list it, and its slices go into `LazyState`.
  */
-const featureModules = {
-  account: () => import('./features/account'),
-  checkout: () => import('./features/checkout'),
-  emailVerification: () => import('./features/email-verification'),
-  login: () => import('./features/login'),
-  passwordRecovery: () => import('./features/password-recovery'),
-  practice: () => import('./features/practice'),
-  registration: () => import('./features/registration'),
-} satisfies Record<string, () => Promise<{ slices: readonly Slice[]; sagas: readonly Saga[] }>>;
-
-export type FeatureName = keyof typeof featureModules;
-
-type LazyState = WithSlice<typeof accountSlice> &
+type LazyState = WithSlice<typeof newsletterSlice> &
+  WithSlice<typeof accountSlice> &
   WithSlice<typeof checkoutSlice> &
   WithSlice<typeof emailVerificationSlice> &
   WithSlice<typeof loginSlice> &
@@ -47,18 +36,17 @@ type LazyState = WithSlice<typeof accountSlice> &
   WithSlice<typeof lessonHistorySlice> &
   WithSlice<typeof registrationSlice>;
 
-const createRootReducer = () =>
-  combineSlices(sessionSlice, newsletterSlice).withLazyLoadedSlices<LazyState>();
+const createRootReducer = () => combineSlices(sessionSlice).withLazyLoadedSlices<LazyState>();
 
 /** The state a page sees: a page renders only after the router loaded the features it uses. */
 export type RootState = ReturnType<ReturnType<typeof createRootReducer>> & LazyState;
 
 function* rootSaga() {
-  yield all([fork(sessionSaga), fork(subscriptionSyncSaga), fork(newsletterSaga)]);
+  yield all([fork(sessionSaga), fork(subscriptionSyncSaga)]);
 }
 
-/** Dispatched once a feature's slices are injected, so their initial state is in the store. */
-export const featureLoaded = (feature: FeatureName) => ({ type: 'app/featureLoaded', payload: feature });
+/** Dispatched once features' slices are injected, so their initial state is in the store. */
+export const featuresAdded = (names: string[]) => ({ type: 'app/featuresAdded', payload: names });
 
 /** What the browser already knows at start: the stored token. */
 export const initialStateFromBrowser = (): Partial<RootState> => ({
@@ -75,26 +63,20 @@ export const createAppStore = (preloadedState: Partial<RootState> = initialState
   });
   sagaMiddleware.run(rootSaga);
 
-  const loading = new Map<FeatureName, Promise<void>>();
-  const loadFeature = (name: FeatureName) => {
-    const known = loading.get(name);
-    if (known) return known;
-    const loaded = featureModules[name]().then(({ slices, sagas }) => {
-      for (const slice of slices) rootReducer.inject(slice as never);
-      // The injected slices' state exists from the next action on: this one, before any page reads it.
-      store.dispatch(featureLoaded(name));
-      for (const saga of sagas) sagaMiddleware.run(saga);
-    });
-    // A failed chunk download may be retried on the next navigation.
-    loaded.catch(() => loading.delete(name));
-    loading.set(name, loaded);
-    return loaded;
+  const added = new Set<string>();
+  /** Adds the features not added yet: their slices hold their initial state and their sagas listen. */
+  const addFeatures = (...features: readonly Feature[]) => {
+    const fresh = features.filter((feature) => !added.has(feature.name));
+    if (fresh.length === 0) return;
+    for (const feature of fresh) {
+      added.add(feature.name);
+      for (const slice of feature.slices) rootReducer.inject(slice as never);
+    }
+    // The injected slices' state exists from the next action on: this one, before any page reads it.
+    store.dispatch(featuresAdded(fresh.map((feature) => feature.name)));
+    for (const feature of fresh) for (const saga of feature.sagas) sagaMiddleware.run(saga);
   };
-  /** Resolves once the features' slices hold their initial state and their sagas listen. */
-  const loadFeatures = async (...names: FeatureName[]) => {
-    await Promise.all(names.map(loadFeature));
-  };
-  return Object.assign(store, { loadFeatures });
+  return Object.assign(store, { addFeatures });
 };
 
 export type AppStore = ReturnType<typeof createAppStore>;

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryRouter } from 'react-router-dom';
+import { newsletterSlice } from '../features/landing/newsletter-slice';
 import { loginSlice } from '../features/login/login-slice';
 import { practiceSlice } from '../features/practice/practice-slice';
 import { progressSlice } from '../features/progress/progress-slice';
 import { expAt, fakeToken } from '../testing/fake-token';
+import { practiceFeature } from './features/practice';
 import { createAppRoutes } from './router';
-import { createAppStore, type FeatureName } from './store';
-
-const FEATURES: FeatureName[] = [
-  'account',
-  'checkout',
-  'emailVerification',
-  'login',
-  'passwordRecovery',
-  'practice',
-  'registration',
-];
+import { createAppStore } from './store';
 
 const idle = (router: ReturnType<typeof createMemoryRouter>) =>
   new Promise<void>((resolve) => {
@@ -28,43 +20,49 @@ const idle = (router: ReturnType<typeof createMemoryRouter>) =>
     });
   });
 
-describe('the store loads features on demand (issue 13: the landing page carries only its own state)', () => {
-  it('starts with the session and the newsletter only', () => {
+const open = async (path: string, token: string | null = null) => {
+  const store = createAppStore({ session: { token } });
+  const router = createMemoryRouter(createAppRoutes(store), { initialEntries: [path] });
+  await idle(router);
+  const landed = { pathname: router.state.location.pathname, state: store.getState() };
+  router.dispose();
+  return landed;
+};
+
+describe('features arrive with the routes that use them (issue 13: the landing page carries only its own state)', () => {
+  it('the store starts with the session only', () => {
     const store = createAppStore({ session: { token: null } });
-    expect(Object.keys(store.getState()).sort()).toEqual(['newsletter', 'session']);
+    expect(Object.keys(store.getState())).toEqual(['session']);
   });
 
-  it('holds a feature’s initial state once it is loaded, and loading it again changes nothing', async () => {
+  it('an added feature holds its initial state at once; adding it again changes nothing', () => {
     const store = createAppStore({ session: { token: null } });
-    await store.loadFeatures('practice');
+    store.addFeatures(practiceFeature);
     const state = store.getState();
     expect(state.practice).toEqual(practiceSlice.getInitialState());
     expect(state.progress).toEqual(progressSlice.getInitialState());
-    await store.loadFeatures('practice', 'practice');
+    store.addFeatures(practiceFeature, practiceFeature);
     expect(store.getState()).toBe(state);
   });
 
-  it.each(FEATURES)('loads %s with every slice it declares', async (name) => {
-    const store = createAppStore({ session: { token: null } });
-    await store.loadFeatures(name);
-    expect(Object.keys(store.getState()).length).toBeGreaterThan(2);
+  it('the landing page brings the newsletter form’s state and nothing else', async () => {
+    const { pathname, state } = await open('/');
+    expect(pathname).toBe('/');
+    expect(Object.keys(state).sort()).toEqual(['newsletter', 'session']);
+    expect(state.newsletter).toEqual(newsletterSlice.getInitialState());
   });
 
-  it('the login route brings the login state before its page renders', async () => {
-    const store = createAppStore({ session: { token: null } });
-    const router = createMemoryRouter(createAppRoutes(store), { initialEntries: ['/login'] });
-    await idle(router);
-    expect(store.getState().login).toEqual(loginSlice.getInitialState());
-    router.dispose();
+  it('the login page brings the login state before it renders', async () => {
+    const { state } = await open('/login');
+    expect(state.login).toEqual(loginSlice.getInitialState());
+    expect(state).not.toHaveProperty('practice');
   });
 
-  it('a protected practice page brings the practice state for a logged-in drummer', async () => {
+  it('a practice page brings the practice state for a logged-in drummer', async () => {
     const token = fakeToken({ exp: expAt(Date.now()) + 3600, firstname: 'Alex' });
-    const store = createAppStore({ session: { token } });
-    const router = createMemoryRouter(createAppRoutes(store), { initialEntries: ['/stats-and-progress'] });
-    await idle(router);
-    expect(router.state.location.pathname).toBe('/stats-and-progress');
-    expect(store.getState().progress).toEqual(progressSlice.getInitialState());
-    router.dispose();
+    const { pathname, state } = await open('/stats-and-progress', token);
+    expect(pathname).toBe('/stats-and-progress');
+    expect(state.progress).toEqual(progressSlice.getInitialState());
+    expect(state.practice).toEqual(practiceSlice.getInitialState());
   });
 });

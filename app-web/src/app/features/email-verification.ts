@@ -1,5 +1,9 @@
+import type { Feature } from '../feature';
 import { emailVerificationSaga } from '../../features/email-verification/email-verification-saga';
 import { emailVerificationSlice } from '../../features/email-verification/email-verification-slice';
 
-export const slices = [emailVerificationSlice];
-export const sagas = [emailVerificationSaga];
+export const emailVerificationFeature: Feature = {
+  name: 'emailVerification',
+  slices: [emailVerificationSlice],
+  sagas: [emailVerificationSaga],
+};

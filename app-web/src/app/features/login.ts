@@ -1,5 +1,9 @@
+import type { Feature } from '../feature';
 import { loginSaga } from '../../features/login/login-saga';
 import { loginSlice } from '../../features/login/login-slice';
 
-export const slices = [loginSlice];
-export const sagas = [loginSaga];
+export const loginFeature: Feature = {
+  name: 'login',
+  slices: [loginSlice],
+  sagas: [loginSaga],
+};

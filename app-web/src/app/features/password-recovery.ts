@@ -1,5 +1,9 @@
+import type { Feature } from '../feature';
 import { passwordRecoverySaga } from '../../features/password-recovery/password-recovery-saga';
 import { passwordRecoverySlice } from '../../features/password-recovery/password-recovery-slice';
 
-export const slices = [passwordRecoverySlice];
-export const sagas = [passwordRecoverySaga];
+export const passwordRecoveryFeature: Feature = {
+  name: 'passwordRecovery',
+  slices: [passwordRecoverySlice],
+  sagas: [passwordRecoverySaga],
+};

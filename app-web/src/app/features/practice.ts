@@ -1,3 +1,4 @@
+import type { Feature } from '../feature';
 import { lessonHistorySaga } from '../../features/lesson-history/lesson-history-saga';
 import { lessonHistorySlice } from '../../features/lesson-history/lesson-history-slice';
 import { practiceSaga } from '../../features/practice/practice-saga';
@@ -12,5 +13,8 @@ import { weeklyGoalSlice } from '../../features/progress/weekly-goal-slice';
  * (a level-up on the overview reloads the skills, the stats page loads the weekly goal), so their
  * state and sagas arrive together.
  */
-export const slices = [practiceSlice, progressSlice, weeklyGoalSlice, lessonHistorySlice];
-export const sagas = [practiceSaga, progressSaga, weeklyGoalSaga, lessonHistorySaga];
+export const practiceFeature: Feature = {
+  name: 'practice',
+  slices: [practiceSlice, progressSlice, weeklyGoalSlice, lessonHistorySlice],
+  sagas: [practiceSaga, progressSaga, weeklyGoalSaga, lessonHistorySaga],
+};

@@ -1,6 +1,7 @@
 import { PageFrame } from '../../components/layout/page-frame';
 import { AccountSettingsPage } from '../../features/account/account-settings-page';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { accountFeature } from '../features/account';
 
 export const AccountSettingsRoute = () => {
   usePageMeta('Account Settings', '/account-settings');
@@ -14,3 +15,6 @@ export const AccountSettingsRoute = () => {
     </PageFrame>
   );
 };
+
+/** The state and sagas this page uses, added to the store before it renders. */
+export const features = [accountFeature];

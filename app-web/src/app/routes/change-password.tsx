@@ -3,6 +3,7 @@ import { PageFrame } from '../../components/layout/page-frame';
 import { ChangePasswordForm } from '../../features/password-recovery/change-password-form';
 import { decodeToken } from '../../lib/session/jwt';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { passwordRecoveryFeature } from '../features/password-recovery';
 
 /** The secret comes as ?secret=, or glued to the path: /change-password{secret} or /change-password/{secret}. */
 export const secretFromLocation = (pathname: string, search: URLSearchParams): string | null => {
@@ -31,3 +32,6 @@ export const ChangePasswordRoute = () => {
     </PageFrame>
   );
 };
+
+/** The state and sagas this page uses, added to the store before it renders. */
+export const features = [passwordRecoveryFeature];

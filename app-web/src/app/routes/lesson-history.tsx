@@ -1,6 +1,7 @@
 import { PageFrame } from '../../components/layout/page-frame';
 import { LessonHistoryPage } from '../../features/lesson-history/lesson-history-page';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { practiceFeature } from '../features/practice';
 
 export const LessonHistoryRoute = () => {
   usePageMeta('Lesson History', '/lesson-history');
@@ -14,3 +15,6 @@ export const LessonHistoryRoute = () => {
     </PageFrame>
   );
 };
+
+/** The state and sagas this page uses, added to the store before it renders. */
+export const features = [practiceFeature];

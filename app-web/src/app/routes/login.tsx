@@ -1,6 +1,7 @@
 import { PageFrame } from '../../components/layout/page-frame';
 import { LoginForm } from '../../features/login/login-form';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { loginFeature } from '../features/login';
 
 export const LoginRoute = () => {
   usePageMeta('Login', '/login');
@@ -15,3 +16,6 @@ export const LoginRoute = () => {
     </PageFrame>
   );
 };
+
+/** The state and sagas this page uses, added to the store before it renders. */
+export const features = [loginFeature];

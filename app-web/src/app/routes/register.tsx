@@ -1,6 +1,7 @@
 import { PageFrame } from '../../components/layout/page-frame';
 import { RegistrationWizard } from '../../features/registration/registration-wizard';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { registrationFeature } from '../features/registration';
 
 export const RegisterRoute = () => {
   usePageMeta('Registration', '/register');
@@ -15,3 +16,6 @@ export const RegisterRoute = () => {
     </PageFrame>
   );
 };
+
+/** The state and sagas this page uses, added to the store before it renders. */
+export const features = [registrationFeature];

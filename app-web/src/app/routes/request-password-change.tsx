@@ -1,6 +1,7 @@
 import { PageFrame } from '../../components/layout/page-frame';
 import { RequestPasswordChangeForm } from '../../features/password-recovery/request-password-change-form';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { passwordRecoveryFeature } from '../features/password-recovery';
 
 export const RequestPasswordChangeRoute = () => {
   usePageMeta('Password Recovery', '/request-password-change');
@@ -15,3 +16,6 @@ export const RequestPasswordChangeRoute = () => {
     </PageFrame>
   );
 };
+
+/** The state and sagas this page uses, added to the store before it renders. */
+export const features = [passwordRecoveryFeature];

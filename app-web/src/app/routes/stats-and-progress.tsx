@@ -2,6 +2,7 @@ import { PageFrame } from '../../components/layout/page-frame';
 import { TimingTrends } from '../../features/lesson-history/timing-trends';
 import { StatsPage } from '../../features/progress/stats-page';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { practiceFeature } from '../features/practice';
 
 export const StatsAndProgressRoute = () => {
   usePageMeta('Stats and Progress', '/stats-and-progress');
@@ -18,3 +19,6 @@ export const StatsAndProgressRoute = () => {
     </PageFrame>
   );
 };
+
+/** The state and sagas this page uses, added to the store before it renders. */
+export const features = [practiceFeature];

@@ -1,6 +1,7 @@
 import { PageFrame } from '../../components/layout/page-frame';
 import { UpdateSkillsPage } from '../../features/progress/update-skills-page';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { practiceFeature } from '../features/practice';
 
 // The route loader sends an expired token home (/) rather than to /log-out (product-spec §2).
 export const UpdateSkillsRoute = () => {
@@ -15,3 +16,6 @@ export const UpdateSkillsRoute = () => {
     </PageFrame>
   );
 };
+
+/** The state and sagas this page uses, added to the store before it renders. */
+export const features = [practiceFeature];

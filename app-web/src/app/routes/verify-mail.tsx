@@ -4,6 +4,7 @@ import { PageFrame } from '../../components/layout/page-frame';
 import { selectVerificationLink } from '../../features/email-verification/email-verification-slice';
 import { VerifyMailPage } from '../../features/email-verification/verify-mail-page';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { emailVerificationFeature } from '../features/email-verification';
 
 /** /verify-mail/{secret}, /verify-mail/?secret= and /verify-mail/. */
 export const VerifyMailRoute = () => {
@@ -23,3 +24,6 @@ export const VerifyMailRoute = () => {
     </PageFrame>
   );
 };
+
+/** The state and sagas this page uses, added to the store before it renders. */
+export const features = [emailVerificationFeature];
