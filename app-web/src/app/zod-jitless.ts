@@ -10,3 +10,5 @@
  */
 const scope = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 scope.__zod_globalConfig = { ...scope.__zod_globalConfig, jitless: true };
+
+export {};
