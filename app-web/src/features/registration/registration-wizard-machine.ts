@@ -7,7 +7,7 @@ import type { SnapshotFrom } from 'xstate';
  * handler, and an error from it keeps the wizard on its step.
  *
  * It lives in app-web, not domain (issue 16): it is screen flow with the steps' names, run only by
- * the browser. The questionnaire it wraps stays in domain, where its level presets are product rules.
+ * the browser. Its first step's questionnaire machine stays in domain: its level presets are rules.
  */
 
 export const REGISTRATION_STEPS = ['Questionnaire', 'Personal Data'] as const;
