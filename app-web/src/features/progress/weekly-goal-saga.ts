@@ -50,14 +50,16 @@ export function* saveWeeklyGoal(
     const view: WeeklyGoalView = yield call(dependencies.putWeeklyGoal, action.payload);
     yield put(weeklyGoalSaved(view));
   } catch (error) {
+    const failed = (message: string) => {
+      dependencies.logError('Could not save the weekly goal.', error);
+      return weeklyGoalSaveFailed(message);
+    };
     yield put(
       match(requestFailureOf(error))
         .with({ status: 401 }, () => loggedOut())
-        .otherwise((failure) => {
-          dependencies.logError('Could not save the weekly goal.', error);
-          // A 400 says what was wrong; anything else (network, server) says to try again.
-          return weeklyGoalSaveFailed(failure.status === 400 ? failure.message : SAVE_FAILED);
-        }),
+        // A 400 says what was wrong; anything else (network, server) says to try again.
+        .with({ status: 400 }, ({ message }) => failed(message))
+        .otherwise(() => failed(SAVE_FAILED)),
     );
   }
 }
