@@ -7,7 +7,10 @@ import { PageLoading } from './page-loading';
 /** Markup as the browser's DOM holds it: no comments, no whitespace between tags. */
 const normalized = (html: string) => {
   const container = document.createElement('div');
-  container.innerHTML = html.replace(/<!--[\s\S]*?-->/g, '').replace(/>\s+</g, '><').trim();
+  container.innerHTML = html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/>\s+</g, '><')
+    .trim();
   return container.innerHTML;
 };
 
