@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useMediaQuery } from '../../lib/use-media-query';
+import type { CarouselApi } from './carousel-engine';
 import { CarouselControls } from './carousel-controls';
 import './carousel.css';
 
@@ -23,6 +22,10 @@ interface CarouselProps {
   duration?: number;
 }
 
+const CarouselEngine = lazy(() =>
+  import('./carousel-engine').then((module) => ({ default: module.CarouselEngine })),
+);
+
 const useSlidesPerView = (layout: CarouselLayout): number => {
   const [first, second] = layout.breakpoints ?? [];
   const belowFirst = useMediaQuery(`(max-width: ${(first?.maxWidth ?? 0) - 0.02}px)`);
@@ -40,15 +43,8 @@ export const Carousel = ({ label, slides, layout, autoplayDelayMs = 5000, durati
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const slidesPerView = useSlidesPerView(layout);
   const hideArrows = useMediaQuery(`(max-width: ${(layout.hideArrowsBelow ?? 0) - 0.02}px)`);
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, align: 'start', duration }, [
-    Autoplay({
-      delay: autoplayDelayMs,
-      playOnInit: !reducedMotion,
-      stopOnInteraction: false,
-      stopOnMouseEnter: true,
-      stopOnFocusIn: true,
-    }),
-  ]);
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [emblaApi, setEmblaApi] = useState<CarouselApi>(undefined);
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
   // Embla only loops when the slides out of view can fill the view; with barely more slides than
@@ -83,7 +79,7 @@ export const Carousel = ({ label, slides, layout, autoplayDelayMs = 5000, durati
       aria-label={label}
       style={{ ['--slides-per-view' as string]: slidesPerView }}
     >
-      <div className="carousel__viewport" ref={emblaRef}>
+      <div className="carousel__viewport" ref={setViewport}>
         <div className="carousel__container">
           {renderedSlides.map((slide, index) => (
             <div
@@ -98,6 +94,17 @@ export const Carousel = ({ label, slides, layout, autoplayDelayMs = 5000, durati
           ))}
         </div>
       </div>
+      {viewport ? (
+        <Suspense fallback={null}>
+          <CarouselEngine
+            viewport={viewport}
+            duration={duration}
+            autoplayDelayMs={autoplayDelayMs}
+            autoplay={!reducedMotion}
+            onApi={setEmblaApi}
+          />
+        </Suspense>
+      ) : null}
       <CarouselControls
         emblaApi={emblaApi}
         snapCount={snapCount}
