@@ -1,3 +1,4 @@
+import { match } from 'ts-pattern';
 import type { Decider, DomainCommand } from '../decider/decider.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { EmailReservationEvent } from './customer-events.js';
@@ -20,29 +21,22 @@ export const emailReservationDecider: Decider<
 > = {
   initialState: () => ({ reservedBy: null }),
   evolve: (state, event) => {
-    switch (event.type) {
-      case 'EmailReserved':
-        return { reservedBy: event.data.customerId };
-      default: {
-        const _exhaustive: never = event.type;
-        return state;
-      }
-    }
+    return match(event)
+      .returnType<EmailReservationState>()
+      .with({ type: 'EmailReserved' }, ({ data }) => ({ reservedBy: data.customerId }))
+      .exhaustive();
   },
   decide: (command, state) => {
-    switch (command.type) {
-      case 'ReserveEmail': {
+    return match(command)
+      .returnType<EmailReservationEvent[]>()
+      .with({ type: 'ReserveEmail' }, (command) => {
         const { customerId } = command.data;
         if (state.reservedBy === customerId) return [];
         if (state.reservedBy !== null) throw new DomainError('email_taken', 'email already in use');
         return [
           { type: 'EmailReserved', data: { customerId, reservedAt: command.metadata.now.toISOString() } },
         ];
-      }
-      default: {
-        const _exhaustive: never = command.type;
-        throw new DomainError('invalid_input', 'Unknown command');
-      }
-    }
+      })
+      .exhaustive();
   },
 };

@@ -1,3 +1,4 @@
+import { match } from 'ts-pattern';
 import type { Exercise } from '../catalogue/exercise.js';
 import { isDayKey } from '../calendar/day-keys.js';
 import { MAX_WEEKLY_GOAL, MIN_WEEKLY_GOAL } from '../progress/weekly-goal.js';
@@ -66,23 +67,23 @@ const withLevel = (
   },
 });
 
-export const evolvePractice = (state: PracticeState, event: PracticeEvent): PracticeState => {
-  switch (event.type) {
-    case 'SkillsSelfRated':
-      return event.data.ratings.reduce<PracticeState>(
-        (rated, { skill, level }) => withLevel(rated, skill, level),
-        {
-          ...state,
-          selfRated: true,
-        },
-      );
-    case 'SkillLevelChanged':
-    case 'LevelRaised':
-      return withLevel(state, event.data.skill, event.data.to);
-    case 'SkillPreferenceChanged':
-      return withLevel(state, event.data.skill, event.data.level, event.data.selected);
-    case 'LessonEvaluated': {
-      const { lessonId, ratingDifficulty, evaluatedAt, focus, progressAfter } = event.data;
+export const evolvePractice = (state: PracticeState, event: PracticeEvent): PracticeState =>
+  match(event)
+    .returnType<PracticeState>()
+    .with({ type: 'SkillsSelfRated' }, ({ data }) =>
+      data.ratings.reduce<PracticeState>((rated, { skill, level }) => withLevel(rated, skill, level), {
+        ...state,
+        selfRated: true,
+      }),
+    )
+    .with({ type: 'SkillLevelChanged' }, { type: 'LevelRaised' }, ({ data }) =>
+      withLevel(state, data.skill, data.to),
+    )
+    .with({ type: 'SkillPreferenceChanged' }, ({ data }) =>
+      withLevel(state, data.skill, data.level, data.selected),
+    )
+    .with({ type: 'LessonEvaluated' }, ({ data }) => {
+      const { lessonId, ratingDifficulty, evaluatedAt, focus, progressAfter } = data;
       const count = (state.evaluations.get(lessonId)?.count ?? 0) + 1;
       const evaluations = new Map(state.evaluations).set(lessonId, {
         lastRating: ratingDifficulty,
@@ -94,31 +95,29 @@ export const evolvePractice = (state: PracticeState, event: PracticeEvent): Prac
           ? { ...state.progress, [focus]: progressAfter }
           : state.progress;
       return { ...state, evaluations, progress };
-    }
-    case 'UsageIncremented': {
-      const { day } = event.data;
+    })
+    .with({ type: 'UsageIncremented' }, ({ data: { day } }) => {
       const usage = { ...state.usageByDay, [day]: (state.usageByDay[day] ?? 0) + 1 };
       const kept = Object.keys(usage).sort().slice(-USAGE_DAYS_KEPT);
       return { ...state, usageByDay: Object.fromEntries(kept.map((key) => [key, usage[key] ?? 0])) };
-    }
-    case 'UsageReset': {
-      const { [event.data.day]: _cleared, ...usageByDay } = state.usageByDay;
+    })
+    .with({ type: 'UsageReset' }, ({ data }) => {
+      const { [data.day]: _cleared, ...usageByDay } = state.usageByDay;
       return { ...state, usageByDay };
-    }
-    case 'PracticeHistoryErased':
-      // Today's usage survives: erasing one's history must not reset the daily limit.
-      return { ...initialPracticeState(), usageByDay: state.usageByDay };
-    case 'PracticeSessionScheduled':
-    case 'PracticeActivityRecorded':
-    case 'TimingScored':
-    case 'WeeklyGoalSet':
-      return state;
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
-  }
-};
+    })
+    // Today's usage survives: erasing one's history must not reset the daily limit.
+    .with({ type: 'PracticeHistoryErased' }, () => ({
+      ...initialPracticeState(),
+      usageByDay: state.usageByDay,
+    }))
+    .with(
+      { type: 'PracticeSessionScheduled' },
+      { type: 'PracticeActivityRecorded' },
+      { type: 'TimingScored' },
+      { type: 'WeeklyGoalSet' },
+      () => state,
+    )
+    .exhaustive();
 
 /**
  * `events.reduce(evolvePractice, state)` without copying the evaluations map once per
@@ -246,24 +245,25 @@ const isWholeNumber = (value: number, min: number): boolean => Number.isInteger(
 
 export const decidePractice = (command: PracticeCommand, state: PracticeState): PracticeEvent[] => {
   const now = command.metadata.now;
-  switch (command.type) {
-    case 'RateSkills': {
-      const ratings = command.data.ratings.map(({ skill, level }) => checkLevel(skill, level));
+  return match(command)
+    .returnType<PracticeEvent[]>()
+    .with({ type: 'RateSkills' }, ({ data }) => {
+      const ratings = data.ratings.map(({ skill, level }) => checkLevel(skill, level));
       return [{ type: 'SkillsSelfRated', data: { ratings } }];
-    }
-    case 'SetSkillLevel': {
-      const { skill, level } = checkLevel(command.data.skill, command.data.level);
+    })
+    .with({ type: 'SetSkillLevel' }, ({ data }) => {
+      const { skill, level } = checkLevel(data.skill, data.level);
       const from = state.levels[skill];
       return from === level ? [] : [{ type: 'SkillLevelChanged', data: { skill, from, to: level } }];
-    }
-    case 'SetSkillPreference': {
-      const { skill, level } = checkLevel(command.data.skill, command.data.level);
-      const { selected } = command.data;
+    })
+    .with({ type: 'SetSkillPreference' }, ({ data }) => {
+      const { skill, level } = checkLevel(data.skill, data.level);
+      const { selected } = data;
       const unchanged = state.levels[skill] === level && state.selected[skill] === selected;
       return unchanged ? [] : [{ type: 'SkillPreferenceChanged', data: { skill, selected, level } }];
-    }
-    case 'RaiseLevel': {
-      const { skill } = command.data;
+    })
+    .with({ type: 'RaiseLevel' }, ({ data }) => {
+      const { skill } = data;
       const from = state.levels[skill];
       const raised = levelUp(skill, { level: from, progress: state.progress[skill] });
       if (!raised)
@@ -272,9 +272,9 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
           `Level up is not offered for ${SKILL_DISPLAY_NAMES[skill]}.`,
         );
       return [{ type: 'LevelRaised', data: { skill, from, to: raised.level } }];
-    }
-    case 'ScheduleSession': {
-      const { schedule, skills, padSufficient, seed } = command.data;
+    })
+    .with({ type: 'ScheduleSession' }, ({ data }) => {
+      const { schedule, skills, padSufficient, seed } = data;
       if (schedule.lessons.length === 0)
         throw new DomainError('invalid_input', 'An empty schedule is not a session.');
       return [
@@ -290,12 +290,12 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
           },
         },
       ];
-    }
-    case 'EvaluateLesson': {
-      const { lesson, skipped } = command.data;
-      if (!(DIFFICULTY_RATINGS as readonly string[]).includes(command.data.ratingDifficulty))
-        throw new DomainError('invalid_input', `Unknown difficulty rating ${command.data.ratingDifficulty}`);
-      const ratingDifficulty: DifficultyRating = skipped ? 'too_easy' : command.data.ratingDifficulty;
+    })
+    .with({ type: 'EvaluateLesson' }, ({ data }) => {
+      const { lesson, skipped } = data;
+      if (!(DIFFICULTY_RATINGS as readonly string[]).includes(data.ratingDifficulty))
+        throw new DomainError('invalid_input', `Unknown difficulty rating ${data.ratingDifficulty}`);
+      const ratingDifficulty: DifficultyRating = skipped ? 'too_easy' : data.ratingDifficulty;
       const focus = lesson.focus;
       const level = isSkill(focus) ? state.levels[focus] : null;
       const progress =
@@ -320,22 +320,22 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
           },
         },
       ];
-    }
-    case 'IncrementUsage': {
-      const { usageType, plan, timeZone } = command.data;
+    })
+    .with({ type: 'IncrementUsage' }, ({ data }) => {
+      const { usageType, plan, timeZone } = data;
       const day = customerDay(now, timeZone);
       if (lessonsLeftToday(plan, usageOn(state, day)) === 0)
         throw new DomainError('daily_limit_reached', 'Free lesson limit reached');
       return [{ type: 'UsageIncremented', data: { usageType, day } }];
-    }
-    case 'ResetUsage': {
-      const { day } = command.data;
+    })
+    .with({ type: 'ResetUsage' }, ({ data }) => {
+      const { day } = data;
       if (!isDayKey(day)) throw new DomainError('invalid_input', `${day} is not a day (YYYY-MM-DD).`);
       const lessons = usageOn(state, day);
       return lessons === 0 ? [] : [{ type: 'UsageReset', data: { day, lessons } }];
-    }
-    case 'RecordPracticeActivity': {
-      const { lessons, minutes, timeZone } = command.data;
+    })
+    .with({ type: 'RecordPracticeActivity' }, ({ data }) => {
+      const { lessons, minutes, timeZone } = data;
       if (!isWholeNumber(lessons, 0) || !isWholeNumber(minutes, 1))
         throw new DomainError(
           'invalid_input',
@@ -344,9 +344,9 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
       return [
         { type: 'PracticeActivityRecorded', data: { day: customerDay(now, timeZone), lessons, minutes } },
       ];
-    }
-    case 'ScoreTiming': {
-      const { lesson, take, timeZone } = command.data;
+    })
+    .with({ type: 'ScoreTiming' }, ({ data }) => {
+      const { lesson, take, timeZone } = data;
       if (!lesson || lesson.lesson_id !== take.lessonId)
         throw new DomainError('unknown_lesson', `There is no lesson with id ${take.lessonId}.`);
       if (lesson.type === 'limit_reached')
@@ -371,11 +371,12 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
           },
         },
       ];
-    }
-    case 'ErasePracticeHistory':
-      return [{ type: 'PracticeHistoryErased', data: { erasedAt: now.toISOString() } }];
-    case 'SetWeeklyGoal': {
-      const { daysPerWeek, timeZone } = command.data;
+    })
+    .with({ type: 'ErasePracticeHistory' }, () => [
+      { type: 'PracticeHistoryErased', data: { erasedAt: now.toISOString() } },
+    ])
+    .with({ type: 'SetWeeklyGoal' }, ({ data }) => {
+      const { daysPerWeek, timeZone } = data;
       if (!Number.isInteger(daysPerWeek) || daysPerWeek < MIN_WEEKLY_GOAL || daysPerWeek > MAX_WEEKLY_GOAL)
         throw new DomainError(
           'invalid_input',
@@ -387,12 +388,8 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
           data: { daysPerWeek, day: customerDay(now, timeZone), setAt: now.toISOString() },
         },
       ];
-    }
-    default: {
-      const _exhaustive: never = command;
-      throw new DomainError('invalid_input', `Unknown command ${(_exhaustive as { type: string }).type}`);
-    }
-  }
+    })
+    .exhaustive();
 };
 
 export const practiceDecider: Decider<PracticeState, PracticeCommand, PracticeEvent> = {

@@ -1,3 +1,4 @@
+import { match } from 'ts-pattern';
 import type { Decider, DomainCommand } from '../decider/decider.js';
 import { DomainError } from '../errors/domain-error.js';
 import { epochDay, isDayKey } from '../calendar/day-keys.js';
@@ -25,20 +26,15 @@ export const initialReminderState = (): ReminderState => ({
 });
 
 export const evolveReminders = (state: ReminderState, event: ReminderEvent): ReminderState => {
-  switch (event.type) {
-    case 'PracticeRemindersSet': {
-      const { enabled, days, hour } = event.data;
+  return match(event)
+    .returnType<ReminderState>()
+    .with({ type: 'PracticeRemindersSet' }, ({ data }) => {
+      const { enabled, days, hour } = data;
       return { ...state, enabled, days, hour };
-    }
-    case 'PracticeRemindersUnsubscribed':
-      return { ...state, enabled: false };
-    case 'PracticeReminderSent':
-      return { ...state, lastSentDay: event.data.day };
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
-  }
+    })
+    .with({ type: 'PracticeRemindersUnsubscribed' }, () => ({ ...state, enabled: false }))
+    .with({ type: 'PracticeReminderSent' }, ({ data }) => ({ ...state, lastSentDay: data.day }))
+    .exhaustive();
 };
 
 /** ISO weekday (1 Monday ... 7 Sunday) of a day key. 1970-01-01 was a Thursday. */
@@ -68,31 +64,29 @@ const checkSettings = ({ enabled, days, hour }: ReminderSettings): ReminderSetti
 
 export const decideReminders = (command: ReminderCommand, state: ReminderState): ReminderEvent[] => {
   const now = command.metadata.now.toISOString();
-  switch (command.type) {
-    case 'SetReminders': {
-      const settings = checkSettings(command.data);
+  return match(command)
+    .returnType<ReminderEvent[]>()
+    .with({ type: 'SetReminders' }, ({ data }) => {
+      const settings = checkSettings(data);
       const unchanged =
         settings.enabled === state.enabled &&
         settings.hour === state.hour &&
         settings.days.join() === state.days.join();
       return unchanged ? [] : [{ type: 'PracticeRemindersSet', data: { ...settings, setAt: now } }];
-    }
-    case 'UnsubscribeReminders':
-      return state.enabled ? [{ type: 'PracticeRemindersUnsubscribed', data: { at: now } }] : [];
-    case 'SendReminder': {
-      const { day } = command.data;
+    })
+    .with({ type: 'UnsubscribeReminders' }, () =>
+      state.enabled ? [{ type: 'PracticeRemindersUnsubscribed', data: { at: now } }] : [],
+    )
+    .with({ type: 'SendReminder' }, ({ data }) => {
+      const { day } = data;
       if (!isDayKey(day)) throw new DomainError('invalid_input', `${day} is not a day (YYYY-MM-DD).`);
       const due =
         state.enabled &&
         state.days.includes(isoWeekday(day)) &&
         (state.lastSentDay === null || day > state.lastSentDay);
       return due ? [{ type: 'PracticeReminderSent', data: { day, sentAt: now } }] : [];
-    }
-    default: {
-      const _exhaustive: never = command;
-      throw new DomainError('invalid_input', `Unknown command ${(_exhaustive as { type: string }).type}`);
-    }
-  }
+    })
+    .exhaustive();
 };
 
 export const reminderDecider: Decider<ReminderState, ReminderCommand, ReminderEvent> = {

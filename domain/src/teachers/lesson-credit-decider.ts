@@ -1,3 +1,4 @@
+import { match } from 'ts-pattern';
 import type { Decider, DomainCommand } from '../decider/decider.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { LessonCreditEvent } from './teacher-events.js';
@@ -13,20 +14,17 @@ export const evolveLessonCredits = (
   state: LessonCreditState,
   event: LessonCreditEvent,
 ): LessonCreditState => {
-  switch (event.type) {
-    case 'LessonCreditUsed': {
-      const { quarter, bookingId, teacherId, startsAt } = event.data;
+  return match(event)
+    .returnType<LessonCreditState>()
+    .with({ type: 'LessonCreditUsed' }, ({ data }) => {
+      const { quarter, bookingId, teacherId, startsAt } = data;
       return { used: { ...state.used, [quarter]: { bookingId, teacherId, startsAt } } };
-    }
-    case 'LessonCreditReturned': {
-      const { [event.data.quarter]: returned, ...used } = state.used;
-      return returned?.bookingId === event.data.bookingId ? { used } : state;
-    }
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
-  }
+    })
+    .with({ type: 'LessonCreditReturned' }, ({ data }) => {
+      const { [data.quarter]: returned, ...used } = state.used;
+      return returned?.bookingId === data.bookingId ? { used } : state;
+    })
+    .exhaustive();
 };
 
 type Command<Type extends string, Data = Record<string, never>> = DomainCommand<Type, Data>;
@@ -43,27 +41,24 @@ export const decideLessonCredits = (
   state: LessonCreditState,
 ): LessonCreditEvent[] => {
   const now = command.metadata.now.toISOString();
-  switch (command.type) {
-    case 'UseLessonCredit': {
-      const { quarter } = command.data;
+  return match(command)
+    .returnType<LessonCreditEvent[]>()
+    .with({ type: 'UseLessonCredit' }, ({ data }) => {
+      const { quarter } = data;
       if (state.used[quarter])
         throw new DomainError(
           'quarter_used',
           `You have booked your teacher lesson of ${quarter.replace('-', ' ')} already: one lesson per quarter.`,
         );
-      return [{ type: 'LessonCreditUsed', data: { ...command.data, usedAt: now } }];
-    }
-    case 'ReturnLessonCredit': {
-      const { bookingId, quarter } = command.data;
+      return [{ type: 'LessonCreditUsed', data: { ...data, usedAt: now } }];
+    })
+    .with({ type: 'ReturnLessonCredit' }, ({ data }) => {
+      const { bookingId, quarter } = data;
       return state.used[quarter]?.bookingId === bookingId
         ? [{ type: 'LessonCreditReturned', data: { bookingId, quarter, returnedAt: now } }]
         : [];
-    }
-    default: {
-      const _exhaustive: never = command;
-      throw new DomainError('invalid_input', `Unknown command ${(_exhaustive as { type: string }).type}`);
-    }
-  }
+    })
+    .exhaustive();
 };
 
 export const lessonCreditDecider: Decider<LessonCreditState, LessonCreditCommand, LessonCreditEvent> = {

@@ -1,3 +1,4 @@
+import { match } from 'ts-pattern';
 import type { Decider, DomainCommand } from '../decider/decider.js';
 import { DomainError } from '../errors/domain-error.js';
 import { resolveTimeZone } from '../calendar/time-zone.js';
@@ -31,24 +32,20 @@ export const evolveTeacher = (state: TeacherState, event: TeacherEvent): Teacher
     return { status: 'added', teacherId, name, email, timeZone, slots: [], bookings: {} };
   }
   if (state.status !== 'added') return state;
-  switch (event.type) {
-    case 'TeacherAvailabilitySet':
-      return { ...state, slots: event.data.slots };
-    case 'TeacherLessonBooked': {
-      const { bookingId, customerId, startsAt } = event.data;
+  return match(event)
+    .returnType<TeacherState>()
+    .with({ type: 'TeacherAvailabilitySet' }, ({ data }) => ({ ...state, slots: data.slots }))
+    .with({ type: 'TeacherLessonBooked' }, ({ data }) => {
+      const { bookingId, customerId, startsAt } = data;
       return { ...state, bookings: { ...state.bookings, [startsAt]: { bookingId, customerId, startsAt } } };
-    }
-    case 'TeacherLessonCancelled': {
+    })
+    .with({ type: 'TeacherLessonCancelled' }, ({ data }) => {
       const bookings = Object.fromEntries(
-        Object.entries(state.bookings).filter(([, booking]) => booking.bookingId !== event.data.bookingId),
+        Object.entries(state.bookings).filter(([, booking]) => booking.bookingId !== data.bookingId),
       );
       return { ...state, bookings };
-    }
-    default: {
-      const _exhaustive: never = event;
-      return state;
-    }
-  }
+    })
+    .exhaustive();
 };
 
 type Command<Type extends string, Data = Record<string, never>> = DomainCommand<Type, Data>;
@@ -75,9 +72,10 @@ const added = (state: TeacherState) => {
 
 export const decideTeacher = (command: TeacherCommand, state: TeacherState): TeacherEvent[] => {
   const now = command.metadata.now;
-  switch (command.type) {
-    case 'AddTeacher': {
-      const { teacherId, name, email, timeZone } = command.data;
+  return match(command)
+    .returnType<TeacherEvent[]>()
+    .with({ type: 'AddTeacher' }, ({ data }) => {
+      const { teacherId, name, email, timeZone } = data;
       if (state.status === 'added')
         throw new DomainError('invalid_transition', `Teacher ${teacherId} exists already.`);
       if (name.trim() === '') throw new DomainError('invalid_input', 'A teacher needs a name.');
@@ -91,20 +89,20 @@ export const decideTeacher = (command: TeacherCommand, state: TeacherState): Tea
           data: { teacherId, name: name.trim(), email, timeZone, addedAt: now.toISOString() },
         },
       ];
-    }
-    case 'SetAvailability': {
+    })
+    .with({ type: 'SetAvailability' }, ({ data }) => {
       added(state);
-      const { slots } = command.data;
+      const { slots } = data;
       if (!slots.every(isWeeklySlot))
         throw new DomainError('invalid_input', 'A slot is a weekday 1-7 (Monday first) and a start HH:mm.');
       const unique = [...new Map(slots.map((slot) => [`${slot.weekday} ${slot.start}`, slot])).values()].sort(
         (a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start),
       );
       return [{ type: 'TeacherAvailabilitySet', data: { slots: unique, setAt: now.toISOString() } }];
-    }
-    case 'BookTeacherLesson': {
+    })
+    .with({ type: 'BookTeacherLesson' }, ({ data }) => {
       const teacher = added(state);
-      const { bookingId, customerId, startsAt } = command.data;
+      const { bookingId, customerId, startsAt } = data;
       if (startsAt.getTime() <= now.getTime())
         throw new DomainError('invalid_input', 'This slot is in the past.');
       if (!isSlotStart(teacher.slots, teacher.timeZone, startsAt))
@@ -120,14 +118,14 @@ export const decideTeacher = (command: TeacherCommand, state: TeacherState): Tea
           data: { bookingId, customerId, startsAt: startsAt.toISOString(), bookedAt: now.toISOString() },
         },
       ];
-    }
-    case 'CancelTeacherLesson': {
+    })
+    .with({ type: 'CancelTeacherLesson' }, ({ data }) => {
       const teacher = added(state);
-      const booking = Object.values(teacher.bookings).find((b) => b.bookingId === command.data.bookingId);
-      if (!booking || booking.customerId !== command.data.customerId)
+      const booking = Object.values(teacher.bookings).find((b) => b.bookingId === data.bookingId);
+      if (!booking || booking.customerId !== data.customerId)
         throw new DomainError('not_found', 'There is no such booking.');
       if (
-        !command.data.accountErased &&
+        !data.accountErased &&
         Date.parse(booking.startsAt) - now.getTime() < CANCELLATION_HOURS * 3_600_000
       )
         throw new DomainError(
@@ -144,12 +142,8 @@ export const decideTeacher = (command: TeacherCommand, state: TeacherState): Tea
           },
         },
       ];
-    }
-    default: {
-      const _exhaustive: never = command;
-      throw new DomainError('invalid_input', `Unknown command ${(_exhaustive as { type: string }).type}`);
-    }
-  }
+    })
+    .exhaustive();
 };
 
 export const teacherDecider: Decider<TeacherState, TeacherCommand, TeacherEvent> = {
