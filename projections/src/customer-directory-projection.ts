@@ -10,7 +10,8 @@ import {
   type Tier,
 } from '@stickwork/domain';
 import { customerKeyOf, isCustomerErased } from './customer-key.js';
-import { asPracticeEvent } from './practice-event.js';
+import { match } from 'ts-pattern';
+import { practiceFoldEvents } from './practice-event.js';
 import { defineProjection } from './projection.js';
 
 type RegisteredCustomer = Extract<CustomerState, { status: 'registered' }>;
@@ -83,16 +84,16 @@ const evolveEntry = (
 
 const CUSTOMER_TYPES = Object.keys(customerEventSchemaVersions).filter((type) => type !== 'CustomerErased');
 
+const practiceEvents = practiceFoldEvents(
+  'LessonEvaluated',
+  'PracticeActivityRecorded',
+  'PracticeHistoryErased',
+);
+
 /** The state before registration is null ("no entry"): practice alone never creates one. */
 export const customerDirectoryProjection = defineProjection<CustomerDirectoryEntry | null>({
   name: 'customer_directory',
-  canHandle: [
-    ...CUSTOMER_TYPES,
-    'LessonEvaluated',
-    'PracticeActivityRecorded',
-    'PracticeHistoryErased',
-    'CustomerErased',
-  ],
+  canHandle: [...CUSTOMER_TYPES, ...practiceEvents.canHandle, 'CustomerErased'],
   keyOf: customerKeyOf,
   initialState: () => null,
   evolve: (entry, event) => {
@@ -100,16 +101,12 @@ export const customerDirectoryProjection = defineProjection<CustomerDirectoryEnt
     const customerEvent = event.streamId.startsWith('customer-') ? asCustomerEvent(event) : undefined;
     if (customerEvent) return evolveEntry(entry, customerEvent);
     if (!entry) return null;
-    const practiceEvent = asPracticeEvent(event);
-    switch (practiceEvent?.type) {
-      case 'LessonEvaluated':
-        return { ...entry, lastPracticeAt: practiceEvent.data.evaluatedAt };
-      case 'PracticeActivityRecorded':
-        return { ...entry, lastPracticeAt: event.metadata.time };
-      case 'PracticeHistoryErased':
-        return { ...entry, lastPracticeAt: null };
-      default:
-        return entry;
-    }
+    return match(practiceEvents.read(event))
+      .returnType<CustomerDirectoryEntry>()
+      .with(undefined, () => entry)
+      .with({ type: 'LessonEvaluated' }, ({ data }) => ({ ...entry, lastPracticeAt: data.evaluatedAt }))
+      .with({ type: 'PracticeActivityRecorded' }, () => ({ ...entry, lastPracticeAt: event.metadata.time }))
+      .with({ type: 'PracticeHistoryErased' }, () => ({ ...entry, lastPracticeAt: null }))
+      .exhaustive();
   },
 });

@@ -1,7 +1,8 @@
 import type { LessonFocus, LessonHistoryEntry, LessonHistoryTake, TimingScored } from '@stickwork/domain';
 import type { ReadModelStore } from './read-model-store.js';
 import { customerKeyOf } from './customer-key.js';
-import { asPracticeEvent } from './practice-event.js';
+import { match } from 'ts-pattern';
+import { asPracticeEvent, practiceFoldEvents } from './practice-event.js';
 import { defineProjection } from './projection.js';
 
 /** Per customer and lesson: the plays of that lesson, newest first. */
@@ -71,6 +72,13 @@ const bestOf = (best: LessonHistoryTake | null, take: TimingScored['data']): Les
         spreadMs: take.spreadMs,
       };
 
+const events = practiceFoldEvents(
+  'LessonEvaluated',
+  'TimingScored',
+  'PracticeHistoryErased',
+  'CustomerErased',
+);
+
 /**
  * `lesson_history_by_lesson`: per customer, the lessons they played (from `LessonEvaluated` and `TimingScored`),
  * newest first. Days are not stored: an evaluation carries only its instant, so every entry is dayed the
@@ -81,7 +89,7 @@ export const lessonHistoryProjection = defineProjection<LessonHistoryModel>({
   name: 'lesson_history_by_lesson',
   // One model per customer until issue 13: that layout is rebuilt into this one on the next start.
   formerNames: ['lesson_history'],
-  canHandle: ['LessonEvaluated', 'TimingScored', 'PracticeHistoryErased', 'CustomerErased'],
+  canHandle: events.canHandle,
   keyOf: (event) => {
     const customerId = customerKeyOf(event);
     const practiceEvent = asPracticeEvent(event);
@@ -98,33 +106,29 @@ export const lessonHistoryProjection = defineProjection<LessonHistoryModel>({
       : null;
   },
   initialState: () => ({ entries: [] }),
-  evolve: (model, event) => {
-    const practiceEvent = asPracticeEvent(event);
-    switch (practiceEvent?.type) {
-      case 'TimingScored': {
-        const take = practiceEvent.data;
-        return {
-          entries: played(model.entries, take.lessonId, take.focus, take.scoredAt, (entry) => ({
-            ...entry,
-            takes: entry.takes + 1,
-            best: bestOf(entry.best, take),
-          })),
-        };
-      }
-      case 'LessonEvaluated': {
-        const { lessonId, focus, evaluatedAt, ratingDifficulty, skipped } = practiceEvent.data;
-        return {
+  evolve: (model, event) =>
+    match(events.read(event))
+      .returnType<LessonHistoryModel>()
+      .with({ type: 'TimingScored' }, ({ data: take }) => ({
+        entries: played(model.entries, take.lessonId, take.focus, take.scoredAt, (entry) => ({
+          ...entry,
+          takes: entry.takes + 1,
+          best: bestOf(entry.best, take),
+        })),
+      }))
+      .with(
+        { type: 'LessonEvaluated' },
+        ({ data: { lessonId, focus, evaluatedAt, ratingDifficulty, skipped } }) => ({
           entries: played(model.entries, lessonId, focus, evaluatedAt, (entry) => ({
             ...entry,
             rating: ratingDifficulty,
             skipped,
           })),
-        };
-      }
-      default:
-        return model;
-    }
-  },
+        }),
+      )
+      // The erasures drop the customer's lessons (dropsKeysUnder); keyOf names no model for them.
+      .with(undefined, { type: 'PracticeHistoryErased' }, { type: 'CustomerErased' }, () => model)
+      .exhaustive(),
 });
 
 /**

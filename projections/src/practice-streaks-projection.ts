@@ -1,6 +1,7 @@
 import { epochDay, isDayKey, shiftDayKey, type DayKey, type PracticeStreaks } from '@stickwork/domain';
-import { customerKeyOf, isCustomerErased } from './customer-key.js';
-import { asPracticeEvent } from './practice-event.js';
+import { match } from 'ts-pattern';
+import { customerKeyOf } from './customer-key.js';
+import { practiceFoldEvents } from './practice-event.js';
 import { defineProjection } from './projection.js';
 
 /** A run of consecutive practice days, both ends included. */
@@ -44,18 +45,22 @@ const toRun = ({ from, to }: { from: number; to: number }): PracticeRun => {
   return { from: shiftDayKey(base, from), to: shiftDayKey(base, to) };
 };
 
+const events = practiceFoldEvents('PracticeActivityRecorded', 'PracticeHistoryErased', 'CustomerErased');
+
 export const practiceStreaksProjection = defineProjection<PracticeStreaksModel>({
   name: 'practice_streaks',
-  canHandle: ['PracticeActivityRecorded', 'PracticeHistoryErased', 'CustomerErased'],
+  canHandle: events.canHandle,
   keyOf: customerKeyOf,
   initialState: () => ({ runs: [] }),
-  evolve: (model, event) => {
-    if (isCustomerErased(event)) return null;
-    const practiceEvent = asPracticeEvent(event);
-    if (practiceEvent?.type === 'PracticeHistoryErased') return null;
-    if (practiceEvent?.type !== 'PracticeActivityRecorded' || !isDayKey(practiceEvent.data.day)) return model;
-    return { runs: addPracticeDay(model.runs, practiceEvent.data.day) };
-  },
+  evolve: (model, event) =>
+    match(events.read(event))
+      .returnType<PracticeStreaksModel | null>()
+      .with(undefined, () => model)
+      .with({ type: 'CustomerErased' }, { type: 'PracticeHistoryErased' }, () => null)
+      .with({ type: 'PracticeActivityRecorded' }, ({ data: { day } }) =>
+        isDayKey(day) ? { runs: addPracticeDay(model.runs, day) } : model,
+      )
+      .exhaustive(),
 });
 
 /**

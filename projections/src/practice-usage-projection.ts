@@ -1,12 +1,15 @@
 import type { DayKey } from '@stickwork/domain';
-import { customerKeyOf, isCustomerErased } from './customer-key.js';
-import { asPracticeEvent } from './practice-event.js';
+import { match } from 'ts-pattern';
+import { customerKeyOf } from './customer-key.js';
+import { practiceFoldEvents } from './practice-event.js';
 import { defineProjection } from './projection.js';
 
 /** Per customer: non-warm-up lessons counted per calendar day (the day in the customer's zone). */
 export interface PracticeUsageModel {
   lessonsByDay: Record<DayKey, number>;
 }
+
+const events = practiceFoldEvents('UsageIncremented', 'UsageReset', 'CustomerErased');
 
 /**
  * Usage per day, as the decider counts it: an operator's reset clears one day. Erasing one's
@@ -15,20 +18,22 @@ export interface PracticeUsageModel {
  */
 export const practiceUsageProjection = defineProjection<PracticeUsageModel>({
   name: 'practice_usage',
-  canHandle: ['UsageIncremented', 'UsageReset', 'CustomerErased'],
+  canHandle: events.canHandle,
   keyOf: customerKeyOf,
   initialState: () => ({ lessonsByDay: {} }),
-  evolve: (model, event) => {
-    if (isCustomerErased(event)) return null;
-    const practiceEvent = asPracticeEvent(event);
-    if (practiceEvent?.type === 'UsageReset') {
-      const { [practiceEvent.data.day]: _cleared, ...lessonsByDay } = model.lessonsByDay;
-      return { lessonsByDay };
-    }
-    if (practiceEvent?.type !== 'UsageIncremented') return model;
-    const { day } = practiceEvent.data;
-    return { lessonsByDay: { ...model.lessonsByDay, [day]: (model.lessonsByDay[day] ?? 0) + 1 } };
-  },
+  evolve: (model, event) =>
+    match(events.read(event))
+      .returnType<PracticeUsageModel | null>()
+      .with(undefined, () => model)
+      .with({ type: 'CustomerErased' }, () => null)
+      .with({ type: 'UsageReset' }, ({ data }) => {
+        const { [data.day]: _cleared, ...lessonsByDay } = model.lessonsByDay;
+        return { lessonsByDay };
+      })
+      .with({ type: 'UsageIncremented' }, ({ data: { day } }) => ({
+        lessonsByDay: { ...model.lessonsByDay, [day]: (model.lessonsByDay[day] ?? 0) + 1 },
+      }))
+      .exhaustive(),
 });
 
 /** Lessons counted on a customer day (GET /api/usage's `data_used`). */

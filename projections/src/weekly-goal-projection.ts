@@ -1,6 +1,7 @@
 import { epochDay, shiftDayKey, type DayKey, type WeeklyGoalSetting } from '@stickwork/domain';
-import { customerKeyOf, isCustomerErased } from './customer-key.js';
-import { asPracticeEvent } from './practice-event.js';
+import { match } from 'ts-pattern';
+import { customerKeyOf } from './customer-key.js';
+import { practiceFoldEvents } from './practice-event.js';
 import type { PracticeRun } from './practice-streaks-projection.js';
 import { defineProjection } from './projection.js';
 
@@ -13,20 +14,23 @@ export interface WeeklyGoalModel {
   settings: WeeklyGoalSetting[];
 }
 
+const events = practiceFoldEvents('WeeklyGoalSet', 'PracticeHistoryErased', 'CustomerErased');
+
 export const weeklyGoalProjection = defineProjection<WeeklyGoalModel>({
   name: 'weekly_goals',
-  canHandle: ['WeeklyGoalSet', 'PracticeHistoryErased', 'CustomerErased'],
+  canHandle: events.canHandle,
   keyOf: customerKeyOf,
   initialState: () => ({ settings: [] }),
-  evolve: (model, event) => {
-    if (isCustomerErased(event)) return null;
-    const practiceEvent = asPracticeEvent(event);
-    if (practiceEvent?.type === 'PracticeHistoryErased') return null;
-    if (practiceEvent?.type !== 'WeeklyGoalSet') return model;
-    const { day, daysPerWeek } = practiceEvent.data;
-    const settings = [...model.settings.filter((setting) => setting.day !== day), { day, daysPerWeek }];
-    return { settings: settings.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)) };
-  },
+  evolve: (model, event) =>
+    match(events.read(event))
+      .returnType<WeeklyGoalModel | null>()
+      .with(undefined, () => model)
+      .with({ type: 'CustomerErased' }, { type: 'PracticeHistoryErased' }, () => null)
+      .with({ type: 'WeeklyGoalSet' }, ({ data: { day, daysPerWeek } }) => {
+        const settings = [...model.settings.filter((setting) => setting.day !== day), { day, daysPerWeek }];
+        return { settings: settings.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)) };
+      })
+      .exhaustive(),
 });
 
 /** Every practice day of the streak read model's runs, oldest first. */
