@@ -97,6 +97,43 @@ describe('a teacher', () => {
   });
 });
 
+describe("a customer's lesson credits", () => {
+  const credits = givenWhenThen(lessonCreditDecider, now);
+  const use = (bookingId: string, quarter = '2026-Q1') =>
+    ({ type: 'UseLessonCredit', data: { bookingId, quarter, teacherId: 't1', startsAt: at } }) as const;
+  const used = (bookingId: string, quarter = '2026-Q1') =>
+    ({ type: 'LessonCreditUsed', data: { ...use(bookingId, quarter).data, usedAt: at } }) as const;
+  const returned = (bookingId: string, quarter = '2026-Q1') =>
+    ({ type: 'LessonCreditReturned', data: { bookingId, quarter, returnedAt: at } }) as const;
+
+  it('are one a quarter: a second booking in the quarter is refused, one in the next is taken', () => {
+    credits()
+      .when(use('b1'))
+      .then([used('b1')]);
+    credits(used('b1'))
+      .when(use('b2'))
+      .thenThrows(
+        'quarter_used',
+        'You have booked your teacher lesson of 2026 Q1 already: one lesson per quarter.',
+      );
+    credits(used('b1'))
+      .when(use('b2', '2026-Q2'))
+      .then([used('b2', '2026-Q2')]);
+  });
+
+  it('come back with a cancelled booking, and only with the booking that took them', () => {
+    credits(used('b1'))
+      .when({ type: 'ReturnLessonCredit', data: { bookingId: 'b1', quarter: '2026-Q1' } })
+      .then([returned('b1')]);
+    credits(used('b1'))
+      .when({ type: 'ReturnLessonCredit', data: { bookingId: 'b9', quarter: '2026-Q1' } })
+      .then([]);
+    credits(used('b1'), returned('b1'))
+      .when(use('b2'))
+      .then([used('b2')]);
+  });
+});
+
 describe('under concurrent requests', () => {
   it('one slot is never booked twice', async () => {
     await fc.assert(
