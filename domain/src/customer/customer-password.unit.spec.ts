@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../decider/decider.js';
+import { customerRegistered } from '../testing/customer-fixtures.js';
 import { givenWhenThen } from '../testing/given-when-then.js';
 import { customerDecider } from './customer-decider.js';
-import type { CustomerEvent, CustomerRegistered } from './customer-events.js';
+import type { CustomerEvent } from './customer-events.js';
 
 const now = new Date('2025-03-10T09:00:00Z');
 const given = givenWhenThen(customerDecider, now);
-const registered: CustomerRegistered = {
-  type: 'CustomerRegistered',
-  data: {
-    customerId: 'c-1',
-    email: 'ringo@example.com',
-    firstname: 'Ringo',
-    lastname: 'Starr',
-    country: 'GB',
-    passwordHash: 'hash-0',
-    newsletterSubscription: false,
-    dateTermsAndConditions: '2025-03-01T09:00:00.000Z',
-    registeredAt: '2025-03-01T09:00:00.000Z',
-  },
-};
+const registered = customerRegistered();
 const changePassword = (data: { passwordHash: string; recoverySecretId?: string }) =>
   ({ type: 'ChangePassword', data }) as const;
 

@@ -8,28 +8,16 @@ import {
   type SubscriptionSnapshot,
 } from '../machines/subscription-machine.js';
 import { BILLING_PERIODS, PAID_TIERS } from '../rules/plans.js';
+import { customerRegistered } from '../testing/customer-fixtures.js';
 import type { CustomerCommand } from './customer-commands.js';
 import { customerDecider } from './customer-decider.js';
-import type { CustomerEvent, CustomerRegistered } from './customer-events.js';
+import type { CustomerEvent } from './customer-events.js';
 import { customerSubscription } from './customer-queries.js';
 import type { CustomerState } from './customer-state.js';
 import { isSubscriptionEvent, subscriptionMachineEventOf } from './customer-subscription-events.js';
 
 const at = (day: number) => new Date(Date.UTC(2025, 2, 1 + day)).toISOString();
-const registered: CustomerRegistered = {
-  type: 'CustomerRegistered',
-  data: {
-    customerId: 'c-1',
-    email: 'ringo@example.com',
-    firstname: 'Ringo',
-    lastname: 'Starr',
-    country: 'GB',
-    passwordHash: 'hash',
-    newsletterSubscription: false,
-    dateTermsAndConditions: at(0),
-    registeredAt: at(0),
-  },
-};
+const registered = customerRegistered();
 
 const tier = fc.constantFrom(...PAID_TIERS);
 const period = fc.constantFrom(...BILLING_PERIODS);
