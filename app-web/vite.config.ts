@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
@@ -72,7 +73,20 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
   // 'source' first: @stickwork/domain is read from its TypeScript source, no domain build needed.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    alias: [
+      // React 19 has useSyncExternalStore: no shims (see src/app/use-sync-external-store-shim.ts).
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/app/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -90,11 +104,26 @@ export default defineConfig({
       },
       output: {
         // Fewer, larger files: over HTTP/1.1 (six connections) every extra file of a page costs a
-        // round trip. What every page loads is two files (the libraries, the app's shell); code
-        // that several pages share is grouped by the set of pages using it, small groups merged.
+        // round trip. What every page loads is two files (the libraries, the app's shell); the small
+        // components, helpers and rules that several pages share are one more ('common'), without
+        // the dependencies only some of those pages have (zod stays with the form pages).
         codeSplitting: {
-          experimentalInlineCommonChunks: { maxSize: 8_000 },
-          groups: [{ name: 'libraries', tags: ['$initial'], test: /[\\/]node_modules[\\/]/, priority: 2 }],
+          groups: [
+            { name: 'libraries', tags: ['$initial'], test: /[\\/]node_modules[\\/]/, priority: 2 },
+            { name: 'shell', tags: ['$initial'], test: /[\\/]app-web[\\/]src[\\/]/, priority: 2 },
+            {
+              name: 'common',
+              // Not lib/mail-request.ts: it holds the form schemas (zod), which only the form pages load;
+              // not the level descriptions: a long text only the skill and registration pages show.
+              test: (id: string) =>
+                /[\\/]app-web[\\/]src[\\/](components|lib)[\\/]|[\\/]domain[\\/]src[\\/]rules[\\/]/.test(
+                  id,
+                ) && !/mail-request|level-descriptions/.test(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+          ],
         },
       },
     },

@@ -2,8 +2,8 @@ import { newsletterSaga } from '../../features/landing/newsletter-saga';
 import { newsletterSlice } from '../../features/landing/newsletter-slice';
 import type { Feature } from '../feature';
 
-export const landingFeature: Feature = {
-  name: 'landing',
+export const newsletterFeature: Feature = {
+  name: 'newsletter',
   slices: [newsletterSlice],
   sagas: [newsletterSaga],
 };

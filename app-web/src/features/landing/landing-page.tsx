@@ -1,5 +1,5 @@
 import { PRICES } from '@stickwork/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Accordion } from '../../components/accordion/accordion';
 import { ButtonLink } from '../../components/button/button';
@@ -7,7 +7,6 @@ import { Carousel, type CarouselLayout } from '../../components/carousel/carouse
 import { CheckIcon } from '../../components/icons/icons';
 import { trackEvent } from '../../lib/analytics';
 import { formatEuro } from '../../lib/tier-offer';
-import { NewsletterForm } from './newsletter-form';
 import { FAQ_ITEMS } from './faq';
 import { HeroArt } from './hero-art';
 import { REASONS } from './reasons';
@@ -27,7 +26,12 @@ const TESTIMONIAL_LAYOUT: CarouselLayout = {
 
 const FREE_PLAN_POINTS = ['3 lessons every day', 'No ads', 'No credit card needed', 'Stats and progress'];
 
-export const LandingPage = () => {
+interface LandingPageProps {
+  /** The newsletter sign-up (newsletter-form.tsx); the app loads it after the page has rendered. */
+  newsletterForm: ReactNode;
+}
+
+export const LandingPage = ({ newsletterForm }: LandingPageProps) => {
   const tracked = useRef(false);
   useEffect(() => {
     if (tracked.current) return;
@@ -179,7 +183,7 @@ export const LandingPage = () => {
               any time.
             </p>
           </div>
-          <NewsletterForm />
+          {newsletterForm}
         </div>
       </section>
     </div>
