@@ -17,37 +17,47 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 export const routePreloads = (): Plugin => ({
   name: 'stickwork-route-preloads',
   apply: 'build',
-  generateBundle(_options, bundle) {
-    const chunks = new Map(
-      Object.values(bundle).flatMap((file) =>
-        file.type === 'chunk' ? [[file.fileName, file] as const] : [],
-      ),
-    );
-    const closure = (start: string) => {
-      const seen = new Set<string>();
-      const queue = [start];
-      while (queue.length > 0) {
-        const name = queue.pop()!;
-        if (seen.has(name)) continue;
-        seen.add(name);
-        queue.push(...(chunks.get(name)?.imports ?? []));
-      }
-      return seen;
-    };
-    const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
-    const initial = entry ? closure(entry.fileName) : new Set<string>();
-    const routes: Record<string, RoutePreload> = {};
-    for (const chunk of chunks.values()) {
-      const route = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
-      if (!route || !chunk.isDynamicEntry) continue;
-      const files = [...closure(chunk.fileName)].filter((name) => !initial.has(name));
-      routes[route] = {
-        scripts: files.map((name) => `/${name}`),
-        styles: files
-          .flatMap((name) => [...(chunks.get(name)?.viteMetadata?.importedCss ?? [])])
-          .map((name) => `/${name}`),
+  generateBundle: {
+    // After Vite's own hooks: its CSS plugin drops chunks that only imported CSS from the bundle.
+    order: 'post',
+    handler(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((file) =>
+          file.type === 'chunk' ? [[file.fileName, file] as const] : [],
+        ),
+      );
+      const closure = (start: string) => {
+        const seen = new Set<string>();
+        const queue = [start];
+        while (queue.length > 0) {
+          const name = queue.pop()!;
+          if (seen.has(name)) continue;
+          if (!chunks.has(name)) continue;
+          seen.add(name);
+          // Only files the build writes: an import of a dropped chunk is no file to preload.
+          queue.push(...(chunks.get(name)?.imports ?? []).filter((file) => chunks.has(file)));
+        }
+        return seen;
       };
-    }
-    this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routes, null, 2) });
+      const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+      const initial = entry ? closure(entry.fileName) : new Set<string>();
+      const routes: Record<string, RoutePreload> = {};
+      for (const chunk of chunks.values()) {
+        const route = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        if (!route || !chunk.isDynamicEntry) continue;
+        const files = [...closure(chunk.fileName)].filter((name) => !initial.has(name));
+        routes[route] = {
+          scripts: files.map((name) => `/${name}`),
+          styles: files
+            .flatMap((name) => [...(chunks.get(name)?.viteMetadata?.importedCss ?? [])])
+            .map((name) => `/${name}`),
+        };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOADS_FILE,
+        source: JSON.stringify(routes, null, 2),
+      });
+    },
   },
 });
