@@ -1,5 +1,4 @@
 import { customerDirectoryProjection, type CustomerDirectoryEntry } from '@stickwork/projections';
-import { customerStreamId, type EventStore } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { loadRegisteredCustomer } from '../accounts/customer-records.js';
 import {
@@ -26,17 +25,6 @@ type SettleBackend = Pick<
   'store' | 'clock' | 'logger' | 'payments' | 'readModels' | 'mailer' | 'config'
 >;
 
-/** When the payment failure that made the subscription overdue happened; null when it is not overdue. */
-export const overdueSince = async (store: EventStore, customerId: string): Promise<string | null> => {
-  let since: string | null = null;
-  for (const event of await store.readStream(customerStreamId(customerId))) {
-    if (event.type === 'SubscriptionPaymentFailed') since ??= (event.data as { failedAt: string }).failedAt;
-    else if (['SubscriptionStarted', 'SubscriptionActivated', 'SubscriptionEnded'].includes(event.type))
-      since = null;
-  }
-  return since;
-};
-
 /**
  * Period ends for one customer, at the backend clock's now:
  * - a cancellation whose date has come ends the subscription (back to freemium);
@@ -58,8 +46,9 @@ export const settlePeriodEnds = async (backend: SettleBackend, customerId: strin
     applyProviderEvent(backend, { ...event, created, customerId }, { current: true });
 
   if (current.status === 'past_due') {
-    const since = await overdueSince(backend.store, customerId);
-    if (since === null || Date.parse(since) + PAYMENT_GRACE_DAYS * DAY_MS > now.getTime()) return;
+    // The customer decider keeps when the subscription went past due (domain customer-evolve).
+    const since = customer.subscription?.pastDueSince;
+    if (since === undefined || Date.parse(since) + PAYMENT_GRACE_DAYS * DAY_MS > now.getTime()) return;
     let ended = { ...snapshotOf(current), status: 'canceled' as const };
     if (!local && backend.payments.kind === 'stripe') {
       try {

@@ -34,9 +34,14 @@ const billingAfter = (
       const { startedAt: _startedAt, status: _status, tier: _tier, period: _period, ...billing } = data;
       return billing;
     })
+    .with({ type: 'SubscriptionActivated' }, ({ data }) => {
+      if (!current) return null;
+      const { pastDueSince: _paid, ...billing } = current;
+      return { ...billing, currentPeriodEnd: data.currentPeriodEnd };
+    })
     .with(
-      { type: 'SubscriptionActivated' },
-      ({ data }) => current && { ...current, currentPeriodEnd: data.currentPeriodEnd },
+      { type: 'SubscriptionPaymentFailed' },
+      ({ data }) => current && { ...current, pastDueSince: current.pastDueSince ?? data.failedAt },
     )
     .otherwise(() => current);
 

@@ -16,6 +16,11 @@ export interface SubscriptionState {
   cancelAt: string | null;
   providerCustomerId?: string;
   providerSubscriptionId?: string;
+  /**
+   * While past_due: when the payment failure that made it so happened (a retry that fails again
+   * keeps it). The period-end sweep ends the subscription when the grace period after it is over.
+   */
+  pastDueSince?: string;
 }
 
 export type CustomerState =

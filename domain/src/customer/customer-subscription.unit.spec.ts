@@ -101,6 +101,26 @@ describe("The customer's subscription is the subscription machine's", () => {
     );
   });
 
+  it('keeps since when a payment is overdue: the first failure, through retries, until paid', () => {
+    const started = customerEvent.filter((event) => event.type === 'SubscriptionStarted');
+    fc.assert(
+      fc.property(started, fc.array(customerEvent, { maxLength: 20 }), (start, events) => {
+        let state = [registered, start].reduce(customerDecider.evolve, customerDecider.initialState());
+        let since: string | undefined;
+        for (const event of events) {
+          const before = customerSubscription(state).status;
+          state = customerDecider.evolve(state, event);
+          const after = customerSubscription(state).status;
+          if (after !== 'past_due') since = undefined;
+          else if (before !== 'past_due' && event.type === 'SubscriptionPaymentFailed')
+            since = event.data.failedAt;
+          expect(registeredState(state).subscription?.pastDueSince).toBe(since);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('records only what the machine allows: every decided subscription event is a transition it takes', () => {
     const command: fc.Arbitrary<Omit<CustomerCommand, 'metadata'>> = fc.oneof(
       fc.record({
