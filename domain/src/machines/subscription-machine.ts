@@ -4,8 +4,10 @@ import type { BillingPeriod, PaidTier, SubscriptionStatus, Tier } from '../rules
 
 /**
  * A customer's subscription life cycle (product-spec §4 "Subscription and checkout", DESIGN.md "Plans").
- * Pure and deterministic: the web app reads what to show from it, and the payments decider asks it
- * whether a webhook-driven change is allowed (`subscriptionTransition`).
+ * Pure and deterministic, and the one judge of the life cycle: the customer decider records a
+ * subscription event only if the machine takes it, and folds the customer's subscription from the
+ * machine's transitions (`subscriptionTransition`, through domain/src/customer/customer-subscription-events).
+ * The web app reads what to show from it.
  */
 
 export interface SubscriptionSummary {
@@ -200,9 +202,9 @@ export type SubscriptionTransitionResult =
   { allowed: true; next: SubscriptionSummary } | { allowed: false; reason: string };
 
 /**
- * Whether `event` may happen to a subscription in `current`, and what it becomes. The payments decider
- * uses it to validate webhook-driven changes; an allowed event may leave the summary unchanged (a paid
- * renewal, a repeated payment failure).
+ * Whether `event` may happen to a subscription in `current`, and what it becomes. The customer decider
+ * asks it before recording an event and folds each recorded one through it; an allowed event may leave
+ * the summary unchanged (a paid renewal, a repeated payment failure).
  */
 export const subscriptionTransition = (
   current: SubscriptionSummary,
