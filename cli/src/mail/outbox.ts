@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { CliError } from '../errors.js';
 
 /**
@@ -35,6 +34,8 @@ export const outboxFiles = (dir: string): string[] =>
     : [];
 
 const parse = async (file: string, number: number) => {
+  // Loaded only when there is a mail to read (about 80 ms): an empty outbox lists at once.
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(fs.readFileSync(file));
   const addresses = (value: typeof mail.to) =>
     (Array.isArray(value) ? value : value ? [value] : []).map((address) => address.text).join(', ');
