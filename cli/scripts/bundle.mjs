@@ -8,6 +8,7 @@
 // alone), so the bundle can never run stale code.
 //
 // Usage: node cli/scripts/bundle.mjs [--outdir DIR]   (default cli/dist; `npm run build` runs it)
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,3 +89,11 @@ const inputs = fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))
     ]
   : allInputs;
 fs.writeFileSync(path.join(outdir, 'stickwork.inputs.json'), `${JSON.stringify({ builtAt, inputs })}\n`);
+
+// The catalogue summary `catalogue stats`, `history` and `replay` read (cli/src/catalogue/catalogue-summary.ts)
+// is made now, for the build just bundled, so the first command after a build does not generate it.
+if (outdirArgument === -1) {
+  execFileSync(process.execPath, [path.join(outdir, 'stickwork.js'), 'catalogue', 'stats', '--json'], {
+    stdio: 'ignore',
+  });
+}
