@@ -13,6 +13,7 @@ import {
   type Level,
   type PracticeActivityEntry,
   type Skill,
+  type TimeZone,
 } from '@stickwork/domain';
 import {
   progressEntries,
@@ -62,7 +63,7 @@ export const lessonProgressView = (
   streaks: PracticeStreaksModel,
   activity: readonly PracticeActivityEntry[],
   now: Date,
-  timeZone: string,
+  timeZone: TimeZone,
   today: DayKey,
 ) => {
   const chosenLevels: Partial<Record<Skill, Level>> = Object.fromEntries(

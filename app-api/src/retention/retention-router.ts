@@ -7,6 +7,7 @@ import {
   subscriptionOf,
   teacherLessonRequestSchema,
   weeklyGoalRequestSchema,
+  type TimeZone,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { authOf } from '../auth/require-auth.js';
@@ -85,7 +86,7 @@ export const retentionRouter = (backend: Backend): Router => {
       .send(Buffer.from(zip));
   });
 
-  const remindersView = (customerId: string, timeZone: string) => ({
+  const remindersView = (customerId: string, timeZone: TimeZone) => ({
     ...reminderSettings(backend, customerId),
     timeZone,
   });

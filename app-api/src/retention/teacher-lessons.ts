@@ -18,6 +18,7 @@ import {
   type TeacherCommand,
   type TeacherEvent,
   type TeacherState,
+  type TimeZone,
 } from '@stickwork/domain';
 import {
   customerDirectoryProjection,
@@ -60,7 +61,11 @@ const creditsOf = (backend: Pick<Backend, 'readModels'>, customerId: string): Le
  * shows them in the customer's zone), which quarters already have a lesson, and the customer's
  * bookings with whether they can still be cancelled.
  */
-export const teacherLessonsView = (backend: TeacherLessonsBackend, customerId: string, timeZone: string) => {
+export const teacherLessonsView = (
+  backend: TeacherLessonsBackend,
+  customerId: string,
+  timeZone: TimeZone,
+) => {
   const now = backend.clock();
   const used = creditsOf(backend, customerId).used;
   const all = teachers(backend);
@@ -170,7 +175,7 @@ export const bookTeacherLesson = async (
   backend: TeacherLessonsBackend,
   customerId: string,
   request: { teacherId: string; startsAt: Date },
-  timeZone: string,
+  timeZone: TimeZone,
 ) => {
   const teacher = teachers(backend).find((candidate) => candidate.teacherId === request.teacherId);
   if (!teacher) throw new DomainError('not_found', 'There is no such teacher.');
@@ -206,7 +211,7 @@ export const cancelTeacherLesson = async (
   backend: TeacherLessonsBackend,
   customerId: string,
   bookingId: string,
-  timeZone: string,
+  timeZone: TimeZone,
 ) => {
   const teacher = teachers(backend).find((candidate) =>
     Object.values(candidate.bookings).some(

@@ -48,9 +48,7 @@ const reservationOf = async (backend: Backend, email: string) =>
 
 describe("the seed's registration (the accounts service's, as POST /api/register)", () => {
   it('releases a stale reservation whose customer was never written, and registers the seeded customer', async () => {
-    const [{ email, customerId }] = (await seedStore(await emptyBackend(), OPTIONS)).customers as [
-      { email: string; customerId: string },
-    ];
+    const { email, customerId } = (await seedStore(await emptyBackend(), OPTIONS)).customers[0]!;
     const backend = await emptyBackend();
     await reserve(backend, email, '00000000-0000-4000-8000-000000000000', '2026-01-01T00:00:00.000Z');
 
@@ -65,9 +63,7 @@ describe("the seed's registration (the accounts service's, as POST /api/register
 
   it('refuses an email another customer holds, and never releases a reservation it did not make', async () => {
     const backend = await emptyBackend();
-    const [{ email, customerId }] = (await seedStore(backend, OPTIONS)).customers as [
-      { email: string; customerId: string },
-    ];
+    const { email, customerId } = (await seedStore(backend, OPTIONS)).customers[0]!;
     const before = await reservationOf(backend, email);
 
     const again = await seedStore(backend, OPTIONS).then(
