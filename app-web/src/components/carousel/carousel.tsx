@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { useNearViewport } from '../../lib/use-near-viewport';
 import type { CarouselApi } from './carousel-engine';
 import { CarouselControls } from './carousel-controls';
 import './carousel.css';
@@ -45,6 +46,8 @@ export const Carousel = ({ label, slides, layout, autoplayDelayMs = 5000, durati
   const hideArrows = useMediaQuery(`(max-width: ${(layout.hideArrowsBelow ?? 0) - 0.02}px)`);
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [emblaApi, setEmblaApi] = useState<CarouselApi>(undefined);
+  // Sliding (and its code) starts when the carousel is about to be seen: it autoplays for nobody before.
+  const near = useNearViewport(viewport);
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
   // Embla only loops when the slides out of view can fill the view; with barely more slides than
@@ -94,7 +97,7 @@ export const Carousel = ({ label, slides, layout, autoplayDelayMs = 5000, durati
           ))}
         </div>
       </div>
-      {viewport ? (
+      {viewport && near ? (
         <Suspense fallback={null}>
           <CarouselEngine
             viewport={viewport}
