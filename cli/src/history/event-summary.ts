@@ -117,17 +117,26 @@ export const summarizeEvent = (event: Pick<RecordedEvent, 'type' | 'data' | 'met
   return event.metadata.operator ? `${text} [by ${event.metadata.operator}]` : text;
 };
 
+/** One formatter per zone: making one costs far more than formatting a time (a history formats hundreds). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterFor = (timeZone: string): Intl.DateTimeFormat => {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+};
+
 /** 'YYYY-MM-DD HH:mm:ss' of an ISO time in an IANA zone. */
 export const formatInZone = (iso: string, timeZone: string): string =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  })
-    .format(new Date(iso))
-    .replace(',', '');
+  formatterFor(timeZone).format(new Date(iso)).replace(',', '');
