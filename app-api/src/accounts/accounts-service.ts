@@ -111,7 +111,7 @@ export const createAccountsService = (backend: AccountsBackend) => {
     throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
   };
 
-  /** Frees an email whose reservation is old and whose customer stream is empty. */
+  /** Frees an email whose reservation is old and whose customer is not registered (never was, or erased). */
   const releaseStaleReservation = async (stream: string, now: Date): Promise<boolean> => {
     const [reservation] = await store.readStream(stream, { maxCount: 1 });
     const data = reservation?.data as { customerId?: unknown; reservedAt?: unknown } | undefined;
