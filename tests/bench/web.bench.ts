@@ -75,7 +75,8 @@ const landingBytes = (dist: string) => {
 /** Lighthouse runs per page; the summary gives each figure's median (scores vary from run to run). */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  values.length === 0 ? Number.NaN : [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const lighthouseScores = async (url: string) => {
   const chrome = await chromeLauncher.launch({
@@ -110,11 +111,18 @@ const lighthouseScores = async (url: string) => {
   } finally {
     await chrome.kill();
   }
+  // Now and then Lighthouse cannot compute a run's metrics (its scores come back null, with an
+  // error in the audit): such a run does not count, the median is of the others.
   const scores: Record<string, Record<string, number>> = {};
-  for (const [page, results] of Object.entries(runs))
-    scores[page] = Object.fromEntries(
-      Object.keys(results[0]!).map((key) => [key, median(results.map((result) => result[key]!))]),
-    );
+  for (const [page, results] of Object.entries(runs)) {
+    const valid = results.filter((result) => typeof result.performance === 'number');
+    scores[page] = {
+      ...Object.fromEntries(
+        Object.keys(results[0]!).map((key) => [key, median(valid.map((result) => result[key]!))]),
+      ),
+      validRuns: valid.length,
+    };
+  }
   return { runs: RUNS, scores, each: runs };
 };
 
@@ -136,7 +144,7 @@ export const run = async (): Promise<BenchReport> => {
     summary.push(`Lighthouse: medians of ${lighthouseResults.runs} runs per page`);
     for (const [page, score] of Object.entries(lighthouseResults.scores))
       summary.push(
-        `Lighthouse ${page.padEnd(9)} ${CATEGORIES.map((name) => `${name} ${score[name]}`).join(', ')}, FCP ${score.firstContentfulPaintMs} ms, LCP ${score.largestContentfulPaintMs} ms, TBT ${score.totalBlockingTimeMs} ms, scripts fetched ${((score.scriptTransferBytes ?? Number.NaN) / 1000).toFixed(1)} kB`,
+        `Lighthouse ${page.padEnd(9)} (${score.validRuns} valid runs) ${CATEGORIES.map((name) => `${name} ${score[name]}`).join(', ')}, FCP ${score.firstContentfulPaintMs} ms, LCP ${score.largestContentfulPaintMs} ms, TBT ${score.totalBlockingTimeMs} ms, scripts fetched ${((score.scriptTransferBytes ?? Number.NaN) / 1000).toFixed(1)} kB`,
       );
   }
   return { summary, results: { landingJavaScriptBytes: bytes, lighthouse: lighthouseResults ?? 'skipped' } };
