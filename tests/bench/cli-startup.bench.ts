@@ -1,7 +1,8 @@
 /**
  * How long the operator CLI takes to answer, as a ratio to a bare `node -e 0` measured in the same
  * run: `--help` and the read commands on a small seeded store (issue 15 item 5: under 0.4 s). Runs
- * the built CLI (`npm run build` first), each command several times, and reports medians.
+ * the built CLI (`npm run build` first: bin/stickwork.js then runs the bundle), each command several
+ * times, and reports medians.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -44,9 +45,22 @@ const timeRun = (args: string[], env: NodeJS.ProcessEnv): Sample => {
   return { wallMs, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : null };
 };
 
+/** Whether bin/stickwork.js runs the bundle (as after `npm run build`) or, stale or missing, the unbundled build. */
+const bundleIsFresh = (): boolean => {
+  try {
+    const { builtAt, inputs } = JSON.parse(
+      fs.readFileSync(path.join(root, 'cli/dist/stickwork.inputs.json'), 'utf8'),
+    ) as { builtAt: number; inputs: string[] };
+    return inputs.every((input) => fs.statSync(path.join(root, input)).mtimeMs <= builtAt);
+  } catch {
+    return false;
+  }
+};
+
 export const run = (): BenchReport => {
   if (!fs.existsSync(path.join(root, 'cli/dist/main.js')))
     throw new Error('build the CLI first: npm run build');
+  const bundled = bundleIsFresh();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-cli-bench-'));
   const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   try {
@@ -95,6 +109,9 @@ export const run = (): BenchReport => {
     );
     return {
       summary: [
+        ...(bundled
+          ? []
+          : ['the bundle is stale or missing: this measures the unbundled build (npm run build)']),
         `node -e 0: ${Math.round(nodeMs)} ms wall${nodeCpuMs === null ? '' : `, ${Math.round(nodeCpuMs)} ms CPU`} (median of ${RUNS})`,
         ...Object.entries(results).map(
           ([name, result]) =>
@@ -104,6 +121,7 @@ export const run = (): BenchReport => {
       ],
       results: {
         runs: RUNS,
+        bundled,
         nodeMedianMs: Math.round(nodeMs),
         ...(nodeCpuMs === null ? {} : { nodeMedianCpuMs: Math.round(nodeCpuMs) }),
         commands: results,
