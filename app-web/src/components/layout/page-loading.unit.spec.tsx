@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import indexHtml from '../../../index.html?raw';
 import { PageLoading } from './page-loading';
 
 /** Markup as the browser's DOM holds it: no comments, no whitespace between tags. */
@@ -16,7 +15,6 @@ const normalized = (html: string) => {
 
 describe('the first paint (issue 13)', () => {
   it('index.html paints what the router’s fallback renders, so nothing changes when the app takes over', () => {
-    const indexHtml = fs.readFileSync(path.resolve(import.meta.dirname, '../../../index.html'), 'utf8');
     const root =
       new DOMParser().parseFromString(indexHtml, 'text/html').getElementById('root')?.innerHTML ?? '';
     expect(normalized(root)).toBe(normalized(renderToStaticMarkup(<PageLoading />)));
