@@ -1,8 +1,6 @@
-import { tz, TZDate } from '@date-fns/tz';
-import { subMonths } from 'date-fns/subMonths';
 import { heatmapIntensity, type HeatmapIntensity } from '../rules/heatmap-intensity.js';
 import { HEATMAP_MONTHS } from '../rules/limits.js';
-import { dayKeyInZone, epochDay, shiftDayKey, type DayKey } from '../calendar/day-keys.js';
+import { dayKeyFromEpochDay, dayKeyInZone, epochDay, type DayKey } from '../calendar/day-keys.js';
 import { practiceStreaks } from './streak.js';
 
 /** A practice activity entry (product-spec §3) as GET /api/practiceActivity returns it. */
@@ -35,8 +33,12 @@ export interface DayWindow {
 export const heatmapWindow = (now: Date | number, timeZone: string): DayWindow => {
   const to = dayKeyInZone(now, timeZone);
   const [year, month, day] = to.split('-').map(Number) as [number, number, number];
-  const monthsAgo = subMonths(new TZDate(year, month - 1, day, 'UTC'), HEATMAP_MONTHS, { in: tz('UTC') });
-  return { from: shiftDayKey(dayKeyInZone(monthsAgo, 'UTC'), 1), to };
+  // Plain calendar arithmetic on the day key (cheap: the practice report asks on every read).
+  const months = year * 12 + (month - 1) - HEATMAP_MONTHS;
+  const [fromYear, fromMonth] = [Math.floor(months / 12), months % 12];
+  const lastDay = new Date(Date.UTC(fromYear, fromMonth + 1, 0)).getUTCDate();
+  const monthsAgo = Date.UTC(fromYear, fromMonth, Math.min(day, lastDay)) / 86_400_000;
+  return { from: dayKeyFromEpochDay(monthsAgo + 1), to };
 };
 
 const isPractice = (entry: { count: number; practiceDurationMinutes: number }): boolean =>
@@ -59,9 +61,10 @@ const totalsByDay = (
 /** One cell per day of the window, oldest first, with zeros for days without practice. */
 export const buildHeatmap = (entries: Iterable<PracticeActivityEntry>, window: DayWindow): HeatmapDay[] => {
   const totals = totalsByDay(entries);
-  const days = epochDay(window.to) - epochDay(window.from) + 1;
+  const first = epochDay(window.from);
+  const days = epochDay(window.to) - first + 1;
   return Array.from({ length: Math.max(0, days) }, (_, offset) => {
-    const date = shiftDayKey(window.from, offset);
+    const date = dayKeyFromEpochDay(first + offset);
     const { count, minutes } = totals.get(date) ?? { count: 0, minutes: 0 };
     return { date, count, minutes, intensity: heatmapIntensity(minutes, count) };
   });

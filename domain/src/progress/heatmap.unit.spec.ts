@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { heatmapIntensity } from '../rules/heatmap-intensity.js';
-import { epochDay, shiftDayKey } from '../calendar/day-keys.js';
+import { tz, TZDate } from '@date-fns/tz';
+import { format } from 'date-fns/format';
+import { subMonths } from 'date-fns/subMonths';
+import { HEATMAP_MONTHS } from '../rules/limits.js';
+import { dayKeyInZone, epochDay, shiftDayKey } from '../calendar/day-keys.js';
 import { buildHeatmap, heatmapWindow, practiceStatsOverview, totalPracticeHours } from './heatmap.js';
 
 describe('heatmap window', () => {
@@ -101,5 +105,48 @@ describe('stats overview', () => {
 
   it('floors hours', () => {
     expect([0, 59, 60, 119, 120, 1439].map(totalPracticeHours)).toEqual([0, 0, 1, 1, 2, 23]);
+  });
+});
+
+describe('the calendar arithmetic', () => {
+  // date-fns with @date-fns/tz is the oracle: the product computes the same days without it, since
+  // the practice report asks for them on every read.
+  const zones = [
+    'UTC',
+    'Europe/Berlin',
+    'America/New_York',
+    'Pacific/Kiritimati',
+    'Etc/GMT+12',
+    'Asia/Kolkata',
+    'Australia/Lord_Howe',
+  ];
+  const instants = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 0, 1) });
+
+  it("names an instant's day in a zone as date-fns does", () => {
+    fc.assert(
+      fc.property(instants, fc.constantFrom(...zones), (instant, zone) => {
+        expect(dayKeyInZone(instant, zone)).toBe(format(instant, 'yyyy-MM-dd', { in: tz(zone) }));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('starts the window the day after the same day 4 months ago, clamped to month end, as date-fns does', () => {
+    fc.assert(
+      fc.property(instants, fc.constantFrom(...zones), (instant, zone) => {
+        const to = format(instant, 'yyyy-MM-dd', { in: tz(zone) });
+        const [year, month, day] = to.split('-').map(Number) as [number, number, number];
+        const monthsAgo = subMonths(new TZDate(year, month - 1, day, 'UTC'), HEATMAP_MONTHS, {
+          in: tz('UTC'),
+        });
+        const from = shiftDayKey(format(monthsAgo, 'yyyy-MM-dd', { in: tz('UTC') }), 1);
+        expect(heatmapWindow(instant, zone)).toEqual({ from, to });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses an unknown zone', () => {
+    expect(() => dayKeyInZone(0, 'Mars/Olympus_Mons')).toThrow(RangeError);
   });
 });
