@@ -8,13 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStores, loadConfig } from '@stickwork/app-api';
-import {
-  customerDecider,
-  customerEventSchemaVersions,
-  customerStreamId,
-  handleCommand,
-  type CustomerCommand,
-} from '@stickwork/domain';
+import { runCustomerCommand } from '@stickwork/app-api/testing';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -94,22 +88,15 @@ export const premiumCustomer = async (
   };
   const stores = await openStores(loadConfig({ DATA_DIR: server.dataDir, PORT: '0' }));
   try {
-    await handleCommand(
-      stores.store,
-      customerStreamId(payload.customerId),
-      customerDecider,
-      customerEventSchemaVersions,
-      {
-        type: 'StartSubscription',
-        data: {
-          tier: 'premium',
-          period: 'yearly',
-          status: 'active',
-          currentPeriodEnd: '2099-12-31T00:00:00.000Z',
-        },
-        metadata: { now: new Date() },
-      } as CustomerCommand,
-    );
+    await runCustomerCommand({ store: stores.store, clock: () => new Date() }, payload.customerId, {
+      type: 'StartSubscription',
+      data: {
+        tier: 'premium',
+        period: 'yearly',
+        status: 'active',
+        currentPeriodEnd: '2099-12-31T00:00:00.000Z',
+      },
+    });
   } finally {
     await stores.close();
   }

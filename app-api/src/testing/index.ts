@@ -12,3 +12,5 @@ export {
 } from '../accounts/testing/account-fixtures.js';
 export { issueLoginToken, LOGIN_TOKEN_LIFETIME_SECONDS, type LoginClaims } from '../auth/tokens.js';
 export { issueSecret } from '../accounts/one-time-secrets.js';
+// Tests and benchmarks set up a customer (a plan, a password change) through the one command path.
+export { runCustomerCommand, type CustomerCommandInput } from '../accounts/customer-commands.js';

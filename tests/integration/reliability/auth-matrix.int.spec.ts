@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import {
-  customerDecider,
-  customerEventSchemaVersions,
-  customerStreamId,
-  handleCommand,
-  type CustomerCommand,
-} from '@stickwork/domain';
-import {
   apiClient,
   decodeJwtPayload,
   issueLoginToken,
@@ -16,8 +9,10 @@ import {
   nextClientIp,
   PROTECTED_ROUTES,
   registerCustomer,
+  runCustomerCommand,
   startTestServer,
   type ApiClient,
+  type CustomerCommandInput,
   type LoginClaims,
   type TestServer,
 } from '@stickwork/app-api/testing';
@@ -71,14 +66,8 @@ let server: TestServer;
 let api: ApiClient;
 let badTokens: Record<string, string | undefined>;
 
-const run = (customerId: string, command: Omit<CustomerCommand, 'metadata'>, now: Date) =>
-  handleCommand(
-    server.backend.store,
-    customerStreamId(customerId),
-    customerDecider,
-    customerEventSchemaVersions,
-    { ...command, metadata: { now } } as CustomerCommand,
-  );
+const run = (customerId: string, command: CustomerCommandInput, now: Date) =>
+  runCustomerCommand(server.backend, customerId, command, { now });
 
 const claimsOf = (token: string): LoginClaims => {
   const { customerId, firstname, verification_state, subscription_status, activeTier } = decodeJwtPayload(
