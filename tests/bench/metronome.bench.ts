@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import { RECORD_AUDIO, type RecordedStart, type RecordingWindow } from '../support/audio-recorder.js';
+import { AUTOPLAY, chromiumLaunchOptions } from '../support/chromium.js';
 import type { BenchReport } from './bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -88,15 +89,7 @@ export const run = async (): Promise<BenchReport> => {
   const worker = await bundle(
     path.join(root, 'app-web/src/features/practice/practice-room/look-ahead.worker.ts'),
   );
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions(AUTOPLAY));
   const runs: Record<string, MetronomeRun> = {};
   try {
     for (const kind of ['setInterval', 'lookAhead'] as const) {

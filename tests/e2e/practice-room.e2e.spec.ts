@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { RECORD_AUDIO, type RecordingWindow } from '../support/audio-recorder.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test } from '../support/clean-console.js';
+import { AUTOPLAY, chromiumLaunchOptions } from '../support/chromium.js';
 import { answerConsent } from '../support/consent.js';
 import { openLessonCard, setTempo } from '../support/lesson-card.js';
 
@@ -10,17 +11,7 @@ import { openLessonCard, setTempo } from '../support/lesson-card.js';
  * recorded (AudioScheduledSourceNode.prototype.start) with its `when`, so the journeys check what
  * sounds and when on the audio clock, not only what the buttons say.
  */
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: chromiumLaunchOptions(AUTOPLAY) });
 
 type AudioWindow = RecordingWindow;
 

@@ -6,6 +6,7 @@ import type { Notation, Voice } from '@stickwork/domain';
 import { RECORD_AUDIO, type RecordingWindow } from '../support/audio-recorder.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test } from '../support/clean-console.js';
+import { AUTOPLAY, chromiumLaunchOptions } from '../support/chromium.js';
 import { answerConsent } from '../support/consent.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
 import { openLessonCard as openPracticeSession, setTempo } from '../support/lesson-card.js';
@@ -45,18 +46,12 @@ function strokesWav(): string {
 
 // Audio without a gesture, and a fake microphone that plays the strokes file (the MIDI journeys never open it).
 test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--autoplay-policy=no-user-gesture-required',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${strokesWav()}`,
-    ],
-  },
+  launchOptions: chromiumLaunchOptions(
+    AUTOPLAY,
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${strokesWav()}`,
+  ),
 });
 
 /**
