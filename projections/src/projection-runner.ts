@@ -197,11 +197,11 @@ export const createProjectionRunner = (
 
   /** Rows an earlier version of a projection kept under another name, once the projection is built. */
   const dropFormerModels = () => {
-    const present = new Set(readModels.names());
+    // A projection's rows and checkpoint are written and reset together: a checkpoint marks rows.
     const former = projections.flatMap((projection) =>
       readModels.checkpoint(projection.name) === null
         ? []
-        : (projection.formerNames ?? []).filter((name) => present.has(name)),
+        : (projection.formerNames ?? []).filter((name) => readModels.checkpoint(name) !== null),
     );
     if (former.length > 0) readModels.transaction(() => former.forEach((name) => readModels.reset(name)));
   };
