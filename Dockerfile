@@ -7,6 +7,8 @@ RUN npm ci && npm run build && npm prune --omit=dev
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
+# Inside a container the published port reaches the app only on the container's own interface.
+ENV HOST=0.0.0.0
 # The code stays root-owned (the app cannot rewrite itself); only the data folder is the app's.
 COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data

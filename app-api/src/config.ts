@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -22,6 +23,9 @@ const stripePriceVariables = [
 /** The least length of a signing secret, from JWT_SECRET or from its file in DATA_DIR. */
 export const SECRET_MIN_CHARACTERS = 32;
 
+/** A DNS host name (`localhost`, `app.internal`): letters, digits and inner hyphens, dot-separated. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
 const environmentSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -29,6 +33,14 @@ const environmentSchema = z.object({
     .min(0, 'must be between 0 and 65535')
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
+  HOST: optionalString.pipe(
+    z
+      .string()
+      .refine((host) => isIP(host) !== 0 || HOST_NAME.test(host), {
+        message: 'must be an address to listen on, such as 127.0.0.1, 0.0.0.0 or ::',
+      })
+      .optional(),
+  ),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   EVENTSTORE_CONNECTION_STRING: optionalString.pipe(
     z
@@ -86,6 +98,8 @@ export interface StripeConfig {
 
 export interface Config {
   port: number;
+  /** The address the server listens on: loopback unless HOST says otherwise (0.0.0.0 in containers). */
+  host: string;
   dataDir: string;
   eventStoreConnectionString: string | undefined;
   /** Unset: generated into DATA_DIR on first start (see backend.ts). */
@@ -132,6 +146,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
 
   return {
     port: env.PORT,
+    host: env.HOST ?? '127.0.0.1',
     dataDir: env.DATA_DIR,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
     jwtSecret: env.JWT_SECRET,

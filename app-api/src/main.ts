@@ -1,7 +1,18 @@
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from './config.js';
 import { createBackend } from './backend.js';
 import { createServer } from './server.js';
-import { describeStartupFailure } from './startup-error.js';
+import { describeStartupFailure, StartupError } from './startup-error.js';
+
+/** An address this machine does not have, or a name that does not resolve, is HOST's fault. */
+const listenFailure = (error: unknown, host: string): unknown => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRNOTAVAIL')
+    return new StartupError(`HOST ${host} is not an address of this machine (${code})`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new StartupError(`HOST ${host} does not resolve to an address (${code})`);
+  return error;
+};
 
 /**
  * `npm start`: one port for the API and the web app. Any start-up failure (configuration,
@@ -11,17 +22,20 @@ import { describeStartupFailure } from './startup-error.js';
 const main = async () => {
   const config = loadConfig();
   const backend = await createBackend(config);
-  const server = createServer(backend).listen(config.port);
+  const server = createServer(backend).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve).once('error', reject);
   }).catch(async (error: unknown) => {
     await backend.close().catch(() => undefined);
-    throw error;
+    throw listenFailure(error, config.host);
   });
   backend.projections.start();
+  // The address the socket is bound to (HOST, and the port PORT=0 picked), not what was asked for.
+  const { address, port } = server.address() as AddressInfo;
+  const origin = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   backend.logger.info(
-    { port: config.port, store: backend.store.kind },
-    `Stickwork is running at http://localhost:${config.port}`,
+    { host: address, port, store: backend.store.kind },
+    `Stickwork is running at ${origin}`,
   );
   const shutdown = () => {
     server.close(() => void backend.close().then(() => process.exit(0)));
