@@ -126,8 +126,9 @@ export const createPersonalDataCodec = (keys: PersonalDataKeys) => {
   return {
     seal(streamId: string, event: EventToAppend): EventToAppend {
       const source = event.data as Record<string, unknown>;
-      // A value already sealed (an event copied from a store) is not sealed twice.
-      const fields = personalFieldsIn(event.type, event.data).filter((field) => !isEnvelope(source[field]));
+      // Every personal field, whatever it looks like: a value shaped like a sealed one (which anyone
+      // may type) is sealed again, and reads back as exactly that value.
+      const fields = personalFieldsIn(event.type, event.data);
       if (fields.length === 0) return event;
       const key = keys.keyFor(streamId);
       const data = { ...source };

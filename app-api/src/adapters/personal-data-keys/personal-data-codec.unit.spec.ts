@@ -149,6 +149,26 @@ describe('personal-data codec (crypto-shredding)', () => {
     expect((codec.open(future).data as { passwordHash: unknown }).passwordHash).toBe(ERASED_PERSONAL_DATA);
   });
 
+  it('a value that looks sealed is sealed again and reads back exactly as it was given', () => {
+    const lookalike = fc.record({
+      $encrypted: fc.oneof(fc.constant(ENCRYPTED_FIELD_SCHEME), fc.string()),
+      iv: fc.oneof(fc.string(), fc.integer()),
+      data: personalText,
+    });
+    fc.assert(
+      fc.property(lookalike, personalText, (value, email) => {
+        const { codec } = setup();
+        const event = registered({ email });
+        const given = { ...(event.data as Record<string, unknown>), firstname: value };
+        const sealed = codec.seal(STREAM, { ...event, data: given });
+        const stored = sealed.data as { firstname: { $encrypted: unknown; data: string } };
+        expect(stored.firstname.$encrypted).toBe(ENCRYPTED_FIELD_SCHEME);
+        expect(JSON.stringify(sealed)).not.toContain(value.data);
+        expect(codec.open(recorded(sealed)).data).toEqual(given);
+      }),
+    );
+  });
+
   it('events without personal fields pass as they are, and make no key', () => {
     const { codec, keys } = setup();
     const event: EventToAppend = { type: 'EmailVerified', data: { verifiedAt: 'x' }, metadata };

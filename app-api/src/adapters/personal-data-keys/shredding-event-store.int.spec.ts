@@ -106,11 +106,9 @@ describe('crypto-shredding on the embedded SQLite store (openStores)', () => {
 
     // The kept copy, still sealed with the deleted key, read with the key store as it is now.
     const keysDb = new Database(sqliteFileIn(dataDir));
-    const shredded = withPersonalDataShredding(
-      createInMemoryEventStore(),
-      createSqlitePersonalDataKeys(keysDb),
-    );
-    await putBack(shredded, kept!);
+    const copy = createInMemoryEventStore();
+    const shredded = withPersonalDataShredding(copy, createSqlitePersonalDataKeys(keysDb));
+    await putBack(copy, kept!);
     const [read] = await shredded.readStream('customer-c-2');
     keysDb.close();
     expect(read?.data).toMatchObject({
@@ -154,6 +152,23 @@ describe('crypto-shredding on the embedded SQLite store (openStores)', () => {
     await stores.close();
   });
 
+  it('a personal value shaped like a sealed one is sealed too, and reads back as typed', async () => {
+    const dataDir = newDataDir();
+    const stores = await openStores({ dataDir, eventStoreConnectionString: undefined });
+    // What a user could send as a name, were a name not checked to be text: it looks sealed.
+    const lookalike = {
+      $encrypted: 'aes-256-gcm/v1',
+      iv: 'AAAAAAAAAAAAAAAA',
+      data: 'Ringo Starr in the clear',
+    };
+    const event = registration('ringo@example.com', 'Ringo');
+    const typed = { ...(event.data as Record<string, unknown>), firstname: lookalike };
+    await stores.store.appendToStream('customer-c-1', [{ ...event, data: typed }]);
+    expect(dataOf(await stores.store.readStream('customer-c-1'))).toEqual([typed]);
+    expect(rawRows(dataDir).events).not.toContain('Ringo Starr in the clear');
+    await stores.close();
+  });
+
   it('two processes making the first key of a stream at once agree on it', () => {
     const dataDir = newDataDir();
     const file = path.join(dataDir, 'keys.sqlite');
@@ -167,6 +182,6 @@ describe('crypto-shredding on the embedded SQLite store (openStores)', () => {
   });
 });
 
-/** Writes an event as it was recorded, sealed values and all (a sealed value is never sealed twice). */
+/** Writes an event as it was recorded, sealed values and all, into a store beneath the seam. */
 const putBack = (store: EventStore, event: RecordedEvent) =>
   store.appendToStream(event.streamId, [{ type: event.type, data: event.data, metadata: event.metadata }]);
