@@ -19,6 +19,7 @@ import { loadOrCreateSecret } from './secrets.js';
 import { ensureWritableDataDir } from './startup-error.js';
 import type { RateLimitCounters } from './auth/rate-limit-counters.js';
 import { openStores } from './adapters/event-store/open-event-store.js';
+import { assertEventStoreReachable } from './adapters/event-store/eventstoredb-reachability.js';
 import { withRequestCorrelation } from './adapters/event-store/request-correlated-event-store.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
 import { createPaymentProvider, type PaymentPort } from './adapters/payments/create-payment-provider.js';
@@ -63,6 +64,13 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
   const logger = options.logger ?? createLogger(config);
   const jwtSecret = config.jwtSecret ?? (readonly ? '' : loadOrCreateSecret(config.dataDir, 'jwt-secret'));
   const stores = await openStores(config, { readonly });
+  if (config.eventStoreConnectionString)
+    await assertEventStoreReachable(stores.store, config.eventStoreConnectionString).catch(
+      async (error: unknown) => {
+        await stores.close().catch(() => undefined);
+        throw error;
+      },
+    );
   // Appends made while serving a request carry its id (metadata.correlationId).
   const store = withRequestCorrelation(stores.store);
   const projections = createProjectionRunner(store, stores.readModels, ALL_PROJECTIONS);

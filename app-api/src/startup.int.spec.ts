@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +63,15 @@ const writeSecret = (dataDir: string, secret: string) => {
   fs.mkdirSync(path.join(dataDir, 'secrets'), { recursive: true });
   fs.writeFileSync(path.join(dataDir, 'secrets', 'jwt-secret'), secret);
 };
+
+/** A loopback port nothing listens on: one the system just handed out and took back. */
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 
 describe('start-up failures', () => {
   it.each([
@@ -154,6 +164,19 @@ describe('start-up failures', () => {
     expect(lines[0]).toMatch(
       /^Stickwork could not start: the secret file .*jwt-secret holds only 3 characters/,
     );
+  }, 60_000);
+
+  it('stops with one line naming EVENTSTORE_CONNECTION_STRING when EventStoreDB is unreachable (issue 25)', async () => {
+    const port = await closedPort();
+    const unreachable = `esdb://127.0.0.1:${port}?tls=false`;
+    expect(await startupLine(tempDir(), { EVENTSTORE_CONNECTION_STRING: unreachable })).toBe(
+      `Stickwork could not start: EVENTSTORE_CONNECTION_STRING: EventStoreDB is unreachable at 127.0.0.1:${port}`,
+    );
+    const failure = await runMain({ DATA_DIR: tempDir(), EVENTSTORE_CONNECTION_STRING: unreachable });
+    expect(failure.code).toBe(1);
+    expect(failure.stderr.trim().split('\n'), failure.stderr).toEqual([
+      `Stickwork could not start: EVENTSTORE_CONNECTION_STRING: EventStoreDB is unreachable at 127.0.0.1:${port}`,
+    ]);
   }, 60_000);
 
   it('names a DATA_DIR it may not write (not a misleading mkdir of secrets)', async () => {

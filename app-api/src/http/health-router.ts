@@ -34,6 +34,9 @@ export const healthRouter = (
       canWrite = false;
       req.log.error({ err: error }, 'event store health check: write probe failed');
     }
+    // A store that does not answer a read takes no write either (beside EventStoreDB the probe
+    // above only reaches the local read-model file).
+    if (!readable) canWrite = false;
     const behind: Record<string, number> = {};
     if (readable) {
       try {
