@@ -1,59 +1,177 @@
 import type { RecordedEvent } from '@stickwork/domain';
 import type { Projection } from './projection.js';
-import type { ReadModelStore } from './read-model-store.js';
+import type { ParkedEvent, ReadModelStore } from './read-model-store.js';
+
+/** One projection's read models as a fold sees them: a store's rows or a Map. */
+interface Models<State> {
+  get(key: string): State | undefined;
+  set(key: string, state: State): void;
+  delete(key: string): void;
+  deleteUnder(prefix: string): void;
+}
+
+const storeModels = <State>(readModels: ReadModelStore, projection: string): Models<State> => ({
+  get: (key) => readModels.get<State>(projection, key),
+  set: (key, state) => readModels.put(projection, key, state),
+  delete: (key) => readModels.delete(projection, key),
+  deleteUnder: (prefix) => readModels.deleteUnder(projection, prefix),
+});
+
+const mapModels = <State>(models: Map<string, State>): Models<State> => ({
+  get: (key) => models.get(key),
+  set: (key, state) => void models.set(key, state),
+  delete: (key) => void models.delete(key),
+  deleteUnder: (prefix) => {
+    for (const key of [...models.keys()]) if (key.startsWith(prefix)) models.delete(key);
+  },
+});
+
+/** What a projection's own code threw on an event; the store's errors are never caught here. */
+export interface FoldFailure {
+  error: unknown;
+}
+
+/**
+ * Folds one event into a projection's models. The projection's functions (`dropsKeysUnder`,
+ * `keyOf`, `evolve`) all run before anything is written, so an event they throw on changes
+ * nothing and comes back as a failure (the caller parks it); an error of the models themselves
+ * (the store failing under us) propagates.
+ */
+const foldEvent = <State>(
+  projection: Projection<State>,
+  models: Models<State>,
+  event: RecordedEvent,
+): FoldFailure | null => {
+  if (!projection.canHandle.includes(event.type)) return null;
+  let dropped: string | null;
+  let key: string | null;
+  let next: State | null = null;
+  try {
+    dropped = projection.dropsKeysUnder?.(event) ?? null;
+    key = projection.keyOf(event);
+  } catch (error) {
+    return { error };
+  }
+  if (key !== null) {
+    // A key under the dropped prefix starts over, as it would after the delete below.
+    const current = dropped !== null && key.startsWith(dropped) ? undefined : models.get(key);
+    try {
+      next = projection.evolve(current ?? projection.initialState(), event);
+    } catch (error) {
+      return { error };
+    }
+  }
+  if (dropped !== null) models.deleteUnder(dropped);
+  if (key === null) return null;
+  if (next === null) models.delete(key);
+  else models.set(key, next);
+  return null;
+};
+
+const MAX_ERROR_LENGTH = 300;
+
+/**
+ * An error as a parked event and the log keep it: its name and the first line of its message,
+ * cut short. ts-pattern's "no pattern matches value <JSON>" shows the value it got, which can be
+ * event data (personal data): that part is left out.
+ */
+export const describeFoldError = (error: unknown): string => {
+  const name = error instanceof Error ? error.name : 'Error';
+  const message = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0]!;
+  const shown = message.replace(/(no pattern matches value).*$/, '$1 (not shown)');
+  return `${name}: ${shown}`.slice(0, MAX_ERROR_LENGTH);
+};
+
+export const parkedEventOf = (
+  projection: string,
+  event: RecordedEvent,
+  error: unknown,
+  parkedAt: string,
+): ParkedEvent => ({
+  projection,
+  position: event.position,
+  streamId: event.streamId,
+  revision: event.revision,
+  type: event.type,
+  error: describeFoldError(error),
+  parkedAt,
+});
+
+export interface ApplyBatchOptions {
+  /** Called once for each event a projection parked, after its transaction committed. */
+  onParked?: (parked: ParkedEvent) => void;
+  /** The time a parked event records; default now. */
+  now?: () => Date;
+}
 
 /**
  * Applies a batch of events, read from the log after position `readAfter` (null: from the
- * start), to the projections' read models and moves each checkpoint past the batch, all in one
- * transaction. Events at or before a projection's checkpoint are skipped, so a batch delivered
- * twice changes nothing; a projection whose checkpoint is now before `readAfter` (another
- * process rebuilt it meanwhile) is left alone, since the batch would leave a gap: the next
- * read starts from its checkpoint.
+ * start), to each projection's read models and moves its checkpoint past the batch: one
+ * transaction per projection, so one projection's trouble never holds back another. An event a
+ * projection's code throws on is parked for that projection (`ReadModelStore.park`, in the same
+ * transaction) and its checkpoint moves on. Events at or before a projection's checkpoint are
+ * skipped, so a batch delivered twice changes nothing; a projection whose checkpoint is now
+ * before `readAfter` (another process rebuilt it meanwhile) is left alone, since the batch would
+ * leave a gap: the next read starts from its checkpoint. When the store fails for a projection,
+ * the others still commit, then the first such error is thrown (the runner reads again).
  */
 export const applyBatch = (
   readModels: ReadModelStore,
   projections: readonly Projection[],
   events: readonly RecordedEvent[],
   readAfter: number | null,
+  { onParked, now = () => new Date() }: ApplyBatchOptions = {},
 ): void => {
   if (events.length === 0) return;
   const last = events[events.length - 1]!.position;
-  readModels.transaction(() => {
-    for (const projection of projections) {
-      const checkpoint = readModels.checkpoint(projection.name) ?? -1;
-      if (checkpoint < (readAfter ?? -1)) continue;
-      for (const event of events) {
-        if (event.position <= checkpoint || !projection.canHandle.includes(event.type)) continue;
-        const dropped = projection.dropsKeysUnder?.(event) ?? null;
-        if (dropped !== null) readModels.deleteUnder(projection.name, dropped);
-        const key = projection.keyOf(event);
-        if (key === null) continue;
-        const state = readModels.get(projection.name, key) ?? projection.initialState();
-        const next = projection.evolve(state, event);
-        if (next === null) readModels.delete(projection.name, key);
-        else readModels.put(projection.name, key, next);
-      }
-      if (last > checkpoint) readModels.setCheckpoint(projection.name, last);
+  let failure: { error: unknown } | undefined;
+  for (const projection of projections) {
+    try {
+      const parked = readModels.transaction(() => {
+        const checkpoint = readModels.checkpoint(projection.name) ?? -1;
+        if (checkpoint < (readAfter ?? -1)) return [];
+        const models = storeModels(readModels, projection.name);
+        const parkedHere: ParkedEvent[] = [];
+        for (const event of events) {
+          if (event.position <= checkpoint) continue;
+          const failed = foldEvent(projection, models, event);
+          if (failed === null) continue;
+          const entry = parkedEventOf(projection.name, event, failed.error, now().toISOString());
+          readModels.park(entry);
+          parkedHere.push(entry);
+        }
+        if (last > checkpoint) readModels.setCheckpoint(projection.name, last);
+        return parkedHere;
+      });
+      parked.forEach((entry) => onParked?.(entry));
+    } catch (error) {
+      failure ??= { error };
     }
-  });
+  }
+  if (failure) throw failure.error;
 };
 
-/** A read model computed straight from events, without a store: for replays and checks. */
+/**
+ * A read model computed straight from events, without a store: for replays and checks. An event
+ * the projection cannot fold is skipped, as the runner parks it, and handed to `onFailure`.
+ */
 export const foldProjection = <State>(
   projection: Projection<State>,
   events: readonly RecordedEvent[],
+  onFailure?: (event: RecordedEvent, error: unknown) => void,
 ): Map<string, State> => {
   const models = new Map<string, State>();
+  const target = mapModels(models);
   for (const event of events) {
-    if (!projection.canHandle.includes(event.type)) continue;
-    const dropped = projection.dropsKeysUnder?.(event) ?? null;
-    if (dropped !== null)
-      for (const key of [...models.keys()]) if (key.startsWith(dropped)) models.delete(key);
-    const key = projection.keyOf(event);
-    if (key === null) continue;
-    const next = projection.evolve(models.get(key) ?? projection.initialState(), event);
-    if (next === null) models.delete(key);
-    else models.set(key, next);
+    const failed = foldEvent(projection, target, event);
+    if (failed !== null) onFailure?.(event, failed.error);
   }
   return models;
 };
+
+/** Folds one event into a projection's stored read models (a retry of a parked event). */
+export const foldIntoStore = (
+  readModels: ReadModelStore,
+  projection: Projection,
+  event: RecordedEvent,
+): FoldFailure | null => foldEvent(projection, storeModels(readModels, projection.name), event);

@@ -1,14 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import type { AllSubscription, EventStore } from '@stickwork/domain';
-import { applyBatch } from './fold.js';
+import { applyBatch, describeFoldError, foldIntoStore } from './fold.js';
 import type { Projection } from './projection.js';
-import type { ReadModelStore } from './read-model-store.js';
+import type { ParkedEvent, ReadModelStore } from './read-model-store.js';
 
 export interface ProjectionStatus {
   name: string;
   checkpoint: number | null;
   /** Events in the log after the checkpoint. */
   lag: number;
+  /** Events parked for it (see `parked`). */
+  parked: number;
+}
+
+export interface RetryResult {
+  /** Folded into the current read models and no longer parked. */
+  folded: ParkedEvent[];
+  /** Still failing: parked again with the new error. */
+  failed: ParkedEvent[];
+  /** No longer in the log (the stream was erased): nothing to fold, no longer parked. */
+  gone: ParkedEvent[];
+}
+
+/** The part of a pino logger the runner uses (no personal data is ever passed). */
+export interface RunnerLogger {
+  error(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+export interface ProjectionRunnerOptions {
+  /** Parked events (once each) and a failing store (once per run of failures) are logged here. */
+  logger?: RunnerLogger;
+  /** The time a parked event records; default now. */
+  now?: () => Date;
 }
 
 export interface RebuildProgress {
@@ -42,6 +66,15 @@ export interface ProjectionRunner {
     signal?: AbortSignal,
   ): Promise<RebuildResult>;
   status(): Promise<ProjectionStatus[]>;
+  /** Events parked for `name` (every projection when omitted), in position order. */
+  parked(name?: string): ParkedEvent[];
+  /**
+   * Folds the events parked for `name` again, in position order, each into the read models as
+   * they are now (after the events that followed it: a fold that depends on order can then
+   * differ from a rebuild, which `projections verify` reports and `rebuild` repairs). Each event
+   * is read from the log again, so a fixed projection or a repaired event is what folds.
+   */
+  retry(name: string): Promise<RetryResult>;
 }
 
 const BATCH = 500;
@@ -86,8 +119,19 @@ export const createProjectionRunner = (
   store: EventStore,
   readModels: ReadModelStore,
   projections: readonly Projection[],
+  { logger, now = () => new Date() }: ProjectionRunnerOptions = {},
 ): ProjectionRunner => {
   let running = false;
+  /** The store failed under the loop, and it has not applied a batch since (logged once). */
+  let failing = false;
+  const applyOptions = (as?: string) => ({
+    now,
+    onParked: ({ projection, position, type, error }: ParkedEvent) =>
+      logger?.error(
+        { projection: as ?? projection, position, type, error },
+        'projection parked an event it cannot fold; the other events and projections go on',
+      ),
+  });
   let loop: Promise<void> | undefined;
   let subscription: AllSubscription | undefined;
   let pause: (() => void) | undefined;
@@ -102,7 +146,7 @@ export const createProjectionRunner = (
   const step = async (subset: readonly Projection[] = projections): Promise<boolean> => {
     const after = lowestCheckpoint(subset);
     const events = await store.readAll({ ...(after === null ? {} : { after }), maxCount: BATCH });
-    applyBatch(readModels, subset, events, after);
+    applyBatch(readModels, subset, events, after, applyOptions());
     return events.length > 0;
   };
 
@@ -133,7 +177,11 @@ export const createProjectionRunner = (
           batch.push(ready.value);
           pending = events.next();
         }
-        applyBatch(readModels, projections, batch, delivered);
+        applyBatch(readModels, projections, batch, delivered, applyOptions());
+        if (failing) {
+          failing = false;
+          logger?.info({ position: batch[batch.length - 1]!.position }, 'projection runner resumed');
+        }
         delivered = batch[batch.length - 1]!.position;
         const lowest = lowestCheckpoint();
         if ((lowest ?? -1) < delivered) return;
@@ -179,7 +227,7 @@ export const createProjectionRunner = (
         const after = readModels.checkpoint(shadow.name);
         const page = await store.readAll({ ...(after === null ? {} : { after }), maxCount: BATCH });
         if (page.length === 0) break;
-        applyBatch(readModels, [shadow], page, after);
+        applyBatch(readModels, [shadow], page, after, applyOptions(name));
         events += page.length;
         position = page[page.length - 1]!.position;
         onProgress?.({ events, position });
@@ -228,8 +276,16 @@ export const createProjectionRunner = (
               if (running) await rebuild(projection.name, undefined, stopping.signal);
             dropFormerModels();
             await follow();
-          } catch {
-            // A store that failed under us (busy, reconnecting): subscribe again shortly.
+          } catch (error) {
+            // A store that failed under us (busy, reconnecting, full): subscribe again shortly,
+            // saying so once for a run of failures.
+            if (running && !failing) {
+              failing = true;
+              logger?.error(
+                { error: describeFoldError(error) },
+                'projection runner failed; reading again every 0.5 s',
+              );
+            }
             if (running)
               await new Promise<void>((resolve) => {
                 const timer = setTimeout(resolve, RESUBSCRIBE_AFTER_ERROR_MS);
@@ -256,8 +312,10 @@ export const createProjectionRunner = (
         const lowest = lowestCheckpoint();
         if (lowest !== null && lowest >= position) return true;
         if (Date.now() >= deadline) return false;
-        // Our own write: fold it now instead of waiting for the subscription.
-        if (!(await step())) await new Promise((resolve) => setTimeout(resolve, 10));
+        // Our own write: fold it now instead of waiting for the subscription. A store failing
+        // meanwhile is the runner's to report: the writer only waits (bounded) and answers.
+        const folded = await step().catch(() => false);
+        if (!folded) await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
     rebuild,
@@ -269,9 +327,44 @@ export const createProjectionRunner = (
             ...(checkpoint === null ? {} : { after: checkpoint }),
             maxCount: 100_000,
           });
-          return { name, checkpoint, lag: behind.length };
+          return {
+            name,
+            checkpoint,
+            lag: behind.length,
+            parked: readModels.parked({ projection: name }).length,
+          };
         }),
       );
+    },
+    parked: (name) => readModels.parked(name === undefined ? {} : { projection: name }),
+    async retry(name) {
+      const projection = byName(name);
+      const result: RetryResult = { folded: [], failed: [], gone: [] };
+      for (const entry of readModels.parked({ projection: name })) {
+        const [event] = await store.readStream(entry.streamId, { fromRevision: entry.revision, maxCount: 1 });
+        readModels.transaction(() => {
+          // Only what is still parked: another retry or a rebuild may have come first.
+          const still = readModels
+            .parked({ projection: name, streamId: entry.streamId })
+            .some((candidate) => candidate.position === entry.position);
+          if (!still) return;
+          if (event?.position !== entry.position) {
+            readModels.unpark(name, entry.position);
+            result.gone.push(entry);
+            return;
+          }
+          const failed = foldIntoStore(readModels, projection, event);
+          if (failed === null) {
+            readModels.unpark(name, entry.position);
+            result.folded.push(entry);
+            return;
+          }
+          const again = { ...entry, error: describeFoldError(failed.error), parkedAt: now().toISOString() };
+          readModels.park(again);
+          result.failed.push(again);
+        });
+      }
+      return result;
     },
   };
 };

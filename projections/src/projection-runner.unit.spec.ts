@@ -249,10 +249,10 @@ describe('the projection runner', () => {
     await evaluate(store, 'a', 4);
     const readModels = createInMemoryReadModelStore();
     const runner = createProjectionRunner(store, readModels, [lessonCount]);
-    expect(await runner.status()).toEqual([{ name: 'lesson_count', checkpoint: null, lag: 4 }]);
+    expect(await runner.status()).toEqual([{ name: 'lesson_count', checkpoint: null, lag: 4, parked: 0 }]);
     await runner.catchUp();
     expect(await runner.status()).toEqual([
-      { name: 'lesson_count', checkpoint: (await store.stats()).lastPosition, lag: 0 },
+      { name: 'lesson_count', checkpoint: (await store.stats()).lastPosition, lag: 0, parked: 0 },
     ]);
   });
 });

@@ -125,3 +125,60 @@ describe('read models kept under a key prefix (one per part of a customer)', () 
     },
   );
 });
+
+describe('parked events (an event a projection cannot fold, beside its checkpoint)', () => {
+  const stores = {
+    sqlite: () => createSqliteReadModelStore(openSqliteEventStore({ file: tempFile() }).database),
+    'in memory': createInMemoryReadModelStore,
+  };
+  const parkedAt = '2026-11-21T10:00:00.000Z';
+  const entry = (projection: string, position: number, streamId = 'practice-a') => ({
+    projection,
+    position,
+    streamId,
+    revision: position,
+    type: 'PracticeActivityRecorded',
+    error: 'TypeError: no data',
+    parkedAt,
+  });
+  it.each(Object.keys(stores) as (keyof typeof stores)[])(
+    '%s: are listed in position order, filtered, replaced, rolled back, reset and swapped with their projection',
+    (kind) => {
+      const readModels = stores[kind]();
+      readModels.transaction(() => {
+        readModels.park(entry('minutes', 9));
+        readModels.park(entry('minutes', 3, 'practice-b'));
+        readModels.park(entry('count', 3));
+      });
+      expect(readModels.parked().map((p) => `${p.projection}@${p.position}`)).toEqual([
+        'count@3',
+        'minutes@3',
+        'minutes@9',
+      ]);
+      expect(readModels.parked({ projection: 'minutes', streamId: 'practice-a' })).toEqual([
+        entry('minutes', 9),
+      ]);
+      expect(readModels.parked({ limit: 1 })).toEqual([entry('count', 3)]);
+      readModels.park({ ...entry('minutes', 9), error: 'RangeError: again' });
+      expect(readModels.parked({ projection: 'minutes' }).map((p) => p.error)).toEqual([
+        'TypeError: no data',
+        'RangeError: again',
+      ]);
+      expect(() =>
+        readModels.transaction(() => {
+          readModels.unpark('minutes', 9);
+          throw new Error('rolled back');
+        }),
+      ).toThrow('rolled back');
+      expect(readModels.parked({ projection: 'minutes' })).toHaveLength(2);
+      expect(readModels.names().sort()).toEqual(['count', 'minutes']);
+
+      readModels.transaction(() => readModels.park(entry('minutes__shadow_1_ab', 4)));
+      readModels.transaction(() => readModels.swap('minutes__shadow_1_ab', 'minutes'));
+      expect(readModels.parked({ projection: 'minutes' })).toEqual([{ ...entry('minutes', 4) }]);
+      readModels.transaction(() => readModels.reset('count'));
+      readModels.unpark('minutes', 4);
+      expect(readModels.parked()).toEqual([]);
+    },
+  );
+});

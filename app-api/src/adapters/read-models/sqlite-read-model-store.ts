@@ -1,8 +1,28 @@
 import type { Database } from 'better-sqlite3';
-import type { ReadModelStore } from '@stickwork/projections';
+import type { ParkedEvent, ReadModelStore } from '@stickwork/projections';
+
+interface ParkedRow {
+  projection: string;
+  position: number;
+  stream_id: string;
+  revision: number;
+  type: string;
+  error: string;
+  parked_at: string;
+}
+
+const parkedEventOf = (row: ParkedRow): ParkedEvent => ({
+  projection: row.projection,
+  position: row.position,
+  streamId: row.stream_id,
+  revision: row.revision,
+  type: row.type,
+  error: row.error,
+  parkedAt: row.parked_at,
+});
 
 /**
- * Read models and checkpoints as tables of a SQLite database: the embedded event store's own
+ * Read models, checkpoints and parked events as tables of a SQLite database: the embedded event store's own
  * file (so a batch and its checkpoint commit together), or a file of their own beside
  * EventStoreDB.
  */
@@ -18,6 +38,17 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
       projection TEXT PRIMARY KEY,
       position INTEGER NOT NULL
     ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS projection_parked_events (
+      projection TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      stream_id TEXT NOT NULL,
+      revision INTEGER NOT NULL,
+      type TEXT NOT NULL,
+      error TEXT NOT NULL,
+      parked_at TEXT NOT NULL,
+      PRIMARY KEY (projection, position)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS projection_parked_events_by_stream ON projection_parked_events (stream_id);
   `);
   const get = db.prepare<[string, string], { state: string }>(
     'SELECT state FROM read_models WHERE projection = ? AND key = ?',
@@ -45,7 +76,28 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
   const resetModels = db.prepare<[string]>('DELETE FROM read_models WHERE projection = ?');
   const resetCheckpoint = db.prepare<[string]>('DELETE FROM projection_checkpoints WHERE projection = ?');
   const names = db.prepare<[], { projection: string }>(
-    'SELECT DISTINCT projection FROM read_models UNION SELECT projection FROM projection_checkpoints',
+    'SELECT DISTINCT projection FROM read_models UNION SELECT projection FROM projection_checkpoints UNION SELECT projection FROM projection_parked_events',
+  );
+  const park = db.prepare<[ParkedRow]>(
+    `INSERT INTO projection_parked_events (projection, position, stream_id, revision, type, error, parked_at)
+     VALUES (@projection, @position, @stream_id, @revision, @type, @error, @parked_at)
+     ON CONFLICT (projection, position) DO UPDATE SET error = excluded.error, parked_at = excluded.parked_at`,
+  );
+  const unpark = db.prepare<[string, number]>(
+    'DELETE FROM projection_parked_events WHERE projection = ? AND position = ?',
+  );
+  // NULL filters match every row; -1 is SQLite's "no limit".
+  const parked = db.prepare<
+    [{ projection: string | null; streamId: string | null; limit: number }],
+    ParkedRow
+  >(
+    `SELECT * FROM projection_parked_events
+     WHERE (@projection IS NULL OR projection = @projection) AND (@streamId IS NULL OR stream_id = @streamId)
+     ORDER BY position, projection LIMIT @limit`,
+  );
+  const resetParked = db.prepare<[string]>('DELETE FROM projection_parked_events WHERE projection = ?');
+  const moveParked = db.prepare<[string, string]>(
+    'UPDATE projection_parked_events SET projection = ? WHERE projection = ?',
   );
   const moveModels = db.prepare<[string, string]>(
     'UPDATE read_models SET projection = ? WHERE projection = ?',
@@ -73,17 +125,35 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
     deleteUnder: (projection, prefix) => void removeUnder.run(projection, prefix, pastPrefix(prefix)),
     checkpoint: (projection) => checkpoint.get(projection)?.position ?? null,
     setCheckpoint: (projection, position) => void setCheckpoint.run(projection, position),
+    park: (entry) =>
+      void park.run({
+        projection: entry.projection,
+        position: entry.position,
+        stream_id: entry.streamId,
+        revision: entry.revision,
+        type: entry.type,
+        error: entry.error,
+        parked_at: entry.parkedAt,
+      }),
+    unpark: (projection, position) => void unpark.run(projection, position),
+    parked: ({ projection, streamId, limit } = {}) =>
+      parked
+        .all({ projection: projection ?? null, streamId: streamId ?? null, limit: limit ?? -1 })
+        .map(parkedEventOf),
     reset: (projection) => {
       resetModels.run(projection);
       resetCheckpoint.run(projection);
+      resetParked.run(projection);
     },
     // A shadow rebuild's rows take the live projection's name in one statement each; inside the
     // caller's transaction, readers on any connection see the old rows or the new ones.
     swap: (source, target) => {
       resetModels.run(target);
       resetCheckpoint.run(target);
+      resetParked.run(target);
       moveModels.run(target, source);
       moveCheckpoint.run(target, source);
+      moveParked.run(target, source);
     },
     names: () => names.all().map(({ projection }) => projection),
   };
