@@ -15,8 +15,11 @@ import {
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './clock.js';
 import { createLogger } from './logger.js';
+import { withStaleReadModelsNotice } from './stale-read-models.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { ensureWritableDataDir } from './startup-error.js';
+import { reservationStreamsFor, type ReservationStreams } from './accounts/reservation-streams.js';
+import { moveReservationsToKeyedNames } from './accounts/reservation-names-migration.js';
 import type { RateLimitCounters } from './auth/rate-limit-counters.js';
 import { openStores } from './adapters/event-store/open-event-store.js';
 import { assertEventStoreReachable } from './adapters/event-store/eventstoredb-reachability.js';
@@ -41,6 +44,8 @@ export interface Backend {
   /** Stripe when configured, else the local test-payment provider. */
   payments: PaymentPort;
   jwtSecret: string;
+  /** Names the `email-` and `newsletter-` streams by a keyed digest of the address. */
+  reservations: ReservationStreams;
   /** Rate-limit counters (SQLite table `rate_limits`, shared by the host's processes). */
   rateLimits: RateLimitCounters;
   /** Throws when the store's local file cannot take a write (health). */
@@ -71,9 +76,24 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
         throw error;
       },
     );
+  const reservations = reservationStreamsFor(config, { readonly });
+  // Before anything reads a reservation: a store from before issue 25 has them under unkeyed names.
+  if (!readonly)
+    await moveReservationsToKeyedNames({
+      store: stores.store,
+      reservations,
+      dataDir: config.dataDir,
+      logger,
+    }).catch(async (error: unknown) => {
+      await stores.close().catch(() => undefined);
+      throw error;
+    });
   // Appends made while serving a request carry its id (metadata.correlationId).
   const store = withRequestCorrelation(stores.store);
-  const projections = createProjectionRunner(store, stores.readModels, ALL_PROJECTIONS);
+  const projections = withStaleReadModelsNotice(
+    createProjectionRunner(store, stores.readModels, ALL_PROJECTIONS, { logger }),
+    stores.readModels,
+  );
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(config.dataDir, config.mailFrom, logger);
@@ -90,6 +110,7 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
     mailer,
     payments,
     jwtSecret,
+    reservations,
     rateLimits: stores.rateLimits,
     probeWrite: stores.probeWrite,
     compactStore: stores.compact,

@@ -196,6 +196,37 @@ describe('an event a projection cannot fold', () => {
     expect(readModels.get('minutes', 'a')).toMatchObject({ minutes: 10 });
   });
 
+  it('a store failing under a running runner is logged once, not at every retry, and its end is logged', async () => {
+    const { store, readModels: inner, logger } = await setUp();
+    let failing = true;
+    let attempts = 0;
+    const readModels: ReadModelStore = {
+      ...inner,
+      setCheckpoint: (projection, position) => {
+        attempts += 1;
+        if (failing) throw new Error('SQLITE_IOERR: disk I/O error');
+        inner.setCheckpoint(projection, position);
+      },
+    };
+    const runner = createProjectionRunner(store, readModels, [countProjection] as Projection[], { logger });
+    await practise(store, 'a', 1);
+    runner.start();
+    await vi.waitFor(() => expect(attempts).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
+    expect(logger.error).toHaveBeenCalledTimes(1);
+    expect(logger.error).toHaveBeenCalledWith(
+      { error: 'Error: SQLITE_IOERR: disk I/O error' },
+      expect.stringContaining('failed'),
+    );
+    failing = false;
+    await vi.waitFor(() => expect(inner.get('count', 'a')).toEqual({ events: 1 }), { timeout: 10_000 });
+    await practise(store, 'b', 1);
+    await vi.waitFor(() =>
+      expect(logger.info).toHaveBeenCalledWith(expect.anything(), 'projection runner resumed'),
+    );
+    await runner.stop();
+    expect(logger.error).toHaveBeenCalledTimes(1);
+  });
+
   it('is skipped and reported by a fold without a store (verify, replay)', async () => {
     const store = createInMemoryEventStore();
     await practise(store, 'a', 10);

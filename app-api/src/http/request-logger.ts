@@ -31,5 +31,15 @@ export const requestLogger = (logger: Logger) =>
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
   });
 
+/**
+ * A command whose write committed but whose read models do not show it yet (its read-your-writes
+ * wait timed out, or a projection parked one of its stream's events) answers as usual, with this
+ * header (and, where the answer is an object with room for it, `readModels: 'stale'`).
+ */
+export const READ_MODELS_HEADER = 'x-stickwork-read-models';
+
 /** Runs the rest of the request in its context (after `requestLogger`, which gives it its id). */
-export const requestContext: RequestHandler = (req, _res, next) => runInRequest(String(req.id), next);
+export const requestContext: RequestHandler = (req, res, next) =>
+  runInRequest(String(req.id), next, () => {
+    if (!res.headersSent) res.setHeader(READ_MODELS_HEADER, 'stale');
+  });

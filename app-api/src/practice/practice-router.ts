@@ -34,6 +34,7 @@ import { lessonCatalogue } from './lesson-catalogue.js';
 import { createPracticeService, type Practitioner } from './practice-service.js';
 import { focusView, lessonProgressView } from './practice-views.js';
 import { validOr400 } from '../http/valid-or-400.js';
+import { readModelsStale } from '../request-context.js';
 
 /** How long after start-up the catalogue index is built if no request has needed it yet. */
 const CATALOGUE_WARM_UP_MS = 1500;
@@ -73,7 +74,7 @@ const displayTimeZoneOf = (req: Request): TimeZone => timeZoneHeaderOf(req.res!)
  * | POST /focus/level-up | `{ skillName }`: one level up, only when offered (progress 80+, below absolute_pro, not the beginner course) | 200 `{ skillName, skillLevel, levelProgress }`; 409 when not offered |
  * | POST /lesson/finishExercise | `{ lessonId, type, ratingDifficulty, skipLesson }` (skip records too_easy) | 200 `{ lessonId, ratingDifficulty, skipped, countedTowardProgress, progress: {skillName, skillLevel, levelProgress} \| null, levelUpOffered }`; 404 unknown lesson |
  * | GET /usage | `time-zone` header | 200 `{ lesson: { data_used }, lessonsLeftToday }` (null: unlimited) |
- * | POST /usage | `{ usageType: 'lesson' }`, `time-zone` header | 201 as GET /usage; 429 `{ message: 'Free lesson limit reached' }`, nothing counted |
+ * | POST /usage | `{ usageType: 'lesson' }`, `time-zone` header | 201 as GET /usage (with `readModels: 'stale'` and the `x-stickwork-read-models: stale` header when the counts may not show this lesson yet); 429 `{ message: 'Free lesson limit reached' }`, nothing counted |
  * | GET /practiceActivity | | 200 `[{ date, count, practiceDurationMinutes }]`, oldest day first |
  * | POST /practiceActivity | `{ countLessonsPracticed, practiceDurationMinutes }` (whole minutes, 1+), `time-zone` header | 201 that day's totals `{ date, count, practiceDurationMinutes }` |
  * | POST /lesson/timing | a take the timing coach scored `{ lessonId, input: 'midi' \| 'microphone', bpm, expected, hits, missed, extra, meanOffsetMs, spreadMs, accuracy }` (hits + missed = expected), `time-zone` header | 201 the recorded take, with the lesson's `focus`, `scoredAt` and the customer's `day`; 404 unknown lesson |
@@ -164,7 +165,8 @@ export const practiceRouter = (backend: Backend): Router => {
 
   router.post('/usage', authenticated, async (req, res) => {
     validOr400(usageIncrementRequestSchema, req.body);
-    res.status(201).json(await practice.countLesson(practitioner(res), timeZoneOf(req)));
+    const usage = await practice.countLesson(practitioner(res), timeZoneOf(req));
+    res.status(201).json(readModelsStale() ? { ...usage, readModels: 'stale' } : usage);
   });
 
   router.get('/practiceActivity', authenticated, (_req, res) => {

@@ -1,16 +1,17 @@
 import type { EventStore } from '@stickwork/domain';
-import { currentRequestId } from '../../request-context.js';
+import { currentRequestId, noteAppendedStream } from '../../request-context.js';
 
 /**
  * Any event store whose appends made while serving a request carry the request's id as
- * `metadata.correlationId` (unless the caller set one). The backend composes it, so no command
- * handler has to pass the id along.
+ * `metadata.correlationId` (unless the caller set one), and whose request notes the stream (for
+ * its read-your-writes answer). The backend composes it, so no command handler has to pass the id
+ * along.
  */
 export const withRequestCorrelation = <Store extends EventStore>(store: Store): Store => ({
   ...store,
-  appendToStream: (streamId, events, options) => {
+  appendToStream: async (streamId, events, options) => {
     const requestId = currentRequestId();
-    return store.appendToStream(
+    const result = await store.appendToStream(
       streamId,
       requestId === undefined
         ? events
@@ -20,5 +21,7 @@ export const withRequestCorrelation = <Store extends EventStore>(store: Store): 
           })),
       options,
     );
+    noteAppendedStream(streamId);
+    return result;
   },
 });
