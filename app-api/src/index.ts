@@ -29,6 +29,7 @@ export {
   type PlanService,
 } from './payments/plan-service.js';
 export { addTeacher, setTeacherAvailability, type NewTeacher } from './retention/teachers-service.js';
+export { settleTeacherBookings } from './retention/teacher-booking-sweep.js';
 export {
   createPracticeService,
   type PracticeService,

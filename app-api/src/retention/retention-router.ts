@@ -30,6 +30,7 @@ import {
   teacherLessonsUpsell,
   teacherLessonsView,
 } from './teacher-lessons.js';
+import { startTeacherBookingSweep } from './teacher-booking-sweep.js';
 import { verifyReminderUnsubscribeSecret } from './reminder-unsubscribe-secret.js';
 import { setWeeklyGoal, weeklyGoalView } from './weekly-goal-service.js';
 
@@ -148,6 +149,7 @@ export const retentionRouter = (backend: Backend): Router => {
 
   router.use(domainErrorsAsHttp);
   startReminderScheduler(backend);
+  startTeacherBookingSweep(backend);
   return router;
 };
 

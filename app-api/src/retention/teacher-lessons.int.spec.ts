@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  handleCommand,
-  teacherDecider,
-  teacherEventSchemaVersions,
-  teacherStreamId,
-  type TeacherCommand,
-} from '@stickwork/domain';
+import { lessonCreditsStreamId, teacherStreamId, UNFINISHED_BOOKING_MINUTES } from '@stickwork/domain';
 import { mailsTo } from '../accounts/testing/account-fixtures.js';
+import { settleTeacherBookings } from './teacher-booking-sweep.js';
+import { runCredits, runTeacher } from './teacher-lessons.js';
 import {
   registerDrummer,
   startPracticeServer,
@@ -25,20 +21,28 @@ const TEACHER_EMAIL = 'tina.teacher@example.com';
 let server: PracticeTestServer;
 beforeAll(async () => {
   server = await startPracticeServer(START);
-  const run = (command: Omit<TeacherCommand, 'metadata'>) =>
-    handleCommand(server.backend.store, teacherStreamId('tina'), teacherDecider, teacherEventSchemaVersions, {
-      ...command,
-      metadata: { now: server.now() },
-    } as TeacherCommand);
-  await run({
+  await runTeacher(server.backend, 'tina', {
     type: 'AddTeacher',
     data: { teacherId: 'tina', name: 'Tina Drums', email: TEACHER_EMAIL, timeZone: 'Europe/Berlin' },
   });
-  const { position } = await run({
+  const { position } = await runTeacher(server.backend, 'tina', {
     type: 'SetAvailability',
     data: { slots: [{ weekday: 2, start: '17:00' }] },
   });
   await server.backend.projections.waitFor(position!);
+  // Zara's slots overlap, as availability could be set before the overlap rule.
+  await runTeacher(server.backend, 'zara', {
+    type: 'AddTeacher',
+    data: { teacherId: 'zara', name: 'Zara Beats', email: 'zara@example.com', timeZone: 'Europe/Berlin' },
+  });
+  const legacy = await server.backend.store.appendToStream(teacherStreamId('zara'), [
+    {
+      type: 'TeacherAvailabilitySet',
+      data: { slots: ['17:00', '17:30'].map((start) => ({ weekday: 2, start })), setAt: START },
+      metadata: { schemaVersion: 1, time: START },
+    },
+  ]);
+  await server.backend.projections.waitFor(legacy.position);
 });
 afterAll(() => server.close());
 
@@ -172,5 +176,123 @@ describe('teacher lessons', () => {
     expect(late.status).toBe(409);
     expect(late.json).toEqual({ message: 'A lesson can be cancelled up to 24 hours before it starts.' });
     expect((await drummer.api.delete('/api/teacher-lessons/unknown', BERLIN)).status).toBe(404);
+  });
+});
+
+describe('overlapping lessons', () => {
+  const overlaps = 'This slot overlaps a lesson booked with this teacher. Please choose another.';
+  // Tuesday 7 April 2026, 17:00 and 17:30 in Berlin.
+  const [five, halfPast] = ['2026-04-07T15:00:00.000Z', '2026-04-07T15:30:00.000Z'];
+
+  it('a booking is refused when it overlaps a booked lesson, and the overlapped slot is no longer offered', async () => {
+    const [ann, ben] = [await exclusive(), await exclusive()];
+    expect((await book(ann, five, 'zara')).status).toBe(201);
+    const refused = await book(ben, halfPast, 'zara');
+    expect(refused.status).toBe(409);
+    expect(refused.json).toEqual({ message: overlaps });
+    const view = (await ben.api.get('/api/teacher-lessons', BERLIN)).json as {
+      quartersUsed: string[];
+      teachers: { teacherId: string; slots: { startsAt: string }[] }[];
+    };
+    expect(view.quartersUsed).toEqual([]); // the refused slot never touched the credit
+    const zara = view.teachers.find((teacher) => teacher.teacherId === 'zara')!;
+    expect(zara.slots.map((slot) => slot.startsAt)).not.toContain(halfPast);
+    expect(zara.slots.map((slot) => slot.startsAt)).toContain('2026-04-14T15:30:00.000Z');
+  });
+
+  it('of two customers booking overlapping slots at once, one wins and the other keeps the credit', async () => {
+    const [ann, ben] = [await exclusive(), await exclusive()];
+    const [first, second] = ['2026-04-14T15:00:00.000Z', '2026-04-14T15:30:00.000Z'];
+    const results = await Promise.all([book(ann, first, 'zara'), book(ben, second, 'zara')]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const loser = results[0]!.status === 409 ? ann : ben;
+    expect((await loser.api.get('/api/teacher-lessons', BERLIN)).json).toMatchObject({ quartersUsed: [] });
+  });
+});
+
+describe('the booking process cut short', () => {
+  const later = (minutes: number) => new Date(server.now().getTime() + minutes * 60_000).toISOString();
+  const quartersUsed = async (drummer: Drummer) =>
+    ((await drummer.api.get('/api/teacher-lessons', BERLIN)).json as { quartersUsed: string[] }).quartersUsed;
+  const creditEvents = async (drummer: Drummer) =>
+    (await server.backend.store.readStream(lessonCreditsStreamId(drummer.customerId))).map((event) => ({
+      type: event.type,
+      reason: (event.data as { reason?: string }).reason,
+    }));
+  const slot = '2026-05-05T15:00:00.000Z'; // Tuesday 17:00 in Berlin, 2026 Q2
+
+  it('a credit held without its lesson (a crash after the first append) is returned by the sweep, once', async () => {
+    const drummer = await exclusive('2026-04-01T08:00:00.000Z');
+    // What a crash right after the credit's append leaves: the credit held, the slot not booked.
+    await runCredits(server.backend, drummer.customerId, {
+      type: 'UseLessonCredit',
+      data: { bookingId: 'cut-short', quarter: '2026-Q2', teacherId: 'tina', startsAt: slot },
+    });
+    await server.backend.projections.catchUp();
+    expect(await quartersUsed(drummer)).toEqual(['2026-Q2']);
+    // A booking may still be under way: left alone.
+    server.setNow(later(UNFINISHED_BOOKING_MINUTES - 1));
+    expect(await settleTeacherBookings(server.backend)).toBe(0);
+    expect(await quartersUsed(drummer)).toEqual(['2026-Q2']);
+    server.setNow(later(1));
+    expect(await settleTeacherBookings(server.backend)).toBe(1);
+    expect(await settleTeacherBookings(server.backend)).toBe(0);
+    expect(await creditEvents(drummer)).toEqual([
+      { type: 'LessonCreditUsed', reason: undefined },
+      { type: 'LessonCreditReturned', reason: 'booking_unfinished' },
+    ]);
+    expect(await quartersUsed(drummer)).toEqual([]);
+    // The late second append of that booking is refused: its hold is over.
+    await expect(
+      runTeacher(server.backend, 'tina', {
+        type: 'BookTeacherLesson',
+        data: {
+          bookingId: 'cut-short',
+          customerId: drummer.customerId,
+          startsAt: new Date(slot),
+          heldSince: new Date('2026-04-01T08:00:00.000Z'),
+        },
+      }),
+    ).rejects.toThrow('This booking took too long. Please try again.');
+    expect((await book(drummer, slot)).status).toBe(201);
+  });
+
+  it('a booked lesson whose credit was not confirmed is completed; a cancellation cut short returns the credit', async () => {
+    const drummer = await exclusive('2026-04-01T08:00:00.000Z');
+    const other = '2026-05-12T15:00:00.000Z';
+    const held = await runCredits(server.backend, drummer.customerId, {
+      type: 'UseLessonCredit',
+      data: { bookingId: 'no-confirm', quarter: '2026-Q2', teacherId: 'tina', startsAt: other },
+    });
+    await runTeacher(server.backend, 'tina', {
+      type: 'BookTeacherLesson',
+      data: {
+        bookingId: 'no-confirm',
+        customerId: drummer.customerId,
+        startsAt: new Date(other),
+        heldSince: new Date(held.state.used['2026-Q2']!.usedAt),
+      },
+    });
+    await server.backend.projections.catchUp();
+    // Completed at once: nothing is under way once the slot is booked.
+    expect(await settleTeacherBookings(server.backend)).toBe(1);
+    expect(await settleTeacherBookings(server.backend)).toBe(0);
+    expect((await creditEvents(drummer)).map((event) => event.type)).toEqual([
+      'LessonCreditUsed',
+      'LessonCreditConfirmed',
+    ]);
+    // The lesson is cancelled, and the process stops before the credit's return.
+    await runTeacher(server.backend, 'tina', {
+      type: 'CancelTeacherLesson',
+      data: { bookingId: 'no-confirm', customerId: drummer.customerId },
+    });
+    await server.backend.projections.catchUp();
+    server.setNow(later(UNFINISHED_BOOKING_MINUTES));
+    expect(await settleTeacherBookings(server.backend)).toBe(1);
+    expect((await creditEvents(drummer)).at(-1)).toEqual({
+      type: 'LessonCreditReturned',
+      reason: 'lesson_cancelled',
+    });
+    expect(await quartersUsed(drummer)).toEqual([]);
   });
 });

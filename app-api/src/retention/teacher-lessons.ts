@@ -3,10 +3,12 @@ import {
   CANCELLATION_HOURS,
   DomainError,
   handleCommand,
-  isSlotStart,
+  isDomainError,
   lessonCreditDecider,
   lessonCreditEventSchemaVersions,
   lessonCreditsStreamId,
+  lessonsOverlap,
+  loadState,
   quarterOf,
   teacherDecider,
   teacherEventSchemaVersions,
@@ -27,6 +29,7 @@ import {
   type CustomerDirectoryEntry,
 } from '@stickwork/projections';
 import type { Backend } from '../backend.js';
+import { crashIfInjected } from './fault-injection.js';
 import { teacherLessonMail } from './teacher-lesson-mail.js';
 
 export type TeacherLessonsBackend = Pick<
@@ -46,7 +49,7 @@ export const teacherLessonsUpsell = () => ({
   },
 });
 
-const teachers = (backend: Pick<Backend, 'readModels'>): Teacher[] =>
+export const teachers = (backend: Pick<Backend, 'readModels'>): Teacher[] =>
   backend.readModels
     .list<TeacherState>(teacherSchedulesProjection.name)
     .map(({ state }) => state)
@@ -76,7 +79,7 @@ export const teacherLessonsView = (
       teacherId: teacher.teacherId,
       name: teacher.name,
       slots: upcomingSlotStarts(teacher.slots, teacher.timeZone, now)
-        .filter((start) => !teacher.bookings[start.toISOString()])
+        .filter((start) => !Object.keys(teacher.bookings).some((booked) => lessonsOverlap(booked, start)))
         .map((start) => {
           const quarter = quarterOf(start, timeZone);
           return { startsAt: start.toISOString(), quarter, quarterUsed: quarter in used };
@@ -111,8 +114,9 @@ export const runTeacher = (
     metadata: { now: backend.clock() },
   } as TeacherCommand);
 
-const runCredits = (
-  backend: TeacherLessonsBackend,
+/** The one way a command reaches a `lesson-credits-` stream (the booking, the cancellation, the sweep). */
+export const runCredits = (
+  backend: Pick<Backend, 'store' | 'clock'>,
   customerId: string,
   command: Omit<LessonCreditCommand, 'metadata'>,
 ) =>
@@ -167,9 +171,14 @@ const mailBoth = async (
 };
 
 /**
- * POST /api/teacher-lessons: the customer's credit of the lesson's quarter is taken first (their
- * stream, expected revision: two bookings at once cannot both take it), then the slot (the teacher's
- * stream, expected revision: never double-booked); if the slot is refused, the credit is given back.
+ * POST /api/teacher-lessons, a process over two streams with its state recorded on the customer's
+ * `lesson-credits-` stream: (1) the credit of the lesson's quarter is held for this booking
+ * (`LessonCreditUsed` with the intended slot; expected revision: two bookings at once cannot both
+ * take it), (2) the slot is booked on the teacher's stream (expected revision: never double-booked,
+ * never overlapping), (3) the credit is confirmed. A refused slot returns the credit at once; a
+ * process cut short (a crash, a lost connection to the store) is completed or its credit returned by
+ * the sweep (`settleTeacherBookings`). Every rule is the deciders': the teacher decider is asked
+ * first, without appending, so a refused slot never touches the credit.
  */
 export const bookTeacherLesson = async (
   backend: TeacherLessonsBackend,
@@ -177,36 +186,51 @@ export const bookTeacherLesson = async (
   request: { teacherId: string; startsAt: Date },
   timeZone: TimeZone,
 ) => {
-  const teacher = teachers(backend).find((candidate) => candidate.teacherId === request.teacherId);
-  if (!teacher) throw new DomainError('not_found', 'There is no such teacher.');
-  if (request.startsAt.getTime() <= backend.clock().getTime())
-    throw new DomainError('invalid_input', 'This slot is in the past.');
-  // Checked here too, so a refused slot never touches the credit; the decider decides for real.
-  if (!isSlotStart(teacher.slots, teacher.timeZone, request.startsAt))
-    throw new DomainError('invalid_input', 'The teacher does not teach at this time.');
   const bookingId = randomUUID();
+  const teacherStream = teacherStreamId(request.teacherId);
+  const book = (heldSince: Date) =>
+    ({
+      type: 'BookTeacherLesson',
+      data: { bookingId, customerId, startsAt: request.startsAt, heldSince },
+    }) as const;
+  const now = backend.clock();
+  const state = await loadState(backend.store, teacherStream, teacherDecider, teacherEventSchemaVersions);
+  teacherDecider.decide({ ...book(now), metadata: { now } }, state);
+  const teacher = state as Teacher; // the decider refuses an unknown teacher
   const quarter = quarterOf(request.startsAt, timeZone);
   const startsAt = request.startsAt.toISOString();
-  await runCredits(backend, customerId, {
+  const held = await runCredits(backend, customerId, {
     type: 'UseLessonCredit',
     data: { bookingId, quarter, teacherId: teacher.teacherId, startsAt },
   });
-  let position: number | null;
+  crashIfInjected('after-credit-taken');
+  const heldSince = new Date(held.state.used[quarter]!.usedAt);
+  let booked: Awaited<ReturnType<typeof runTeacher>>;
   try {
-    ({ position } = await runTeacher(backend, teacher.teacherId, {
-      type: 'BookTeacherLesson',
-      data: { bookingId, customerId, startsAt: request.startsAt },
-    }));
+    booked = await runTeacher(backend, teacher.teacherId, book(heldSince));
   } catch (error) {
-    await runCredits(backend, customerId, { type: 'ReturnLessonCredit', data: { bookingId, quarter } });
+    // Only a refusal is known not to have booked; after any other failure the sweep looks.
+    if (isDomainError(error))
+      await runCredits(backend, customerId, {
+        type: 'ReturnLessonCredit',
+        data: { bookingId, reason: 'slot_refused' },
+      });
     throw error;
   }
-  if (position !== null) await backend.projections.waitFor(position);
+  const confirmed = await runCredits(backend, customerId, {
+    type: 'SettleLessonCredit',
+    data: { bookingId, booked: true },
+  });
+  const position = Math.max(booked.position ?? -1, confirmed.position ?? -1);
+  if (position >= 0) await backend.projections.waitFor(position);
   await mailBoth(backend, teacher, customerId, timeZone, bookingId, request.startsAt, 'booked');
   return { bookingId, teacherId: teacher.teacherId, teacherName: teacher.name, startsAt, quarter };
 };
 
-/** DELETE /api/teacher-lessons/:bookingId: up to 24 hours before; the quarter's credit returns. */
+/**
+ * DELETE /api/teacher-lessons/:bookingId: up to 24 hours before; the quarter's credit returns (if
+ * that step is cut short, the sweep returns it).
+ */
 export const cancelTeacherLesson = async (
   backend: TeacherLessonsBackend,
   customerId: string,
@@ -224,12 +248,11 @@ export const cancelTeacherLesson = async (
     data: { bookingId, customerId },
   });
   const booking = Object.values(teacher.bookings).find((candidate) => candidate.bookingId === bookingId)!;
-  const credits = creditsOf(backend, customerId);
-  const quarter = Object.entries(credits.used).find(([, used]) => used.bookingId === bookingId)?.[0];
-  const returned = quarter
-    ? await runCredits(backend, customerId, { type: 'ReturnLessonCredit', data: { bookingId, quarter } })
-    : null;
-  const position = Math.max(cancelled.position ?? -1, returned?.position ?? -1);
+  const returned = await runCredits(backend, customerId, {
+    type: 'ReturnLessonCredit',
+    data: { bookingId, reason: 'lesson_cancelled' },
+  });
+  const position = Math.max(cancelled.position ?? -1, returned.position ?? -1);
   if (position >= 0) await backend.projections.waitFor(position);
   await mailBoth(backend, teacher, customerId, timeZone, bookingId, new Date(booking.startsAt), 'cancelled');
 };

@@ -53,7 +53,7 @@ describe('stickwork teacher', () => {
     );
   });
 
-  it('names what is wrong: a bad slot (usage, exit 2), a second add, a bad zone or an unknown teacher (exit 1)', async () => {
+  it('names what is wrong: a bad slot (usage, exit 2), a second add, a bad zone, overlapping slots or an unknown teacher (exit 1)', async () => {
     const badSlot = await runCli(['teacher', 'availability', 'tina', 'tuesday 5pm'], env);
     expect(badSlot.code).toBe(2);
     expect(badSlot.stderr).toContain('invalid slot "tuesday 5pm": write weekday@HH:mm');
@@ -69,6 +69,17 @@ describe('stickwork teacher', () => {
     );
     expect(zone.code).toBe(1);
     expect(zone.stderr).toContain('Mars/Base is not a time zone');
+    // A lesson lasts 45 minutes: slots closer than that overlap, also across Sunday night.
+    for (const [slots, message] of [
+      [['tue@17:00', 'tue@17:30'], 'Tuesday 17:00 and Tuesday 17:30 overlap: a lesson lasts 45 minutes.'],
+      [['mon@00:00', 'sun@23:30'], 'Sunday 23:30 and Monday 00:00 overlap: a lesson lasts 45 minutes.'],
+    ] as const) {
+      const overlapping = await runCli(['teacher', 'availability', 'tina', ...slots], env);
+      expect(overlapping.code).toBe(1);
+      expect(overlapping.stderr).toBe(`stickwork: error: ${message}\n`);
+    }
+    const kept = await runCli(['teacher', 'list', '--json'], env);
+    expect((JSON.parse(kept.stdout) as { slots: string[] }[])[0]!.slots).toEqual(['tue@17:00', 'thu@09:30']);
     const unknown = await runCli(['teacher', 'availability', 'nobody', 'mon@10:00'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('There is no such teacher.');

@@ -102,7 +102,9 @@ const SUMMARIES: Record<string, Summarize> = {
   PracticeReminderSent: ({ day: on }) => `reminder sent for ${String(on)}`,
   LessonCreditUsed: ({ quarter, teacherId, startsAt }) =>
     `teacher lesson ${String(quarter)}: ${String(teacherId)} at ${String(startsAt)}`,
-  LessonCreditReturned: ({ quarter }) => `teacher lesson credit of ${String(quarter)} returned`,
+  LessonCreditConfirmed: ({ quarter }) => `teacher lesson ${String(quarter)}: booked`,
+  LessonCreditReturned: ({ quarter, reason }) =>
+    `teacher lesson credit of ${String(quarter)} returned${reason ? ` (${String(reason).replace('_', ' ')})` : ''}`,
 };
 
 /** One readable line per event, never with a password hash; unknown types show their data's fields. */

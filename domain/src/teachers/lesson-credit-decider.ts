@@ -1,14 +1,30 @@
 import { match } from 'ts-pattern';
 import type { Decider, DomainCommand } from '../decider/decider.js';
 import { DomainError } from '../errors/domain-error.js';
-import type { LessonCreditEvent } from './teacher-events.js';
+import type { LessonCreditEvent, LessonCreditReturnReason } from './teacher-events.js';
+import { UNFINISHED_BOOKING_MINUTES } from './teacher-slots.js';
 
-/** The customer's credits in use: bookingId by calendar quarter (one lesson per quarter). */
+/**
+ * A credit in use, held by one booking. `confirmed`: its lesson is booked on the teacher's stream
+ * (false while the booking is under way, or when it was cut short).
+ */
+export interface LessonCreditInUse {
+  bookingId: string;
+  teacherId: string;
+  startsAt: string;
+  usedAt: string;
+  confirmed: boolean;
+}
+
+/** The customer's credits in use by calendar quarter (one lesson per quarter). */
 export interface LessonCreditState {
-  used: Record<string, { bookingId: string; teacherId: string; startsAt: string }>;
+  used: Record<string, LessonCreditInUse>;
 }
 
 export const initialLessonCreditState = (): LessonCreditState => ({ used: {} });
+
+const heldBy = (state: LessonCreditState, bookingId: string) =>
+  Object.entries(state.used).find(([, credit]) => credit.bookingId === bookingId);
 
 export const evolveLessonCredits = (
   state: LessonCreditState,
@@ -17,8 +33,16 @@ export const evolveLessonCredits = (
   return match(event)
     .returnType<LessonCreditState>()
     .with({ type: 'LessonCreditUsed' }, ({ data }) => {
-      const { quarter, bookingId, teacherId, startsAt } = data;
-      return { used: { ...state.used, [quarter]: { bookingId, teacherId, startsAt } } };
+      const { quarter, bookingId, teacherId, startsAt, usedAt } = data;
+      return {
+        used: { ...state.used, [quarter]: { bookingId, teacherId, startsAt, usedAt, confirmed: false } },
+      };
+    })
+    .with({ type: 'LessonCreditConfirmed' }, ({ data }) => {
+      const credit = state.used[data.quarter];
+      return credit?.bookingId === data.bookingId
+        ? { used: { ...state.used, [data.quarter]: { ...credit, confirmed: true } } }
+        : state;
     })
     .with({ type: 'LessonCreditReturned' }, ({ data }) => {
       const { [data.quarter]: returned, ...used } = state.used;
@@ -33,14 +57,32 @@ export type UseLessonCredit = Command<
   'UseLessonCredit',
   { bookingId: string; quarter: string; teacherId: string; startsAt: string }
 >;
-export type ReturnLessonCredit = Command<'ReturnLessonCredit', { bookingId: string; quarter: string }>;
-export type LessonCreditCommand = UseLessonCredit | ReturnLessonCredit;
+/** The slot was refused or the lesson cancelled: the booking's credit returns (nothing if it has already). */
+export type ReturnLessonCredit = Command<
+  'ReturnLessonCredit',
+  { bookingId: string; reason: Exclude<LessonCreditReturnReason, 'booking_unfinished'> }
+>;
+/**
+ * The booking process's step after the teacher's stream was read (`booked`: the booking's lesson is
+ * booked there now): a held credit whose lesson is booked is confirmed; a credit whose lesson is not
+ * booked is returned once it has been in use for `UNFINISHED_BOOKING_MINUTES` (until then a booking
+ * may still be under way). Settling twice, or at once from two processes, records it once.
+ */
+export type SettleLessonCredit = Command<'SettleLessonCredit', { bookingId: string; booked: boolean }>;
+export type LessonCreditCommand = UseLessonCredit | ReturnLessonCredit | SettleLessonCredit;
 
 export const decideLessonCredits = (
   command: LessonCreditCommand,
   state: LessonCreditState,
 ): LessonCreditEvent[] => {
-  const now = command.metadata.now.toISOString();
+  const now = command.metadata.now;
+  const returned = (
+    bookingId: string,
+    quarter: string,
+    reason: LessonCreditReturnReason,
+  ): LessonCreditEvent[] => [
+    { type: 'LessonCreditReturned', data: { bookingId, quarter, returnedAt: now.toISOString(), reason } },
+  ];
   return match(command)
     .returnType<LessonCreditEvent[]>()
     .with({ type: 'UseLessonCredit' }, ({ data }) => {
@@ -50,13 +92,27 @@ export const decideLessonCredits = (
           'quarter_used',
           `You have booked your teacher lesson of ${quarter.replace('-', ' ')} already: one lesson per quarter.`,
         );
-      return [{ type: 'LessonCreditUsed', data: { ...data, usedAt: now } }];
+      return [{ type: 'LessonCreditUsed', data: { ...data, usedAt: now.toISOString() } }];
     })
     .with({ type: 'ReturnLessonCredit' }, ({ data }) => {
-      const { bookingId, quarter } = data;
-      return state.used[quarter]?.bookingId === bookingId
-        ? [{ type: 'LessonCreditReturned', data: { bookingId, quarter, returnedAt: now } }]
-        : [];
+      const held = heldBy(state, data.bookingId);
+      return held ? returned(data.bookingId, held[0], data.reason) : [];
+    })
+    .with({ type: 'SettleLessonCredit' }, ({ data }) => {
+      const held = heldBy(state, data.bookingId);
+      if (!held) return [];
+      const [quarter, credit] = held;
+      if (data.booked)
+        return credit.confirmed
+          ? []
+          : [
+              {
+                type: 'LessonCreditConfirmed',
+                data: { bookingId: data.bookingId, quarter, confirmedAt: now.toISOString() },
+              },
+            ];
+      if (now.getTime() - Date.parse(credit.usedAt) < UNFINISHED_BOOKING_MINUTES * 60_000) return [];
+      return returned(data.bookingId, quarter, credit.confirmed ? 'lesson_cancelled' : 'booking_unfinished');
     })
     .exhaustive();
 };

@@ -3,7 +3,16 @@ import type { Decider, DomainCommand } from '../decider/decider.js';
 import { DomainError } from '../errors/domain-error.js';
 import { resolveTimeZone } from '../calendar/time-zone.js';
 import type { TeacherEvent, WeeklySlot } from './teacher-events.js';
-import { CANCELLATION_HOURS, isSlotStart, isWeeklySlot } from './teacher-slots.js';
+import {
+  BOOKING_HOLD_MINUTES,
+  CANCELLATION_HOURS,
+  isSlotStart,
+  TEACHER_LESSON_MINUTES,
+  isWeeklySlot,
+  lessonsOverlap,
+  weeklySlotsOverlap,
+  weeklySlotText,
+} from './teacher-slots.js';
 
 export interface TeacherBooking {
   bookingId: string;
@@ -54,9 +63,13 @@ export type AddTeacher = Command<
   { teacherId: string; name: string; email: string; timeZone: string }
 >;
 export type SetAvailability = Command<'SetAvailability', { slots: WeeklySlot[] }>;
+/**
+ * `heldSince`: when the customer's credit was taken for this booking (the booking process); past
+ * the hold the booking is refused, since the sweep may return that credit.
+ */
 export type BookTeacherLesson = Command<
   'BookTeacherLesson',
-  { bookingId: string; customerId: string; startsAt: Date }
+  { bookingId: string; customerId: string; startsAt: Date; heldSince: Date }
 >;
 /** `accountErased`: the customer's account is being deleted; the slot is freed even within 24 hours. */
 export type CancelTeacherLesson = Command<
@@ -98,11 +111,22 @@ export const decideTeacher = (command: TeacherCommand, state: TeacherState): Tea
       const unique = [...new Map(slots.map((slot) => [`${slot.weekday} ${slot.start}`, slot])).values()].sort(
         (a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start),
       );
+      for (const [index, slot] of unique.entries()) {
+        const clash = unique.slice(index + 1).find((other) => weeklySlotsOverlap(slot, other));
+        if (clash) {
+          // Named in week order, Sunday before the Monday it runs into.
+          const [first, second] = clash.weekday - slot.weekday > 3 ? [clash, slot] : [slot, clash];
+          throw new DomainError(
+            'invalid_input',
+            `${weeklySlotText(first)} and ${weeklySlotText(second)} overlap: a lesson lasts ${TEACHER_LESSON_MINUTES} minutes.`,
+          );
+        }
+      }
       return [{ type: 'TeacherAvailabilitySet', data: { slots: unique, setAt: now.toISOString() } }];
     })
     .with({ type: 'BookTeacherLesson' }, ({ data }) => {
       const teacher = added(state);
-      const { bookingId, customerId, startsAt } = data;
+      const { bookingId, customerId, startsAt, heldSince } = data;
       if (startsAt.getTime() <= now.getTime())
         throw new DomainError('invalid_input', 'This slot is in the past.');
       if (!isSlotStart(teacher.slots, teacher.timeZone, startsAt))
@@ -112,6 +136,14 @@ export const decideTeacher = (command: TeacherCommand, state: TeacherState): Tea
           'slot_taken',
           'This slot has just been booked by someone else. Please choose another.',
         );
+      // Every booked lesson's full length, not only its start (slots set before the overlap rule).
+      if (Object.keys(teacher.bookings).some((booked) => lessonsOverlap(booked, startsAt)))
+        throw new DomainError(
+          'slot_taken',
+          'This slot overlaps a lesson booked with this teacher. Please choose another.',
+        );
+      if (now.getTime() - heldSince.getTime() > BOOKING_HOLD_MINUTES * 60_000)
+        throw new DomainError('invalid_transition', 'This booking took too long. Please try again.');
       return [
         {
           type: 'TeacherLessonBooked',

@@ -41,18 +41,34 @@ export const teacherEventSchemaVersions: Record<TeacherEvent['type'], number> = 
   TeacherLessonCancelled: 1,
 };
 
-/** The customer's credit of a calendar quarter ('2026-Q2') taken by a booking, or given back. */
+/**
+ * The customer's credit of a calendar quarter ('2026-Q2'), the state of the booking process (credit
+ * first, then the slot on the teacher's stream): `LessonCreditUsed` holds it for a booking and
+ * records the intended slot, `LessonCreditConfirmed` records that the slot is booked, and
+ * `LessonCreditReturned` gives it back, with why.
+ */
 export type LessonCreditUsed = DomainEvent<
   'LessonCreditUsed',
   { bookingId: string; quarter: string; teacherId: string; startsAt: string; usedAt: string }
 >;
+export type LessonCreditConfirmed = DomainEvent<
+  'LessonCreditConfirmed',
+  { bookingId: string; quarter: string; confirmedAt: string }
+>;
+/**
+ * `slot_refused`: the teacher's stream refused the slot; `lesson_cancelled`: the lesson was cancelled;
+ * `booking_unfinished`: the sweep found the credit held without its lesson booked. Absent in events
+ * written before the booking process recorded it (a refused slot or a cancellation).
+ */
+export type LessonCreditReturnReason = 'slot_refused' | 'lesson_cancelled' | 'booking_unfinished';
 export type LessonCreditReturned = DomainEvent<
   'LessonCreditReturned',
-  { bookingId: string; quarter: string; returnedAt: string }
+  { bookingId: string; quarter: string; returnedAt: string; reason?: LessonCreditReturnReason }
 >;
-export type LessonCreditEvent = LessonCreditUsed | LessonCreditReturned;
+export type LessonCreditEvent = LessonCreditUsed | LessonCreditConfirmed | LessonCreditReturned;
 
 export const lessonCreditEventSchemaVersions: Record<LessonCreditEvent['type'], number> = {
   LessonCreditUsed: 1,
+  LessonCreditConfirmed: 1,
   LessonCreditReturned: 1,
 };

@@ -11,9 +11,16 @@ import {
   lessonCreditsStreamId,
   teacherEventSchemaVersions,
   teacherStreamId,
+  type LessonCreditReturnReason,
   type TeacherEvent,
 } from './teacher-events.js';
-import { quarterOf, upcomingSlotStarts } from './teacher-slots.js';
+import {
+  BOOKING_HOLD_MINUTES,
+  quarterOf,
+  TEACHER_LESSON_MINUTES,
+  UNFINISHED_BOOKING_MINUTES,
+  upcomingSlotStarts,
+} from './teacher-slots.js';
 
 const now = new Date('2026-03-16T08:00:00Z'); // Monday
 const at = now.toISOString();
@@ -33,10 +40,15 @@ const available: TeacherEvent = {
   },
 };
 const tuesday = new Date('2026-03-17T16:00:00Z'); // 17:00 in Berlin
+const weekly = (...list: [number, string][]) => list.map(([weekday, start]) => ({ weekday, start }));
+const availabilitySet = (...list: [number, string][]): TeacherEvent => ({
+  type: 'TeacherAvailabilitySet',
+  data: { slots: weekly(...list), setAt: at },
+});
 
 const given = givenWhenThen(teacherDecider, now);
-const book = (bookingId: string, customerId: string, startsAt = tuesday) =>
-  ({ type: 'BookTeacherLesson', data: { bookingId, customerId, startsAt } }) as const;
+const book = (bookingId: string, customerId: string, startsAt = tuesday, heldSince = now) =>
+  ({ type: 'BookTeacherLesson', data: { bookingId, customerId, startsAt, heldSince } }) as const;
 const booked = (bookingId: string, customerId: string, startsAt = tuesday): TeacherEvent => ({
   type: 'TeacherLessonBooked',
   data: { bookingId, customerId, startsAt: startsAt.toISOString(), bookedAt: at },
@@ -75,6 +87,50 @@ describe('a teacher', () => {
       .thenThrows('invalid_input');
   });
 
+  it("refuses weekly slots whose 45-minute lessons overlap, across the week's wrap-around too", () => {
+    const slots = (...list: [number, string][]) => ({
+      type: 'SetAvailability' as const,
+      data: { slots: weekly(...list) },
+    });
+    given(added)
+      .when(slots([2, '17:00'], [2, '17:30']))
+      .thenThrows('invalid_input', 'Tuesday 17:00 and Tuesday 17:30 overlap: a lesson lasts 45 minutes.');
+    given(added)
+      .when(slots([1, '00:00'], [7, '23:30']))
+      .thenThrows('invalid_input', 'Sunday 23:30 and Monday 00:00 overlap: a lesson lasts 45 minutes.');
+    given(added)
+      .when(slots([3, '09:00'], [3, '08:16']))
+      .thenThrows('invalid_input', 'Wednesday 08:16 and Wednesday 09:00 overlap: a lesson lasts 45 minutes.');
+    // 45 minutes apart is back to back, not an overlap; the same slot twice is one slot.
+    given(added)
+      .when(slots([2, '17:45'], [7, '23:15'], [2, '17:00'], [1, '00:00'], [2, '17:00']))
+      .then([availabilitySet([1, '00:00'], [2, '17:00'], [2, '17:45'], [7, '23:15'])]);
+  });
+
+  it("checks a booking against every booked lesson's full 45 minutes", () => {
+    // Slots that overlap, as availability set before the rule (or booked lessons kept from older slots).
+    const overlapping = availabilitySet([2, '17:00'], [2, '17:30'], [2, '17:45']);
+    const half = new Date('2026-03-17T16:30:00Z');
+    const overlaps = 'This slot overlaps a lesson booked with this teacher. Please choose another.';
+    given(added, overlapping, booked('b1', 'ann'))
+      .when(book('b2', 'ben', half))
+      .thenThrows('slot_taken', overlaps);
+    given(added, overlapping, booked('b1', 'ann', half))
+      .when(book('b2', 'ben'))
+      .thenThrows('slot_taken', overlaps);
+    const backToBack = new Date('2026-03-17T16:45:00Z');
+    given(added, overlapping, booked('b1', 'ann'))
+      .when(book('b2', 'ben', backToBack))
+      .then([booked('b2', 'ben', backToBack)]);
+  });
+
+  it('refuses a booking whose credit has been held longer than the hold', () => {
+    const heldLongAgo = new Date(now.getTime() - (BOOKING_HOLD_MINUTES * 60 + 1) * 1000);
+    given(added, available)
+      .when(book('b1', 'ann', tuesday, heldLongAgo))
+      .thenThrows('invalid_transition', 'This booking took too long. Please try again.');
+  });
+
   it('lets the customer cancel up to 24 hours before, freeing the slot', () => {
     const cancel = { type: 'CancelTeacherLesson', data: { bookingId: 'b1', customerId: 'ann' } } as const;
     given(added, available, booked('b1', 'ann'))
@@ -103,8 +159,12 @@ describe("a customer's lesson credits", () => {
     ({ type: 'UseLessonCredit', data: { bookingId, quarter, teacherId: 't1', startsAt: at } }) as const;
   const used = (bookingId: string, quarter = '2026-Q1') =>
     ({ type: 'LessonCreditUsed', data: { ...use(bookingId, quarter).data, usedAt: at } }) as const;
-  const returned = (bookingId: string, quarter = '2026-Q1') =>
-    ({ type: 'LessonCreditReturned', data: { bookingId, quarter, returnedAt: at } }) as const;
+  const returned = (bookingId: string, reason: LessonCreditReturnReason, quarter = '2026-Q1', when = at) =>
+    ({ type: 'LessonCreditReturned', data: { bookingId, quarter, returnedAt: when, reason } }) as const;
+  const confirmed = (bookingId: string, quarter = '2026-Q1') =>
+    ({ type: 'LessonCreditConfirmed', data: { bookingId, quarter, confirmedAt: at } }) as const;
+  const settle = (bookingId: string, booked: boolean) =>
+    ({ type: 'SettleLessonCredit', data: { bookingId, booked } }) as const;
 
   it('are one a quarter: a second booking in the quarter is refused, one in the next is taken', () => {
     credits()
@@ -122,15 +182,43 @@ describe("a customer's lesson credits", () => {
   });
 
   it('come back with a cancelled booking, and only with the booking that took them', () => {
+    const cancelled = {
+      type: 'ReturnLessonCredit',
+      data: { bookingId: 'b1', reason: 'lesson_cancelled' },
+    } as const;
     credits(used('b1'))
-      .when({ type: 'ReturnLessonCredit', data: { bookingId: 'b1', quarter: '2026-Q1' } })
-      .then([returned('b1')]);
+      .when(cancelled)
+      .then([returned('b1', 'lesson_cancelled')]);
     credits(used('b1'))
-      .when({ type: 'ReturnLessonCredit', data: { bookingId: 'b9', quarter: '2026-Q1' } })
+      .when({ type: 'ReturnLessonCredit', data: { bookingId: 'b9', reason: 'lesson_cancelled' } })
       .then([]);
-    credits(used('b1'), returned('b1'))
+    credits(used('b1'), returned('b1', 'lesson_cancelled')).when(cancelled).then([]);
+    credits(used('b1'), returned('b1', 'lesson_cancelled'))
       .when(use('b2'))
       .then([used('b2')]);
+  });
+
+  it('are settled by the booking process: confirmed once the slot is booked, returned when it never was', () => {
+    const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    credits(used('b1'))
+      .when(settle('b1', true))
+      .then([confirmed('b1')]);
+    credits(used('b1'), confirmed('b1')).when(settle('b1', true)).then([]);
+    // Held without a booking: left alone while a booking may still be under way, then returned.
+    credits(used('b1'))
+      .when(settle('b1', false), later(UNFINISHED_BOOKING_MINUTES - 1))
+      .then([]);
+    const returnedAt = later(UNFINISHED_BOOKING_MINUTES).toISOString();
+    credits(used('b1'))
+      .when(settle('b1', false), later(UNFINISHED_BOOKING_MINUTES))
+      .then([returned('b1', 'booking_unfinished', '2026-Q1', returnedAt)]);
+    // Confirmed, but the lesson is no longer booked (a cancellation cut short): returned.
+    credits(used('b1'), confirmed('b1'))
+      .when(settle('b1', false), later(UNFINISHED_BOOKING_MINUTES))
+      .then([returned('b1', 'lesson_cancelled', '2026-Q1', returnedAt)]);
+    // Settled already, or another booking's: nothing.
+    credits(used('b1'), returned('b1', 'slot_refused')).when(settle('b1', false), later(60)).then([]);
+    credits(used('b1')).when(settle('b9', false), later(60)).then([]);
   });
 });
 
@@ -168,6 +256,55 @@ describe('under concurrent requests', () => {
     );
   });
 
+  it('overlapping lessons of a teacher are never both booked', async () => {
+    // 17:00, 17:30 and 18:00 in Berlin: the middle one overlaps both others.
+    const starts = ['2026-03-17T16:00:00Z', '2026-03-17T16:30:00Z', '2026-03-17T17:00:00Z'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...starts), { minLength: 2, maxLength: 8 }),
+        async (picks) => {
+          const store = createInMemoryEventStore();
+          const stream = teacherStreamId('t1');
+          await handleCommand(store, stream, teacherDecider, teacherEventSchemaVersions, {
+            type: 'AddTeacher',
+            data: { teacherId: 't1', name: 'Tina', email: 'tina@example.com', timeZone: 'Europe/Berlin' },
+            metadata: { now },
+          });
+          // Overlapping slots as they could be set before the rule.
+          await store.appendToStream(stream, [
+            {
+              type: 'TeacherAvailabilitySet',
+              data: {
+                slots: ['17:00', '17:30', '18:00'].map((start) => ({ weekday: 2, start })),
+                setAt: at,
+              },
+              metadata: { schemaVersion: 1, time: at },
+            },
+          ]);
+          const results = await Promise.allSettled(
+            picks.map((start, index) =>
+              handleCommand(store, stream, teacherDecider, teacherEventSchemaVersions, {
+                ...book(`b${index}`, `c${index}`, new Date(start)),
+                metadata: { now },
+              }),
+            ),
+          );
+          expect(results.some((result) => result.status === 'fulfilled')).toBe(true);
+          for (const result of results)
+            if (result.status === 'rejected') expect(isDomainError(result.reason, 'slot_taken')).toBe(true);
+          const booked = (await store.readStream(stream))
+            .filter((event) => event.type === 'TeacherLessonBooked')
+            .map((event) => Date.parse((event.data as { startsAt: string }).startsAt));
+          for (const a of booked)
+            for (const b of booked)
+              if (a !== b) expect(Math.abs(a - b)).toBeGreaterThanOrEqual(TEACHER_LESSON_MINUTES * 60_000);
+          expect(new Set(booked).size).toBe(booked.length);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('a customer never holds more than one lesson per calendar quarter', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -193,7 +330,10 @@ describe('under concurrent requests', () => {
                 data: { bookingId: `b${index}`, quarter, teacherId: 't1', startsAt: at },
               });
               if (returnIt)
-                await run({ type: 'ReturnLessonCredit', data: { bookingId: `b${index}`, quarter } });
+                await run({
+                  type: 'ReturnLessonCredit',
+                  data: { bookingId: `b${index}`, reason: 'lesson_cancelled' },
+                });
             }),
           );
           // Folding the log: at no point two credits of one quarter in use at once.

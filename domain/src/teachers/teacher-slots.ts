@@ -9,6 +9,37 @@ export const TEACHER_LESSON_MINUTES = 45;
 export const CANCELLATION_HOURS = 24;
 /** How far ahead slots are offered. */
 export const BOOKING_WEEKS_AHEAD = 8;
+/**
+ * The booking process (credit first, then slot): the slot must be booked within this many minutes
+ * of the credit being taken, or the teacher's stream refuses it.
+ */
+export const BOOKING_HOLD_MINUTES = 2;
+/**
+ * A credit held this long without its lesson booked is returned by the sweep. Longer than the hold,
+ * so a booking can never land after its credit went back.
+ */
+export const UNFINISHED_BOOKING_MINUTES = 5;
+
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const WEEK_MINUTES = 7 * 24 * 60;
+const minuteOfWeek = (slot: WeeklySlot) =>
+  (slot.weekday - 1) * 24 * 60 + Number(slot.start.slice(0, 2)) * 60 + Number(slot.start.slice(3, 5));
+
+export const weeklySlotText = (slot: WeeklySlot): string =>
+  `${WEEKDAY_NAMES[slot.weekday - 1] ?? '?'} ${slot.start}`;
+
+/**
+ * Two weekly slots whose lessons overlap: their starts (wall clock in the teacher's zone) are less
+ * than a lesson apart, around the week's wrap-around too (Sunday 23:30 and Monday 00:00).
+ */
+export const weeklySlotsOverlap = (a: WeeklySlot, b: WeeklySlot): boolean => {
+  const apart = Math.abs(minuteOfWeek(a) - minuteOfWeek(b));
+  return Math.min(apart, WEEK_MINUTES - apart) < TEACHER_LESSON_MINUTES;
+};
+
+/** Two lessons (by their start instants) that overlap in time. */
+export const lessonsOverlap = (a: Date | string, b: Date | string): boolean =>
+  Math.abs(new Date(a).getTime() - new Date(b).getTime()) < TEACHER_LESSON_MINUTES * 60_000;
 
 const START = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
