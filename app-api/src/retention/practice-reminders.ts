@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_REMINDER_SETTINGS,
   handleCommand,
+  loadState,
   reminderDecider,
   reminderDueDay,
   reminderEventSchemaVersions,
@@ -18,7 +20,11 @@ import {
 } from '@stickwork/projections';
 import type { Backend } from '../backend.js';
 import { practiceReminderMail } from './reminder-mail.js';
-import { reminderUnsubscribeSecret } from './reminder-unsubscribe-secret.js';
+import {
+  reminderUnsubscribeSecret,
+  verifyReminderUnsubscribeSecret,
+  type UnsubscribeClaim,
+} from './reminder-unsubscribe-secret.js';
 
 export type ReminderBackend = Pick<
   Backend,
@@ -48,28 +54,78 @@ export const reminderSettings = (
   return { enabled, days, hour };
 };
 
-/** PUT /api/reminders (account settings). */
+/** PUT /api/reminders (account settings). Turning reminders on names a new opt-in. */
 export const changeReminderSettings = async (
   backend: Pick<Backend, 'store' | 'clock' | 'projections'>,
   customerId: string,
   settings: ReminderSettings,
 ) => {
-  const result = await run(backend, customerId, { type: 'SetReminders', data: settings });
+  const result = await run(backend, customerId, {
+    type: 'SetReminders',
+    data: { ...settings, optInId: randomUUID() },
+  });
   if (result.position !== null) await backend.projections.waitFor(result.position);
 };
 
-/** The one-click unsubscribe link was followed (no login). */
-export const unsubscribeReminders = async (
-  backend: Pick<Backend, 'store' | 'clock' | 'projections'>,
+/** How long the unsubscribe link of a reminder mail works. */
+export const UNSUBSCRIBE_LINK_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/**
+ * What an unsubscribe link comes to: `confirm` (reminders on: the page asks), `stopped` (the POST
+ * turned them off), `already_off`, `superseded` (reminders were turned on again after the mail:
+ * the link stops nothing), `expired` (older than `UNSUBSCRIBE_LINK_DAYS`), `invalid` (forged,
+ * altered or of an old format).
+ */
+export type UnsubscribeLinkOutcome =
+  'confirm' | 'stopped' | 'already_off' | 'superseded' | 'expired' | 'invalid';
+
+type UnsubscribeBackend = Pick<Backend, 'store' | 'clock' | 'projections' | 'jwtSecret'>;
+
+const claimOf = (backend: UnsubscribeBackend, secret: unknown): UnsubscribeClaim | 'invalid' | 'expired' => {
+  const claim = verifyReminderUnsubscribeSecret(backend.jwtSecret, secret);
+  if (claim === null) return 'invalid';
+  const age = backend.clock().getTime() - claim.issuedAt.getTime();
+  return age > UNSUBSCRIBE_LINK_DAYS * DAY_MS ? 'expired' : claim;
+};
+
+const outcomeFor = (state: ReminderState, optInId: string, whenOn: 'confirm' | 'stopped') => {
+  if (state.optInId !== null && state.optInId !== optInId) return 'superseded';
+  return state.enabled ? whenOn : 'already_off';
+};
+
+/**
+ * An unsubscribe link used. `show` (its GET): what its page offers; writes nothing, as mail scanners
+ * follow links. `stop` (its POST: the page's button, or a mail program's RFC 8058 one-click): turns
+ * off the opt-in the mail was sent for, and only that one (the decider compares it with the stream's).
+ */
+export const useUnsubscribeLink = async (
+  backend: UnsubscribeBackend,
+  secret: unknown,
+  action: 'show' | 'stop',
+): Promise<UnsubscribeLinkOutcome> => {
+  const claim = claimOf(backend, secret);
+  if (typeof claim === 'string') return claim;
+  const { customerId, optInId } = claim;
+  if (action === 'show') {
+    const stream = remindersStreamId(customerId);
+    const state = await loadState(backend.store, stream, reminderDecider, reminderEventSchemaVersions);
+    return outcomeFor(state, optInId, 'confirm');
+  }
+  const result = await run(backend, customerId, { type: 'UnsubscribeReminders', data: { optInId } });
+  if (result.position === null) return outcomeFor(result.state, optInId, 'stopped');
+  await backend.projections.waitFor(result.position);
+  return 'stopped';
+};
+
+/** The link of a mail sent now for the customer's opt-in `optInId`. */
+export const unsubscribeLinkFor = (
+  backend: Pick<Backend, 'jwtSecret' | 'config' | 'clock'>,
   customerId: string,
-) => {
-  const result = await run(backend, customerId, { type: 'UnsubscribeReminders', data: {} });
-  if (result.position !== null) await backend.projections.waitFor(result.position);
-};
-
-export const unsubscribeLinkFor = (backend: Pick<Backend, 'jwtSecret' | 'config'>, customerId: string) =>
+  optInId: string,
+) =>
   `${backend.config.publicUrl}/api/reminders/unsubscribe?secret=${encodeURIComponent(
-    reminderUnsubscribeSecret(backend.jwtSecret, customerId),
+    reminderUnsubscribeSecret(backend.jwtSecret, { customerId, optInId, issuedAt: backend.clock() }),
   )}`;
 
 /**
@@ -98,14 +154,17 @@ export const sendDueReminders = async (backend: ReminderBackend): Promise<number
     const heatmap = backend.readModels.get<PracticeHeatmapModel>(practiceHeatmapProjection.name, customerId);
     if (heatmap?.days[day]) continue; // practised today already: no reminder needed
     try {
-      const { events } = await run(backend, customerId, { type: 'SendReminder', data: { day } });
-      if (events.length === 0) continue; // another process took it, or the settings changed meanwhile
+      const taken = await run(backend, customerId, { type: 'SendReminder', data: { day } });
+      if (taken.events.length === 0) continue; // another process took it, or the settings changed meanwhile
+      // Sent only while on, and reminders are on only after an opt-in.
+      const { optInId } = taken.state;
+      if (optInId === null) throw new Error('practice reminders on without an opt-in');
       await backend.mailer.send(
         practiceReminderMail(
           customer.email,
           customer.firstname,
           `${backend.config.publicUrl}/launch-overview`,
-          unsubscribeLinkFor(backend, customerId),
+          unsubscribeLinkFor(backend, customerId, optInId),
         ),
       );
       sent += 1;

@@ -2,9 +2,9 @@ import type { OutgoingMail } from '../adapters/mail/mailer.js';
 import { escapeHtml, mailButton, mailLayout } from '../adapters/mail/mail-layout.js';
 
 /**
- * A practice reminder (issue 17), with a one-click unsubscribe: the link in the mail (no login
- * needed) and the `List-Unsubscribe` / `List-Unsubscribe-Post` headers (RFC 8058) mail programs
- * show as their own unsubscribe button.
+ * A practice reminder (issue 17), with an unsubscribe link (no login needed; it opens a page whose
+ * button stops the reminders) and the `List-Unsubscribe` / `List-Unsubscribe-Post` headers
+ * (RFC 8058) mail programs show as their own one-click unsubscribe button (a POST of the link).
  */
 export const practiceReminderMail = (
   to: string,
@@ -21,7 +21,7 @@ your streak alive.
 Start practising: ${practiceLink}
 
 You get this mail because you turned on practice reminders in your account settings.
-Stop these reminders with one click: ${unsubscribeLink}
+Stop these reminders: ${unsubscribeLink}
 
 Keep on grooving,
 Your Stickwork team
@@ -32,7 +32,7 @@ Your Stickwork team
     <p>this is the practice reminder you asked for. Even 15 minutes on the pad keep your hands going and your streak alive.</p>
 ${mailButton(practiceLink, 'Start practising')}
     <p>You get this mail because you turned on practice reminders in your account settings.
-    <a href="${escapeHtml(unsubscribeLink)}">Stop these reminders</a> with one click.</p>`,
+    <a href="${escapeHtml(unsubscribeLink)}">Stop these reminders</a>.</p>`,
   );
   return {
     to,

@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Response, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import {
   domainErrorHttpStatus,
@@ -20,9 +20,10 @@ import {
   changeReminderSettings,
   reminderSettings,
   startReminderScheduler,
-  unsubscribeReminders,
+  useUnsubscribeLink,
+  type UnsubscribeLinkOutcome,
 } from './practice-reminders.js';
-import { unsubscribePage } from './reminder-unsubscribe-page.js';
+import { UNSUBSCRIBE_COPY, UNSUBSCRIBE_STATUS, unsubscribePage } from './reminder-unsubscribe-page.js';
 import { HttpError } from '../http/http-error.js';
 import {
   bookTeacherLesson,
@@ -31,7 +32,6 @@ import {
   teacherLessonsView,
 } from './teacher-lessons.js';
 import { startTeacherBookingSweep } from './teacher-booking-sweep.js';
-import { verifyReminderUnsubscribeSecret } from './reminder-unsubscribe-secret.js';
 import { setWeeklyGoal, weeklyGoalView } from './weekly-goal-service.js';
 
 /**
@@ -47,7 +47,8 @@ import { setWeeklyGoal, weeklyGoalView } from './weekly-goal-service.js';
  * | GET /teacher-lessons | exclusive tier | 200 `{ timeZone, quartersUsed, teachers: [{ teacherId, name, slots: [{ startsAt, quarter, quarterUsed }] }], bookings: [{ bookingId, teacherId, teacherName, startsAt, cancellable }] }`; 403 `{ message, upsell }` for other tiers |
  * | POST /teacher-lessons | `{ teacherId, startsAt }` | 201 `{ bookingId, teacherId, teacherName, startsAt, quarter }`; 400 past or not offered, 404 unknown teacher, 409 slot taken or quarter used |
  * | DELETE /teacher-lessons/:bookingId | | 200 as GET; 409 within 24 h of the start, 404 unknown booking |
- * | GET, POST /reminders/unsubscribe?secret= | no login: the signed link of a reminder mail | 200 an HTML page (GET) or text (POST, RFC 8058 one-click); 400 for a bad link |
+ * | GET /reminders/unsubscribe?secret= | no login: the signed link of a reminder mail | 200 an HTML page with a button that POSTs the link (changes nothing); 410 a page for a link older than 90 days or from before a new opt-in; 400 for a bad link |
+ * | POST /reminders/unsubscribe?secret= | the page's button, or a mail program's RFC 8058 one-click | 200 reminders off: `{ message }` (an HTML page for a browser); 410, 400 as GET |
  *
  * Days are the customer's, in their pinned time zone (the zone practice activity is recorded in).
  */
@@ -103,21 +104,22 @@ export const retentionRouter = (backend: Backend): Router => {
     res.json(remindersView(customerId, pinnedTimeZoneOf(res)));
   });
 
-  // One click, no login: a mail program's RFC 8058 POST or the drummer following the link.
-  router.all('/reminders/unsubscribe', async (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'POST')
-      return void res.status(405).json({ message: 'Method not allowed' });
-    const customerId = verifyReminderUnsubscribeSecret(backend.jwtSecret, req.query.secret);
-    const html = req.method === 'GET';
-    if (customerId === null) {
-      res.status(400);
-      return void (html
-        ? res.type('html').send(unsubscribePage(false))
-        : res.json({ message: INVALID_UNSUBSCRIBE_LINK }));
-    }
-    await unsubscribeReminders(backend, customerId);
-    if (html) res.type('html').send(unsubscribePage(true));
-    else res.json({ message: 'You will get no more practice reminders.' });
+  // No login: the link of a reminder mail. A GET only shows the page (mail scanners follow links);
+  // its button, or a mail program's RFC 8058 one-click, POSTs the same link.
+  const unsubscribeAnswer = (req: Request, res: Response, outcome: UnsubscribeLinkOutcome) => {
+    res.status(UNSUBSCRIBE_STATUS[outcome]);
+    if (req.method === 'GET' || req.accepts(['json', 'html']) === 'html')
+      res.type('html').send(unsubscribePage(outcome, req.originalUrl));
+    else res.json({ message: UNSUBSCRIBE_COPY[outcome].text });
+  };
+  router.get('/reminders/unsubscribe', async (req, res) => {
+    unsubscribeAnswer(req, res, await useUnsubscribeLink(backend, req.query.secret, 'show'));
+  });
+  router.post('/reminders/unsubscribe', async (req, res) => {
+    unsubscribeAnswer(req, res, await useUnsubscribeLink(backend, req.query.secret, 'stop'));
+  });
+  router.all('/reminders/unsubscribe', (_req, res) => {
+    res.status(405).json({ message: 'Method not allowed' });
   });
 
   /** Teacher lessons are the exclusive tier's: the other tiers get a 403 with what it adds. */
@@ -159,7 +161,7 @@ const domainErrorsAsHttp: ErrorRequestHandler = (error: unknown, _req, _res, nex
   else next(error);
 };
 
-export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid.';
+export const INVALID_UNSUBSCRIBE_LINK = UNSUBSCRIBE_COPY.invalid.text;
 
 export const EXPORTS_PER_HOUR = 5;
 export const EXPORT_LIMIT_MESSAGE =

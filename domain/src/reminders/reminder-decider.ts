@@ -15,6 +15,12 @@ export interface ReminderSettings {
 export interface ReminderState extends ReminderSettings {
   /** The last customer day a reminder was sent for; none is ever sent for it or an earlier day. */
   lastSentDay: string | null;
+  /**
+   * The opt-in in force: named when reminders were last turned on (off -> on), kept while settings
+   * change. A mail's unsubscribe link is bound to it, so a link from before a new opt-in stops
+   * nothing. Null before the first opt-in.
+   */
+  optInId: string | null;
 }
 
 /** Off until the customer opts in; Monday, Wednesday and Friday at 18:00 when they first turn it on. */
@@ -23,6 +29,7 @@ export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = { enabled: false, day
 export const initialReminderState = (): ReminderState => ({
   ...DEFAULT_REMINDER_SETTINGS,
   lastSentDay: null,
+  optInId: null,
 });
 
 export const evolveReminders = (state: ReminderState, event: ReminderEvent): ReminderState => {
@@ -30,7 +37,9 @@ export const evolveReminders = (state: ReminderState, event: ReminderEvent): Rem
     .returnType<ReminderState>()
     .with({ type: 'PracticeRemindersSet' }, ({ data }) => {
       const { enabled, days, hour } = data;
-      return { ...state, enabled, days, hour };
+      // A version-1 event has no optInId: its opt-in is named by its time.
+      const optInId = enabled && !state.enabled ? (data.optInId ?? data.setAt) : state.optInId;
+      return { ...state, enabled, days, hour, optInId };
     })
     .with({ type: 'PracticeRemindersUnsubscribed' }, () => ({ ...state, enabled: false }))
     .with({ type: 'PracticeReminderSent' }, ({ data }) => ({ ...state, lastSentDay: data.day }))
@@ -41,8 +50,10 @@ export const evolveReminders = (state: ReminderState, event: ReminderEvent): Rem
 export const isoWeekday = (day: string): number => ((((epochDay(day) + 3) % 7) + 7) % 7) + 1;
 
 type Command<Type extends string, Data = Record<string, never>> = DomainCommand<Type, Data>;
-export type SetReminders = Command<'SetReminders', ReminderSettings>;
-export type UnsubscribeReminders = Command<'UnsubscribeReminders'>;
+/** `optInId`: the caller's fresh id, recorded if this turns reminders on (else the command's time). */
+export type SetReminders = Command<'SetReminders', ReminderSettings & { optInId?: string }>;
+/** An unsubscribe link was used: it stops only the opt-in it was sent for. */
+export type UnsubscribeReminders = Command<'UnsubscribeReminders', { optInId: string }>;
 /**
  * Takes the reminder of one customer day. The scheduler records it (expected revision) before it
  * mails: of several processes, one appends and mails, the others see it taken and mail nothing.
@@ -72,10 +83,13 @@ export const decideReminders = (command: ReminderCommand, state: ReminderState):
         settings.enabled === state.enabled &&
         settings.hour === state.hour &&
         settings.days.join() === state.days.join();
-      return unchanged ? [] : [{ type: 'PracticeRemindersSet', data: { ...settings, setAt: now } }];
+      const optIn = settings.enabled && !state.enabled ? { optInId: data.optInId ?? now } : {};
+      return unchanged ? [] : [{ type: 'PracticeRemindersSet', data: { ...settings, ...optIn, setAt: now } }];
     })
-    .with({ type: 'UnsubscribeReminders' }, () =>
-      state.enabled ? [{ type: 'PracticeRemindersUnsubscribed', data: { at: now } }] : [],
+    .with({ type: 'UnsubscribeReminders' }, ({ data }) =>
+      state.enabled && state.optInId === data.optInId
+        ? [{ type: 'PracticeRemindersUnsubscribed', data: { at: now } }]
+        : [],
     )
     .with({ type: 'SendReminder' }, ({ data }) => {
       const { day } = data;

@@ -11,10 +11,11 @@ import { reminderEventSchemaVersions, remindersStreamId, type ReminderEvent } fr
 const now = new Date('2026-03-16T17:05:00Z'); // a Monday
 const at = now.toISOString();
 const given = givenWhenThen(reminderDecider, now);
-const on = (days: number[], hour = 18): ReminderEvent => ({
+const on = (days: number[], hour = 18, optInId = 'opt-in-1'): ReminderEvent => ({
   type: 'PracticeRemindersSet',
-  data: { enabled: true, days, hour, setAt: at },
+  data: { enabled: true, days, hour, setAt: at, optInId },
 });
+const unsubscribed: ReminderEvent = { type: 'PracticeRemindersUnsubscribed', data: { at } };
 const sent = (day: string): ReminderEvent => ({ type: 'PracticeReminderSent', data: { day, sentAt: at } });
 
 describe('practice reminders', () => {
@@ -26,8 +27,13 @@ describe('practice reminders', () => {
 
   it('opt in with sorted days and an hour; the same settings again change nothing', () => {
     given()
-      .when({ type: 'SetReminders', data: { enabled: true, days: [5, 1, 1], hour: 7 } })
-      .then([{ type: 'PracticeRemindersSet', data: { enabled: true, days: [1, 5], hour: 7, setAt: at } }]);
+      .when({ type: 'SetReminders', data: { enabled: true, days: [5, 1, 1], hour: 7, optInId: 'opt-in-1' } })
+      .then([
+        {
+          type: 'PracticeRemindersSet',
+          data: { enabled: true, days: [1, 5], hour: 7, optInId: 'opt-in-1', setAt: at },
+        },
+      ]);
     given(on([1, 5], 7))
       .when({ type: 'SetReminders', data: { enabled: true, days: [1, 5], hour: 7 } })
       .then([]);
@@ -62,14 +68,46 @@ describe('practice reminders', () => {
 
   it('the unsubscribe link turns them off, once', () => {
     given(on([1]))
-      .when({ type: 'UnsubscribeReminders', data: {} })
-      .then([{ type: 'PracticeRemindersUnsubscribed', data: { at } }]);
-    given(on([1]), { type: 'PracticeRemindersUnsubscribed', data: { at } })
-      .when({ type: 'UnsubscribeReminders', data: {} })
+      .when({ type: 'UnsubscribeReminders', data: { optInId: 'opt-in-1' } })
+      .then([unsubscribed]);
+    given(on([1]), unsubscribed)
+      .when({ type: 'UnsubscribeReminders', data: { optInId: 'opt-in-1' } })
       .then([]);
-    given(on([1]), { type: 'PracticeRemindersUnsubscribed', data: { at } })
+    given(on([1]), unsubscribed)
       .when({ type: 'SendReminder', data: { day: '2026-03-16' } })
       .then([]);
+  });
+
+  it('an unsubscribe link stops only the opt-in its mail was sent for, not a later one', () => {
+    given(on([1], 18, 'opt-in-1'), unsubscribed, on([1], 18, 'opt-in-2'))
+      .when({ type: 'UnsubscribeReminders', data: { optInId: 'opt-in-1' } })
+      .then([]);
+    given(on([1], 18, 'opt-in-1'), unsubscribed, on([1], 18, 'opt-in-2'))
+      .when({ type: 'UnsubscribeReminders', data: { optInId: 'opt-in-2' } })
+      .then([unsubscribed]);
+  });
+
+  it('changing the days or hour while on keeps the opt-in (its links still work); turning on again names a new one', () => {
+    given(on([1]))
+      .when({ type: 'SetReminders', data: { enabled: true, days: [2], hour: 9, optInId: 'opt-in-2' } })
+      .then([{ type: 'PracticeRemindersSet', data: { enabled: true, days: [2], hour: 9, setAt: at } }]);
+    given(on([1]), { type: 'PracticeRemindersSet', data: { enabled: true, days: [2], hour: 9, setAt: at } })
+      .when({ type: 'UnsubscribeReminders', data: { optInId: 'opt-in-1' } })
+      .then([unsubscribed]);
+    given(on([1]), { type: 'PracticeRemindersSet', data: { enabled: false, days: [1], hour: 18, setAt: at } })
+      .when({ type: 'SetReminders', data: { enabled: true, days: [1], hour: 18, optInId: 'opt-in-2' } })
+      .then([
+        {
+          type: 'PracticeRemindersSet',
+          data: { enabled: true, days: [1], hour: 18, optInId: 'opt-in-2', setAt: at },
+        },
+      ]);
+  });
+
+  it('a version-1 opt-in (no optInId) is named by its time', () => {
+    given({ type: 'PracticeRemindersSet', data: { enabled: true, days: [1], hour: 18, setAt: at } })
+      .when({ type: 'UnsubscribeReminders', data: { optInId: at } })
+      .then([unsubscribed]);
   });
 
   it('are never sent twice for the same day, whatever the commands and however many processes race', async () => {
@@ -82,7 +120,7 @@ describe('practice reminders', () => {
           hour: fc.integer({ min: 0, max: 23 }),
         })
         .map((data) => ({ type: 'SetReminders' as const, data })),
-      fc.constant({ type: 'UnsubscribeReminders' as const, data: {} }),
+      fc.constant({ type: 'UnsubscribeReminders' as const, data: { optInId: now.toISOString() } }),
       day.map((sendDay) => ({ type: 'SendReminder' as const, data: { day: sendDay } })),
     );
     await fc.assert(

@@ -7,12 +7,16 @@ import type { DomainEvent } from '../decider/decider.js';
  */
 export const remindersStreamId = (customerId: string): string => `reminders-${customerId}`;
 
-/** The settings chosen in account settings; `days` are ISO weekdays (1 Monday ... 7 Sunday), sorted. */
+/**
+ * The settings chosen in account settings; `days` are ISO weekdays (1 Monday ... 7 Sunday), sorted.
+ * Version 2: `optInId` names the opt-in when this event turns reminders on (version 1 has none; its
+ * `setAt` names it).
+ */
 export type PracticeRemindersSet = DomainEvent<
   'PracticeRemindersSet',
-  { enabled: boolean; days: number[]; hour: number; setAt: string }
+  { enabled: boolean; days: number[]; hour: number; setAt: string; optInId?: string }
 >;
-/** The one-click unsubscribe link of a reminder mail was followed. */
+/** The unsubscribe link of a reminder mail was used (its page's button, or a mail program's POST). */
 export type PracticeRemindersUnsubscribed = DomainEvent<'PracticeRemindersUnsubscribed', { at: string }>;
 /** Recorded before the mail goes out: the reminder of this customer day is taken, by this process only. */
 export type PracticeReminderSent = DomainEvent<'PracticeReminderSent', { day: string; sentAt: string }>;
@@ -20,7 +24,7 @@ export type PracticeReminderSent = DomainEvent<'PracticeReminderSent', { day: st
 export type ReminderEvent = PracticeRemindersSet | PracticeRemindersUnsubscribed | PracticeReminderSent;
 
 export const reminderEventSchemaVersions: Record<ReminderEvent['type'], number> = {
-  PracticeRemindersSet: 1,
+  PracticeRemindersSet: 2,
   PracticeRemindersUnsubscribed: 1,
   PracticeReminderSent: 1,
 };
