@@ -6,10 +6,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { customerStreamId, practiceStreamId } from '@stickwork/domain';
+import { customerStreamId, practiceStreamId, UNFINISHED_BOOKING_MINUTES } from '@stickwork/domain';
 import { ALL_PROJECTIONS, foldProjection } from '@stickwork/projections';
-import { createBackend, loadConfig, openStores } from '@stickwork/app-api';
-import { apiClient, decodeJwtPayload, nextClientIp, registration } from '@stickwork/app-api/testing';
+import {
+  addTeacher,
+  createBackend,
+  loadConfig,
+  openStores,
+  setTeacherAvailability,
+  settleTeacherBookings,
+} from '@stickwork/app-api';
+import {
+  apiClient,
+  decodeJwtPayload,
+  nextClientIp,
+  registration,
+  runCustomerCommand,
+} from '@stickwork/app-api/testing';
 
 /**
  * The reliability suite's crash rounds: the real server (its own process, loopback only) takes a
@@ -47,14 +60,14 @@ const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 90
   }
 };
 
-const startServer = async () => {
+const startServer = async (env: Record<string, string> = {}) => {
   const port = await freePort();
   const stderr: string[] = [];
   // tsx as a loader of this very process (not the tsx command, whose child would outlive a
   // SIGKILL of its parent): the kill reaches the server itself.
   child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'app-api/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
@@ -217,4 +230,87 @@ describe('SIGKILL during a mixed write load', () => {
       await backend.close();
     }
   }, 400_000);
+});
+
+describe('SIGKILL between the two appends of a teacher booking', () => {
+  it('leaves the credit held without a lesson; the sweep returns it and the customer books again', async () => {
+    // The operator's side (teacher, plan) and the sweep run here, on the same DATA_DIR, with a
+    // clock this test moves on: the sweep returns a credit only after some minutes.
+    let now = Date.now();
+    const backend = await createBackend(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
+      logger: pino({ level: 'silent' }),
+      clock: () => new Date(now),
+    });
+    try {
+      await addTeacher(backend, {
+        teacherId: 'kit',
+        name: 'Kit Kick',
+        email: 'kit@example.com',
+        timeZone: 'UTC',
+      });
+      const daily = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '12:00' }));
+      await setTeacherAvailability(backend, 'kit', daily);
+
+      // The server kills itself right after the credit's append (a test-only fault point).
+      let url = await startServer({ STICKWORK_FAULT: 'after-credit-taken' });
+      const ip = nextClientIp();
+      const registered = await apiClient({ url }, { ip }).post('/api/register', registration());
+      const token = (registered.json as { token: string }).token;
+      const customerId = decodeJwtPayload(token).customerId as string;
+      await runCustomerCommand(backend, customerId, {
+        type: 'StartSubscription',
+        data: {
+          tier: 'exclusive',
+          period: 'yearly',
+          status: 'active',
+          currentPeriodEnd: new Date(now + 300 * 86_400_000).toISOString(),
+        },
+      });
+      const api = (at: string) => apiClient({ url: at }, { ip, token, headers: { 'time-zone': 'UTC' } });
+      type View = {
+        quartersUsed: string[];
+        teachers: { teacherId: string; slots: { startsAt: string; quarter: string }[] }[];
+        bookings: unknown[];
+      };
+      const view = async (at: string) => {
+        const response = await api(at).get('/api/teacher-lessons');
+        return response.status === 200 ? (response.json as View) : null;
+      };
+      await until('the exclusive plan on the server', async () => (await view(url)) !== null);
+      const slot = (await view(url))!.teachers.find((teacher) => teacher.teacherId === 'kit')!.slots[2]!;
+      const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+        child!.once('exit', (_code, signal) => resolve(signal)),
+      );
+      await expect(
+        api(url).post('/api/teacher-lessons', { teacherId: 'kit', startsAt: slot.startsAt }),
+      ).rejects.toThrow();
+      expect(await exited).toBe('SIGKILL');
+      child = undefined;
+
+      url = await startServer();
+      await until('the held credit on the restarted server', async () => {
+        const seen = await view(url);
+        return seen?.quartersUsed.includes(slot.quarter) === true;
+      });
+      expect((await view(url))!.bookings).toEqual([]);
+      // The sweep the server runs every minute, once the credit has been held long enough.
+      now = Date.now() + UNFINISHED_BOOKING_MINUTES * 60_000;
+      expect(await settleTeacherBookings(backend)).toBe(1);
+      expect(await settleTeacherBookings(backend)).toBe(0);
+      const credits = (await backend.store.readStream(`lesson-credits-${customerId}`)).map((e) => e.type);
+      expect(credits).toEqual(['LessonCreditUsed', 'LessonCreditReturned']);
+      await until('the returned credit on the server', async () => {
+        const seen = await view(url);
+        return seen?.quartersUsed.includes(slot.quarter) === false;
+      });
+      const booked = await api(url).post('/api/teacher-lessons', {
+        teacherId: 'kit',
+        startsAt: slot.startsAt,
+      });
+      expect(booked.status, booked.text).toBe(201);
+      await killServer(url);
+    } finally {
+      await backend.close();
+    }
+  }, 200_000);
 });
