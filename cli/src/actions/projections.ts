@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALL_PROJECTIONS, type Projection } from '@stickwork/projections';
+import { ALL_PROJECTIONS, type ParkedEvent, type Projection, type RetryResult } from '@stickwork/projections';
 import { CliError, withStores, type StoreBackend } from '../context.js';
 import { onInterrupt } from '../interrupt.js';
 import { parseOptions } from '../options.js';
@@ -25,6 +25,9 @@ export interface ProjectionState {
   checkpoint: number | null;
   lag: number;
   readModels: number;
+  /** How many events are parked for it, and which (`projections retry` folds them again). */
+  parked: number;
+  parkedEvents: ParkedEvent[];
 }
 
 export const projectionStatus = async (
@@ -36,7 +39,16 @@ export const projectionStatus = async (
     .map((status): ProjectionState => ({
       ...status,
       readModels: backend.readModels.list(status.name).length,
+      parkedEvents: backend.projections.parked(status.name),
     }));
+
+const parkedColumns = [
+  { header: 'PROJECTION', value: (row: ParkedEvent) => row.projection },
+  { header: 'POSITION', value: (row: ParkedEvent) => String(row.position) },
+  { header: 'STREAM', value: (row: ParkedEvent) => `${row.streamId}@${row.revision}` },
+  { header: 'TYPE', value: (row: ParkedEvent) => row.type },
+  { header: 'ERROR', value: (row: ParkedEvent) => row.error },
+];
 
 export interface RebuildResult extends ProjectionCheck {
   events: number;
@@ -89,7 +101,58 @@ export const runStatus = async (name: string | undefined, raw: Record<string, un
     { header: 'CHECKPOINT', value: (row) => (row.checkpoint === null ? '-' : String(row.checkpoint)) },
     { header: 'LAG', value: (row) => String(row.lag) },
     { header: 'READ MODELS', value: (row) => String(row.readModels) },
+    { header: 'PARKED', value: (row) => String(row.parked) },
   ]);
+  const parked = rows.flatMap((row) => row.parkedEvents);
+  if (parked.length === 0) return;
+  process.stdout.write(`\nParked events (not folded; fix, then projections retry NAME):\n`);
+  await renderTable(parked, [...parkedColumns, { header: 'PARKED AT', value: (row) => row.parkedAt }]);
+};
+
+export interface RetryOutcome extends RetryResult {
+  name: string;
+}
+
+/** Folds the parked events of each projection again (see `ProjectionRunner.retry`). */
+export const retryProjections = async (
+  backend: Pick<StoreBackend, 'projections'>,
+  projections: readonly Projection[],
+): Promise<RetryOutcome[]> => {
+  const outcomes: RetryOutcome[] = [];
+  for (const projection of projections)
+    if (backend.projections.parked(projection.name).length > 0)
+      outcomes.push({ name: projection.name, ...(await backend.projections.retry(projection.name)) });
+  return outcomes;
+};
+
+/** `projections retry [NAME]`: exit 1 while an event still fails. */
+export const runRetry = async (name: string | undefined, raw: Record<string, unknown>) => {
+  const options = parseOptions(projectionsOptions, { ...raw, name }, ['name']);
+  const outcomes = await withStores((backend) => retryProjections(backend, selected(options.name)));
+  if (options.json) printJson(outcomes);
+  else {
+    const rows = outcomes.flatMap((outcome) => [
+      ...outcome.folded.map((event) => ({ event, result: 'folded' })),
+      ...outcome.gone.map((event) => ({ event, result: 'gone from the log (erased): dropped' })),
+      ...outcome.failed.map((event) => ({ event, result: `still fails: ${event.error}` })),
+    ]);
+    if (rows.length === 0) process.stdout.write('No parked events.\n');
+    else
+      await renderTable(
+        rows.sort((a, b) => a.event.position - b.event.position),
+        [
+          ...parkedColumns
+            .slice(0, 4)
+            .map((column) => ({ ...column, value: (row: (typeof rows)[0]) => column.value(row.event) })),
+          { header: 'RESULT', value: (row) => row.result },
+        ],
+      );
+  }
+  const failing = outcomes.flatMap((outcome) => outcome.failed);
+  if (failing.length > 0)
+    throw new CliError(
+      `${failing.length} parked event(s) still fail: ${[...new Set(failing.map((event) => event.projection))].join(', ')}; fix the projection or the event, then retry`,
+    );
 };
 
 export const runRebuild = async (name: string | undefined, raw: Record<string, unknown>) => {
@@ -112,6 +175,7 @@ export const runRebuild = async (name: string | undefined, raw: Record<string, u
       { header: 'SECONDS', value: (row) => row.seconds.toFixed(2) },
       { header: 'EVENTS/S', value: (row) => String(Math.round(row.eventsPerSecond)) },
       { header: 'READ MODELS', value: (row) => String(row.readModels) },
+      { header: 'PARKED', value: (row) => String(row.parked) },
       { header: 'CHECK', value: differenceText },
     ]);
   if (interrupted) {
@@ -148,6 +212,7 @@ export const runVerify = async (name: string | undefined, raw: Record<string, un
       { header: 'CHECKPOINT', value: (row) => (row.checkpoint === null ? '-' : String(row.checkpoint)) },
       { header: 'LAG', value: (row) => String(row.lag) },
       { header: 'READ MODELS', value: (row) => String(row.readModels) },
+      { header: 'PARKED', value: (row) => String(row.parked) },
       { header: 'CHECK', value: differenceText },
     ]);
   const drifted = checks.filter((check) => !check.matches);

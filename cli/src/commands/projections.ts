@@ -6,11 +6,13 @@ const actions = () => import('../actions/projections.js');
 export const registerProjectionsCommands = (program: Command) => {
   const projections = program
     .command('projections')
-    .description('the read models: status, verify and rebuild');
+    .description('the read models: status, verify, rebuild and retry');
 
   projections
     .command('status')
-    .description('each projection: checkpoint, events behind it (lag), read models kept')
+    .description(
+      'each projection: checkpoint, events behind it (lag), read models kept, and the events parked for it',
+    )
     .argument('[name]', 'one projection')
     .option('--json', 'print JSON for scripts')
     .action(lazy(async () => (await actions()).runStatus));
@@ -32,4 +34,13 @@ export const registerProjectionsCommands = (program: Command) => {
     .argument('[name]', 'one projection; default: all')
     .option('--json', 'print JSON for scripts (no progress bar)')
     .action(lazy(async () => (await actions()).runRebuild));
+
+  projections
+    .command('retry')
+    .description(
+      'fold the events parked for a projection (or all) again, after a fix; exit 1 while one still fails',
+    )
+    .argument('[name]', 'one projection; default: all')
+    .option('--json', 'print JSON for scripts')
+    .action(lazy(async () => (await actions()).runRetry));
 };
