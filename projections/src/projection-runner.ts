@@ -348,12 +348,16 @@ export const createProjectionRunner = (
             .parked({ projection: name, streamId: entry.streamId })
             .some((candidate) => candidate.position === entry.position);
           if (!still) return;
-          if (event?.position !== entry.position) {
+          // The same event: its revision, and its position where the store gives one on a stream
+          // read (EventStoreDB before 22.6 does not). A deleted stream's revisions never return.
+          const same =
+            event?.revision === entry.revision && (event.position === entry.position || event.position < 0);
+          if (!same) {
             readModels.unpark(name, entry.position);
             result.gone.push(entry);
             return;
           }
-          const failed = foldIntoStore(readModels, projection, event);
+          const failed = foldIntoStore(readModels, projection, { ...event, position: entry.position });
           if (failed === null) {
             readModels.unpark(name, entry.position);
             result.folded.push(entry);
