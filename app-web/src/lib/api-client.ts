@@ -40,7 +40,10 @@ const messageOf = (body: unknown, fallback: string): string => {
 /**
  * fetch for the Stickwork API (product-spec §7): sends x-auth-token and the browser's time zone in
  * the time-zone header, JSON in and out. Throws ApiError for error statuses and a TypeError for
- * network failures (fetch's own behaviour).
+ * network failures (fetch's own behaviour). A command answered with the
+ * `x-stickwork-read-models: stale` header succeeded (its write is recorded) though the figures in
+ * its answer may not show it yet: it is a success like any other, never retried or shown as an
+ * error; the next read shows the write once the server's read models have it.
  */
 export const apiRequest = async <T = unknown>(path: string, request: ApiRequest = {}): Promise<T> => {
   const token = request.token === undefined ? readStoredToken() : request.token;

@@ -43,6 +43,8 @@ export interface LessonProgressResponse {
 export interface UsageResponse {
   lesson: { data_used: number };
   lessonsLeftToday: number | null;
+  /** POST only: the lesson is counted, but these figures may not include it yet (see `apiRequest`). */
+  readModels?: 'stale';
 }
 
 export const requestSchedule = (body: ScheduleRequestBody) =>
