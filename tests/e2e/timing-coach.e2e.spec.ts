@@ -10,6 +10,7 @@ import { AUTOPLAY, chromiumLaunchOptions } from '../support/chromium.js';
 import { answerConsent } from '../support/consent.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
 import { openLessonCard as openPracticeSession, setTempo } from '../support/lesson-card.js';
+import { pcm16MonoWav } from '../support/wav.js';
 
 /**
  * The timing coach (issue 12) in Chromium, with the inputs a drummer has: an e-kit through a stubbed
@@ -26,21 +27,8 @@ function strokesWav(): string {
       samples[start + i] = Math.round(
         20_000 * Math.exp(-i / (0.004 * rate)) * Math.cos((2 * Math.PI * 1500 * i) / rate),
       );
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + samples.byteLength, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(samples.byteLength, 40);
   const file = join(tmpdir(), 'stickwork-pad-strokes.wav');
-  writeFileSync(file, Buffer.concat([header, Buffer.from(samples.buffer)]));
+  writeFileSync(file, pcm16MonoWav(samples, rate));
   return file;
 }
 
