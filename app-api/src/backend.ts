@@ -18,6 +18,8 @@ import { createLogger } from './logger.js';
 import { withStaleReadModelsNotice } from './stale-read-models.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { ensureWritableDataDir } from './startup-error.js';
+import { reservationStreamsFor, type ReservationStreams } from './accounts/reservation-streams.js';
+import { moveReservationsToKeyedNames } from './accounts/reservation-names-migration.js';
 import type { RateLimitCounters } from './auth/rate-limit-counters.js';
 import { openStores } from './adapters/event-store/open-event-store.js';
 import { assertEventStoreReachable } from './adapters/event-store/eventstoredb-reachability.js';
@@ -42,6 +44,8 @@ export interface Backend {
   /** Stripe when configured, else the local test-payment provider. */
   payments: PaymentPort;
   jwtSecret: string;
+  /** Names the `email-` and `newsletter-` streams by a keyed digest of the address. */
+  reservations: ReservationStreams;
   /** Rate-limit counters (SQLite table `rate_limits`, shared by the host's processes). */
   rateLimits: RateLimitCounters;
   /** Throws when the store's local file cannot take a write (health). */
@@ -72,6 +76,18 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
         throw error;
       },
     );
+  const reservations = reservationStreamsFor(config, { readonly });
+  // Before anything reads a reservation: a store from before issue 25 has them under unkeyed names.
+  if (!readonly)
+    await moveReservationsToKeyedNames({
+      store: stores.store,
+      reservations,
+      dataDir: config.dataDir,
+      logger,
+    }).catch(async (error: unknown) => {
+      await stores.close().catch(() => undefined);
+      throw error;
+    });
   // Appends made while serving a request carry its id (metadata.correlationId).
   const store = withRequestCorrelation(stores.store);
   const projections = withStaleReadModelsNotice(
@@ -94,6 +110,7 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
     mailer,
     payments,
     jwtSecret,
+    reservations,
     rateLimits: stores.rateLimits,
     probeWrite: stores.probeWrite,
     compactStore: stores.compact,

@@ -56,6 +56,12 @@ const environmentSchema = z.object({
       .min(SECRET_MIN_CHARACTERS, 'must be at least 32 characters long (or unset, to generate one)')
       .optional(),
   ),
+  RESERVATION_SECRET: optionalString.pipe(
+    z
+      .string()
+      .min(SECRET_MIN_CHARACTERS, 'must be at least 32 characters long (or unset, to generate one)')
+      .optional(),
+  ),
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -104,6 +110,8 @@ export interface Config {
   eventStoreConnectionString: string | undefined;
   /** Unset: generated into DATA_DIR on first start (see backend.ts). */
   jwtSecret: string | undefined;
+  /** Keys the `email-` and `newsletter-` stream names; unset: generated into DATA_DIR (see reservation-streams.ts). */
+  reservationSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Base of the links in mails; defaults to http://localhost:PORT. */
@@ -150,6 +158,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     dataDir: env.DATA_DIR,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
     jwtSecret: env.JWT_SECRET,
+    reservationSecret: env.RESERVATION_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

@@ -16,18 +16,20 @@ export {
   type AccountsService,
   type Registration,
 } from './accounts/accounts-service.js';
+export { findCustomerByEmail, loadCustomer, normalizeEmail } from './accounts/customer-records.js';
 export {
-  emailStreamFor,
-  findCustomerByEmail,
-  loadCustomer,
-  normalizeEmail,
-} from './accounts/customer-records.js';
+  reservationStreamsFor,
+  unkeyedReservationStreams,
+  type ReservationStreams,
+} from './accounts/reservation-streams.js';
 export {
   createPlanService,
   periodEndAfter,
   type PlanGrant,
   type PlanService,
 } from './payments/plan-service.js';
+export { nextPeriodEndAt, settleAllPeriodEnds, settlePeriodEnds } from './payments/period-ends.js';
+export { pinTimeZone } from './accounts/customer-time-zone.js';
 export { addTeacher, setTeacherAvailability, type NewTeacher } from './retention/teachers-service.js';
 export { settleTeacherBookings } from './retention/teacher-booking-sweep.js';
 export {

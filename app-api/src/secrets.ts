@@ -4,27 +4,38 @@ import path from 'node:path';
 import { SECRET_MIN_CHARACTERS } from './config.js';
 import { StartupError } from './startup-error.js';
 
+/** What the operator can do about a short secret file: the JWT secret's words unless told. */
+const JWT_SECRET_REMEDY = 'delete the file to have one generated, which logs everyone out, or set JWT_SECRET';
+
 /** A secret read from a file obeys the rule of JWT_SECRET: at least 32 characters. */
-const checked = (file: string, secret: string): string => {
+const checked = (file: string, secret: string, remedy = JWT_SECRET_REMEDY): string => {
   if (secret.length < SECRET_MIN_CHARACTERS)
     throw new StartupError(
       `the secret file ${path.resolve(file)} holds ${secret.length === 0 ? 'nothing' : `only ${secret.length} characters`}; ` +
-        `a secret needs at least ${SECRET_MIN_CHARACTERS} (delete the file to have one generated, which logs everyone out, or set JWT_SECRET)`,
+        `a secret needs at least ${SECRET_MIN_CHARACTERS} (${remedy})`,
     );
   return secret;
+};
+
+/** A secret kept in DATA_DIR if there is one (a read-only opening creates nothing), checked as on creation. */
+export const readExistingSecret = (dataDir: string, name: string, remedy?: string): string | undefined => {
+  const file = path.join(dataDir, 'secrets', name);
+  try {
+    return checked(file, fs.readFileSync(file, 'utf8').trim(), remedy);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 };
 
 /**
  * Reads a secret kept in DATA_DIR, creating it on first use, so a fresh install signs tokens
  * without configuration and a restart keeps everyone logged in.
  */
-export const loadOrCreateSecret = (dataDir: string, name: string): string => {
+export const loadOrCreateSecret = (dataDir: string, name: string, remedy?: string): string => {
   const file = path.join(dataDir, 'secrets', name);
-  try {
-    return checked(file, fs.readFileSync(file, 'utf8').trim());
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const existing = readExistingSecret(dataDir, name, remedy);
+  if (existing !== undefined) return existing;
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   // Written whole beside it, then linked into place: a process starting at the same time never
@@ -37,7 +48,7 @@ export const loadOrCreateSecret = (dataDir: string, name: string): string => {
   } catch (error) {
     // Another process created it first: use theirs.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      return checked(file, fs.readFileSync(file, 'utf8').trim());
+      return checked(file, fs.readFileSync(file, 'utf8').trim(), remedy);
     throw error;
   } finally {
     fs.rmSync(draft, { force: true });

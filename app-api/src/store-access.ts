@@ -10,7 +10,11 @@ export {
   READ_MODELS_FILE_NAME,
   type OpenedStores,
 } from './adapters/event-store/open-event-store.js';
-export { emailStreamFor } from './accounts/customer-records.js';
+export {
+  reservationNamesOf,
+  reservationStreamsFor,
+  type ReservationStreams,
+} from './accounts/reservation-streams.js';
 export { checkStoreFile, type IntegrityReport } from './adapters/event-store/sqlite-integrity.js';
 export { HttpError } from './http/http-error.js';
 export { systemClock, type Clock } from './clock.js';

@@ -4,6 +4,7 @@ import type { Backend } from '@stickwork/app-api';
 import {
   loadConfig,
   openStores,
+  reservationStreamsFor,
   sqliteFileIn,
   systemClock,
   type Clock,
@@ -26,7 +27,7 @@ export interface OpenOptions {
 /** What the reading commands need: the store, the read models and their runner, nothing of HTTP, mail or payments. */
 export type StoreBackend = Pick<
   Backend,
-  'config' | 'clock' | 'store' | 'readModels' | 'projections' | 'close'
+  'config' | 'clock' | 'store' | 'readModels' | 'projections' | 'close' | 'reservations'
 >;
 
 const filesIn = (dir: string): Set<string> | null =>
@@ -86,6 +87,8 @@ export const openStoreBackend = (options: OpenOptions = {}): Promise<StoreBacken
       store: stores.store,
       readModels: stores.readModels,
       projections,
+      // Reading commands create no secret: without one the store still has the unkeyed names.
+      reservations: reservationStreamsFor(config, { readonly: true }),
       close: async () => {
         await projections.stop();
         await stores.close();

@@ -22,7 +22,6 @@ import { HttpError } from '../http/http-error.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { issueLoginToken } from '../auth/tokens.js';
 import {
-  emailStreamFor,
   findCustomerByEmail,
   loadCustomer,
   loadRegisteredCustomer,
@@ -30,6 +29,7 @@ import {
   type RegisteredCustomer,
 } from './customer-records.js';
 import { runCustomerCommand, type CustomerCommandInput } from './customer-commands.js';
+import { STALE_RESERVATION_MS } from './reservation-streams.js';
 import { passwordRecoveryMail, verificationMail } from './mail-templates.js';
 import { issueSecret, passwordFingerprint, verifySecret } from './one-time-secrets.js';
 
@@ -54,17 +54,17 @@ export const ACCOUNT_MESSAGES = {
   practiceDataDeleted: 'Your practice history has been deleted.',
 } as const;
 
-/** A reservation whose customer never got registered (a crash between the two appends) expires. */
-const STALE_RESERVATION_MS = 60_000;
-
-type AccountsBackend = Pick<Backend, 'store' | 'clock' | 'jwtSecret' | 'mailer' | 'logger' | 'config'>;
+type AccountsBackend = Pick<
+  Backend,
+  'store' | 'clock' | 'jwtSecret' | 'mailer' | 'logger' | 'config' | 'reservations'
+>;
 
 /** What a registration records (POST /api/register's body with the password already hashed). */
 export type Registration = Omit<RegisterRequest, 'password'> & { passwordHash: string };
 
 /** The login service's use cases (product-spec §7, second table), on the event store. */
 export const createAccountsService = (backend: AccountsBackend) => {
-  const { store, clock, jwtSecret, mailer, logger } = backend;
+  const { store, clock, jwtSecret, mailer, logger, reservations } = backend;
   const publicUrl = backend.config.publicUrl;
 
   const run = (customerId: string, command: CustomerCommandInput, now: Date) =>
@@ -79,12 +79,12 @@ export const createAccountsService = (backend: AccountsBackend) => {
     issueLoginToken(jwtSecret, loginClaimsOf(customer), now);
 
   /**
-   * The email's uniqueness: `EmailReserved` on `email-<sha256>` with expected revision no_stream;
+   * The email's uniqueness: `EmailReserved` on `email-<keyed digest>` with expected revision no_stream;
    * of concurrent registrations exactly one append succeeds. Answers whether this call reserved it
    * (false: the customer already held it).
    */
   const reserveEmail = async (email: string, customerId: string, now: Date): Promise<boolean> => {
-    const stream = emailStreamFor(email);
+    const stream = reservations.email(email);
     const reserve = async () =>
       (
         await handleCommand(
@@ -146,7 +146,7 @@ export const createAccountsService = (backend: AccountsBackend) => {
     } catch (error) {
       if (reserved)
         await store
-          .deleteStream(emailStreamFor(registration.email))
+          .deleteStream(reservations.email(registration.email))
           .catch((releaseError: unknown) =>
             logger.error({ customerId, err: releaseError }, 'could not release an email reservation'),
           );
@@ -205,7 +205,7 @@ export const createAccountsService = (backend: AccountsBackend) => {
 
     /** POST /api/authenticate: a token, or null. Unknown emails cost a password check too. */
     async authenticate(request: AuthenticateRequest): Promise<string | null> {
-      const customer = await findCustomerByEmail(store, request.email);
+      const customer = await findCustomerByEmail(backend, request.email);
       const passwordHash = customer?.passwordHash ?? (await decoyPasswordHash());
       const matches = await verifyPassword(passwordHash, request.password);
       return customer && matches ? tokenFor(customer, clock()) : null;
@@ -225,7 +225,7 @@ export const createAccountsService = (backend: AccountsBackend) => {
     /** GET /api/verify/email/request-verification?email=: a new verification mail. */
     async requestVerificationMail(email: string): Promise<string> {
       const now = clock();
-      const customer = await findCustomerByEmail(store, email);
+      const customer = await findCustomerByEmail(backend, email);
       if (!customer) throw new HttpError(404, ACCOUNT_MESSAGES.verificationUnavailable(email));
       try {
         await run(customer.customerId, { type: 'RequestVerificationMail', data: {} }, now);
@@ -246,7 +246,7 @@ export const createAccountsService = (backend: AccountsBackend) => {
     /** GET /api/pw-recovery?email=: a link to choose a new password, valid once for an hour. */
     async requestPasswordRecovery(email: string): Promise<string> {
       const now = clock();
-      const customer = await findCustomerByEmail(store, email);
+      const customer = await findCustomerByEmail(backend, email);
       if (!customer) throw new HttpError(404, ACCOUNT_MESSAGES.noAccount);
       await run(customer.customerId, { type: 'RequestPasswordRecovery', data: {} }, now);
       const secret = await issueSecret(

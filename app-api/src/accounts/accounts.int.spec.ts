@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { customerStreamId } from '@stickwork/domain';
-import { emailStreamFor } from './customer-records.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { verifyLoginToken } from '../auth/tokens.js';
 import {
@@ -138,14 +137,14 @@ describe('the email reservation', () => {
     } finally {
       store.appendToStream = append;
     }
-    expect(await store.readStream(emailStreamFor(body.email))).toEqual([]);
+    expect(await store.readStream(server.backend.reservations.email(body.email))).toEqual([]);
     expect((await client().post('/api/register', body)).status).toBe(201);
   });
 
   it('without a customer expires after a minute (a crash between the two appends)', async () => {
     const reserve = async (email: string, reservedAt: Date) =>
       server.backend.store.appendToStream(
-        emailStreamFor(email),
+        server.backend.reservations.email(email),
         [
           {
             type: 'EmailReserved',

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   customerDecider,
   customerEventSchemaVersions,
@@ -9,22 +8,17 @@ import {
   toDomainEvents,
   type CustomerEvent,
   emailReservationEventSchemaVersions,
-  emailStreamId,
   subscriptionOf,
   type CustomerState,
   type EventStore,
   loadState,
 } from '@stickwork/domain';
 import type { LoginClaims } from '../auth/tokens.js';
+import type { ReservationStreams } from './reservation-streams.js';
 
 export type RegisteredCustomer = Extract<CustomerState, { status: 'registered' }>;
 
-/** Emails are unique regardless of case and surrounding blanks. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-
-/** `email-<sha256 of the normalized email>`: the stream name never shows the address. */
-export const emailStreamFor = (email: string): string =>
-  emailStreamId(createHash('sha256').update(normalizeEmail(email), 'utf8').digest('hex'));
+export { normalizeEmail } from './reservation-streams.js';
 
 /**
  * The customer decider's state of one customer: the one way to read a `customer-` stream. Erasure
@@ -56,12 +50,12 @@ export const loadRegisteredCustomer = async (
 
 /** The customer an email belongs to, through its reservation; null when there is none. */
 export const findCustomerByEmail = async (
-  store: EventStore,
+  { store, reservations }: { store: EventStore; reservations: ReservationStreams },
   email: string,
 ): Promise<RegisteredCustomer | null> => {
   const reservation = await loadState(
     store,
-    emailStreamFor(email),
+    reservations.email(email),
     emailReservationDecider,
     emailReservationEventSchemaVersions,
   );

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { newsletterStreamFor } from '../newsletter/newsletter-stream.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +13,6 @@ import {
 import Database from 'better-sqlite3';
 import { createSqliteSnapshotStore } from '../adapters/snapshots/sqlite-snapshot-store.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
-import { emailStreamFor } from './customer-records.js';
 import {
   apiClient,
   decodeJwtPayload,
@@ -83,7 +81,9 @@ const subscribeToNewsletter = async (email: string) => {
   const link = linkIn(mail);
   const confirmed = await fetch(`${server.url}${link.pathname}${link.search}`, { redirect: 'manual' });
   expect(confirmed.status).toBe(303);
-  expect(await server.backend.store.readStream(newsletterStreamFor(email))).toHaveLength(1);
+  expect(await server.backend.store.readStream(server.backend.reservations.newsletter(email))).toHaveLength(
+    1,
+  );
 };
 
 describe('DELETE /api/delete/account', () => {
@@ -125,9 +125,9 @@ describe('DELETE /api/delete/account', () => {
     expect(findInDataDir([email, email.toLowerCase(), firstname, lastname])).toEqual([]);
     const { store } = server.backend;
     expect(await store.readStream(customerStreamId(customerId))).toEqual([]);
-    expect(await store.readStream(emailStreamFor(email))).toEqual([]);
+    expect(await store.readStream(server.backend.reservations.email(email))).toEqual([]);
     expect(await store.readStream(practiceStreamId(customerId))).toEqual([]);
-    expect(await store.readStream(newsletterStreamFor(email))).toEqual([]);
+    expect(await store.readStream(server.backend.reservations.newsletter(email))).toEqual([]);
     expect(await snapshots.load(practiceStreamId(customerId))).toBeUndefined();
     sqlite.close();
     const markers = await store.readStream(erasureStreamId(customerId));

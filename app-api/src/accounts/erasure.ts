@@ -12,16 +12,16 @@ import {
   toEventsToAppend,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
-import { newsletterStreamFor } from '../newsletter/newsletter-stream.js';
 import { runCustomerCommand, type CustomerCommandInput } from './customer-commands.js';
-import { emailStreamFor, loadCustomer } from './customer-records.js';
+import { loadCustomer } from './customer-records.js';
+import { newsletterNamesOf, reservationNamesOf } from './reservation-streams.js';
 import { releaseTeacherLessonsOf } from '../retention/teacher-lessons.js';
 import { runPracticeCommand } from '../practice/practice-commands.js';
 import { emailKey } from '../auth/rate-limits.js';
 
 type ErasureBackend = Pick<
   Backend,
-  'store' | 'clock' | 'projections' | 'compactStore' | 'logger' | 'mailer' | 'readModels'
+  'store' | 'clock' | 'projections' | 'compactStore' | 'logger' | 'mailer' | 'readModels' | 'reservations'
 > &
   Partial<Pick<Backend, 'rateLimits' | 'practiceSnapshots' | 'config'>>;
 
@@ -92,7 +92,8 @@ export const eraseAccount = async (
   // Their booked teacher lessons (issue 17) are cancelled first, so the slots are free again.
   appended.push(...(await releaseTeacherLessonsOf(backend, customerId)));
   await store.deleteStream(stream);
-  await store.deleteStream(emailStreamFor(customer.email));
+  // The reservation by today's name, and by the unkeyed one of before issue 25 should one be left.
+  for (const name of reservationNamesOf(backend.reservations, customer.email)) await store.deleteStream(name);
   await store.deleteStream(practiceStreamId(customerId));
   // The practice stream's decision-state snapshot (memory and its table row) goes with the stream.
   await backend.practiceSnapshots?.forget(practiceStreamId(customerId));
@@ -101,7 +102,7 @@ export const eraseAccount = async (
   // Teacher-lesson credits (issue 17). A booking on a teacher's stream keeps only the (now anonymous) id.
   await store.deleteStream(lessonCreditsStreamId(customerId));
   // A newsletter confirmation keeps the address as proof of consent: it goes with the account.
-  await store.deleteStream(newsletterStreamFor(customer.email));
+  for (const name of newsletterNamesOf(backend.reservations, customer.email)) await store.deleteStream(name);
   // The outbox's copies of the customer's mails hold the address and the greeting's first name.
   await backend.mailer.eraseMailsTo(customer.email);
   // Login and mail counters are keyed by the email's digest: they go too.

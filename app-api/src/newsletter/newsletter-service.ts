@@ -7,7 +7,6 @@ import {
 import type { Backend } from '../backend.js';
 import { HttpError } from '../http/http-error.js';
 import { newsletterConfirmationMail } from './newsletter-mail.js';
-import { newsletterStreamFor } from './newsletter-stream.js';
 import { issueNewsletterSecret, verifyNewsletterSecret } from './newsletter-secret.js';
 
 export const NEWSLETTER_MESSAGES = {
@@ -17,17 +16,20 @@ export const NEWSLETTER_MESSAGES = {
   tooManyRequests: 'Too many sign-ups. Please wait a few minutes and try again.',
 } as const;
 
-type NewsletterBackend = Pick<Backend, 'store' | 'clock' | 'jwtSecret' | 'mailer' | 'logger' | 'config'>;
+type NewsletterBackend = Pick<
+  Backend,
+  'store' | 'clock' | 'jwtSecret' | 'mailer' | 'logger' | 'config' | 'reservations'
+>;
 
 /**
  * The landing page's newsletter with double opt-in through the mail port: a sign-up mails a signed
  * link; only following it records the subscription (`ConfirmNewsletterSubscription` through the
- * newsletter decider, on newsletter-<sha256(email)>).
+ * newsletter decider, on newsletter-<keyed digest of the address>).
  */
 export const createNewsletterService = (backend: NewsletterBackend) => {
-  const { store, logger } = backend;
+  const { store, logger, reservations } = backend;
   const load = (email: string) =>
-    loadState(store, newsletterStreamFor(email), newsletterDecider, newsletterEventSchemaVersions);
+    loadState(store, reservations.newsletter(email), newsletterDecider, newsletterEventSchemaVersions);
 
   return {
     /** POST /newsletter: mails the confirmation link, unless the address is confirmed already. */
@@ -54,7 +56,7 @@ export const createNewsletterService = (backend: NewsletterBackend) => {
       if (email === null) return false;
       const { events } = await handleCommand(
         store,
-        newsletterStreamFor(email),
+        reservations.newsletter(email),
         newsletterDecider,
         newsletterEventSchemaVersions,
         { type: 'ConfirmNewsletterSubscription', data: { email }, metadata: { now } },

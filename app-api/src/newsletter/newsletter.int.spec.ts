@@ -12,7 +12,6 @@ import {
   NEWSLETTER_INVALID_REDIRECT,
   NEWSLETTER_MESSAGES,
 } from './newsletter-router.js';
-import { newsletterStreamFor } from './newsletter-stream.js';
 import { issueNewsletterSecret } from './newsletter-secret.js';
 
 let now = new Date('2026-11-21T10:00:00.000Z');
@@ -33,7 +32,8 @@ const confirm = async (secret: string) => {
   return { status: response.status, location: response.headers.get('location') };
 };
 
-const confirmations = (email: string) => server.backend.store.readStream(newsletterStreamFor(email));
+const confirmations = (email: string) =>
+  server.backend.store.readStream(server.backend.reservations.newsletter(email));
 
 describe('newsletter double opt-in', () => {
   it('mails a link, records nothing until it is followed, then records the confirmation once', async () => {

@@ -23,12 +23,12 @@ import {
   type ReadModelStore,
   type WeeklyGoalModel,
 } from '@stickwork/projections';
-import { emailStreamFor } from '../accounts/customer-records.js';
-import { newsletterStreamFor } from '../newsletter/newsletter-stream.js';
+import type { ReservationStreams } from '../accounts/reservation-streams.js';
 import { toCsv } from './csv.js';
 
 export interface ExportSources {
   store: EventStore;
+  reservations: ReservationStreams;
   readModels: ReadModelStore;
   clock: () => Date;
 }
@@ -48,7 +48,10 @@ export interface ExportedEvent {
  * (`practice-`), their payments ledger (`payments-`), their practice reminders (`reminders-`), their teacher-lesson credits (`lesson-credits-`), and, found through the email they registered
  * with (it never changes), its reservation (`email-`) and a newsletter consent (`newsletter-`).
  */
-const customerStreamIds = async (store: EventStore, customerId: string): Promise<string[]> => {
+const customerStreamIds = async (
+  { store, reservations }: Pick<ExportSources, 'store' | 'reservations'>,
+  customerId: string,
+): Promise<string[]> => {
   const [registered] = await store.readStream(customerStreamId(customerId), { maxCount: 1 });
   const email = (registered?.data as { email?: unknown } | undefined)?.email;
   return [
@@ -57,7 +60,7 @@ const customerStreamIds = async (store: EventStore, customerId: string): Promise
     `payments-${customerId}`,
     remindersStreamId(customerId),
     lessonCreditsStreamId(customerId),
-    ...(typeof email === 'string' ? [emailStreamFor(email), newsletterStreamFor(email)] : []),
+    ...(typeof email === 'string' ? [reservations.email(email), reservations.newsletter(email)] : []),
   ];
 };
 
@@ -185,7 +188,7 @@ export const customerExportFiles = async (
   const exportedAt = sources.clock().toISOString();
   const files: Record<string, string> = {};
   const streams: string[] = [];
-  for (const stream of await customerStreamIds(sources.store, customerId)) {
+  for (const stream of await customerStreamIds(sources, customerId)) {
     const events = await sources.store.readStream(stream);
     if (events.length === 0) continue;
     streams.push(stream);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerExportFiles } from '@stickwork/app-api/customer-export';
-import { loadConfig, openStores, systemClock } from '@stickwork/app-api/stores';
+import { loadConfig, openStores, reservationStreamsFor, systemClock } from '@stickwork/app-api/stores';
 import { runCli } from '../testing/run-cli.js';
 
 /** `stickwork customer export`, run as an operator would, on a seeded store. */
@@ -46,9 +46,14 @@ describe('stickwork customer export', () => {
     expect(fs.statSync(out).mode & 0o777).toBe(0o600);
 
     const files = unzipped(out);
-    const { store, readModels, close } = await openStores(loadConfig({ DATA_DIR: dataDir }));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const { store, readModels, close } = await openStores(config);
     try {
-      const expected = await customerExportFiles({ store, readModels, clock: systemClock }, customer.id);
+      const reservations = reservationStreamsFor(config, { readonly: true });
+      const expected = await customerExportFiles(
+        { store, readModels, reservations, clock: systemClock },
+        customer.id,
+      );
       expect(Object.keys(files).sort()).toEqual(Object.keys(expected).sort());
       for (const [name, text] of Object.entries(expected))
         if (name !== 'README.txt') expect(files[name], name).toBe(text);

@@ -24,7 +24,7 @@ export const runCustomerExport = async (who: string, raw: Record<string, unknown
   const options = parseOptions(exportOptions, { ...raw, customer: who }, ['customer']);
   const file = path.resolve(options.out);
   const written = await withStores(async (backend) => {
-    const customerId = await resolveCustomer(backend.store, options.customer);
+    const customerId = await resolveCustomer(backend, options.customer);
     await backend.projections.catchUp();
     const zip = await customerExportZip(backend, customerId);
     try {

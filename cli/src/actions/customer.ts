@@ -72,7 +72,7 @@ const operate = async (
   const options = parseOptions(schemas[action], raw, positional);
   const operator = operatorName(options.operator);
   const operation = await withBackend(async (backend) => {
-    const customerId = await resolveCustomer(backend.store, options.customer);
+    const customerId = await resolveCustomer(backend, options.customer);
     await requireConfirmation(question(options, await describeCustomer(backend, customerId)), {
       yes: options.yes,
     });

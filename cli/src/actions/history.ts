@@ -61,8 +61,8 @@ export const runHistory = async (customer: string, raw: Record<string, unknown>)
   if (since && until && since > until) throw new UsageError('--since must not be after --until');
   const filter = { types: options.type, since, until };
   await withStores(
-    async ({ store }) => {
-      const customerId = await resolveCustomer(store, options.customer);
+    async ({ store, reservations }) => {
+      const customerId = await resolveCustomer({ store, reservations }, options.customer);
       // Taken before the read, so an event written in between is followed, not lost.
       const { lastPosition } = await store.stats();
       const events = await readCustomerEvents(store, customerId);

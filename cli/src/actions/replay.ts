@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FALLBACK_TIME_ZONE, SKILL_DISPLAY_NAMES, timingOffsetLabel } from '@stickwork/domain';
+import { accuracyLabel, FALLBACK_TIME_ZONE, SKILL_DISPLAY_NAMES, timingOffsetLabel } from '@stickwork/domain';
 import { UsageError, withStores } from '../context.js';
 import { resolveCustomer } from '../customers/resolve-customer.js';
 import { DATE_HINT, looksLikeCompactDay, parseInstant } from '../dates.js';
@@ -77,7 +77,7 @@ export const replayLines = (report: ReplayReport): string[] => [
           },
           {
             header: 'BEST',
-            value: (row) => (row.best ? `${row.best.accuracy}% at ${row.best.bpm} bpm` : ''),
+            value: (row) => (row.best ? `${accuracyLabel(row.best.accuracy)} at ${row.best.bpm} bpm` : ''),
           },
           {
             header: 'TIMING',
@@ -95,8 +95,8 @@ export const runReplay = async (customer: string, raw: Record<string, unknown>) 
   const options = parseOptions(replayOptions, { ...raw, customer }, ['customer']);
   const until = options.until === undefined ? undefined : readReplayPoint(options.until, options.tz);
   const report = await withStores(
-    async ({ store, clock }) =>
-      replayCustomer(store, await resolveCustomer(store, options.customer), {
+    async ({ store, clock, reservations }) =>
+      replayCustomer(store, await resolveCustomer({ store, reservations }, options.customer), {
         ...(until ? { until } : {}),
         timeZone: options.tz,
         now: clock(),

@@ -106,9 +106,9 @@ describe('customers', () => {
 describe('resolving a customer', () => {
   it('takes an id or an email in any case, and names what it cannot find', async () => {
     const { customerId, email } = customer(0);
-    expect(await resolveCustomer(world.backend.store, customerId)).toBe(customerId);
-    expect(await resolveCustomer(world.backend.store, ` ${email.toUpperCase()} `)).toBe(customerId);
-    const error = await rejection(resolveCustomer(world.backend.store, 'ghost@example.com'));
+    expect(await resolveCustomer(world.backend, customerId)).toBe(customerId);
+    expect(await resolveCustomer(world.backend, ` ${email.toUpperCase()} `)).toBe(customerId);
+    const error = await rejection(resolveCustomer(world.backend, 'ghost@example.com'));
     expect((error as Error).message).toBe('no customer matches "ghost@example.com"');
   });
 });
@@ -342,7 +342,7 @@ describe('operating a customer', () => {
     const [marker] = await world.backend.store.readStream(erasureStreamId(customerId));
     expect(marker?.metadata.operator).toBe('dana');
     expect((await listCustomers(world.backend)).some((row) => row.id === customerId)).toBe(false);
-    expect(await rejection(resolveCustomer(world.backend.store, email))).toBeInstanceOf(CliError);
+    expect(await rejection(resolveCustomer(world.backend, email))).toBeInstanceOf(CliError);
     expect(((await rejection(eraseCustomer(world.backend, customerId))) as Error).message).toBe(
       `customer ${customerId} has been erased`,
     );

@@ -26,7 +26,7 @@ export interface Operation {
 
 type OperatorBackend = Pick<
   Backend,
-  'store' | 'readModels' | 'projections' | 'clock' | 'compactStore' | 'logger' | 'mailer'
+  'store' | 'readModels' | 'projections' | 'clock' | 'compactStore' | 'logger' | 'mailer' | 'reservations'
 >;
 
 /**

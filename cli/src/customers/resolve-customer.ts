@@ -1,4 +1,4 @@
-import { emailStreamFor } from '@stickwork/app-api/stores';
+import { reservationNamesOf, type ReservationStreams } from '@stickwork/app-api/stores';
 import {
   customerStreamId,
   erasureStreamId,
@@ -26,12 +26,18 @@ export const customerStreams = (customerId: string): string[] => [
  * The customer id an operator typed: an email (through its reservation stream, so no read
  * model is needed and a read-only store will do) or an id with any stream of its own.
  */
-export const resolveCustomer = async (store: EventStore, reference: string): Promise<string> => {
+export const resolveCustomer = async (
+  { store, reservations }: { store: EventStore; reservations: ReservationStreams },
+  reference: string,
+): Promise<string> => {
   const typed = reference.trim();
   if (typed.includes('@')) {
-    const [reservation] = await store.readStream(emailStreamFor(typed), { maxCount: 1 });
-    const customerId = (reservation?.data as { customerId?: unknown } | undefined)?.customerId;
-    if (typeof customerId === 'string') return customerId;
+    // Today's name, then the unkeyed one a store keeps until the server next starts on it.
+    for (const stream of reservationNamesOf(reservations, typed)) {
+      const [reservation] = await store.readStream(stream, { maxCount: 1 });
+      const customerId = (reservation?.data as { customerId?: unknown } | undefined)?.customerId;
+      if (typeof customerId === 'string') return customerId;
+    }
   } else if (typed !== '') {
     for (const stream of customerStreams(typed))
       if ((await store.readStream(stream, { maxCount: 1 })).length > 0) return typed;

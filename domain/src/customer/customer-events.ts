@@ -5,10 +5,10 @@ import type { BillingPeriod, PaidTier } from '../rules/plans.js';
 export const customerStreamId = (customerId: string): string => `customer-${customerId}`;
 
 /**
- * `email-<sha256 of the lower-cased email>`: the uniqueness reservation. The domain takes the hex
- * digest; hashing happens in app-api.
+ * `email-<keyed digest of the lower-cased email>`: the uniqueness reservation. The domain takes the
+ * hex digest; app-api makes it (an HMAC under a server secret, reservation-streams.ts).
  */
-export const emailStreamId = (sha256Hex: string): string => `email-${sha256Hex.toLowerCase()}`;
+export const emailStreamId = (digestHex: string): string => `email-${digestHex.toLowerCase()}`;
 
 /**
  * `erasure-<customerId>`: holds the anonymous `CustomerErased` marker. It outlives the deleted

@@ -4,7 +4,7 @@ import { DomainError } from '../errors/domain-error.js';
 import type { EmailReservationEvent } from './customer-events.js';
 
 /**
- * The `email-<sha256>` stream makes an email unique. The handler appends `EmailReserved` with
+ * The `email-<digest>` stream makes an email unique. The handler appends `EmailReserved` with
  * expected revision `no_stream`: of two concurrent registrations one append fails with
  * `WrongExpectedRevisionError`, which the handler reports as `email_taken` too. Erasure deletes
  * the stream, which frees the email.

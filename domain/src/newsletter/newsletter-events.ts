@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../decider/decider.js';
 
 /**
- * `newsletter-<sha256 of the address>` (the id is made where hashing is, in app-api): the landing
+ * `newsletter-<keyed digest of the address>` (the id is made where hashing is, in app-api): the landing
  * page's double opt-in. The confirmation keeps the address and the time, the proof of consent a
  * newsletter needs; it is deleted with the account.
  */

@@ -15,7 +15,7 @@ type FieldsOf<Event extends { type: string; data: unknown }> = {
  * against the events' types). The password hash is among them: it is not readable text, but it is
  * the customer's, and a hash left in a log after erasure can still be attacked offline for a
  * password used elsewhere. What stays plain: ids, times, plans, zones, the payment provider's
- * ids; the reservation's and newsletter's stream names are SHA-256 digests of the address.
+ * ids; the reservation's and newsletter's stream names are keyed digests (HMAC) of the address.
  */
 export const PERSONAL_DATA_FIELDS: Readonly<Record<string, readonly string[]>> = {
   ...({

@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../testing/test-server.js';
-import { emailStreamFor } from '../../../accounts/customer-records.js';
 import {
   apiClient,
   nextClientIp,
@@ -63,7 +62,7 @@ describe('the app on EventStoreDB', () => {
     const api = apiClient(app, { ip: nextClientIp() });
     const first = await registerCustomer(api);
     expect((await api.delete('/api/delete/account', { token: first.token })).status).toBe(200);
-    expect(await app.backend.store.readStream(emailStreamFor(first.email))).toEqual([]);
+    expect(await app.backend.store.readStream(app.backend.reservations.email(first.email))).toEqual([]);
     expect((await api.post('/api/authenticate', { email: first.email, password: PASSWORD })).status).toBe(
       401,
     );

@@ -17,7 +17,6 @@ import {
   registerCustomer,
   uniqueEmail,
 } from '../../../accounts/testing/account-fixtures.js';
-import { newsletterStreamFor } from '../../../newsletter/newsletter-stream.js';
 import { issueNewsletterSecret } from '../../../newsletter/newsletter-secret.js';
 import { READ_MODELS_FILE_NAME } from '../open-event-store.js';
 import {
@@ -110,7 +109,7 @@ describe('erasure on EventStoreDB (crypto-shredding, no scavenge)', () => {
     });
     expect(confirmed.status).toBe(303);
 
-    const personalStreams = [customerStreamId(customerId), newsletterStreamFor(email)];
+    const personalStreams = [customerStreamId(customerId), app.backend.reservations.newsletter(email)];
     const needles = [email, email.toUpperCase(), firstname, lastname];
 
     // Before: the app reads the data back (and logs in with the sealed hash); the log holds only ciphertext.
