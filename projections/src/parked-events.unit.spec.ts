@@ -39,10 +39,11 @@ const practise = (store: EventStore, customer: string, minutes: number | null) =
     { type: 'Practised', data: minutes === null ? null : { minutes }, metadata: meta },
   ]);
 
-const silentLogger = (): RunnerLogger & { error: ReturnType<typeof vi.fn> } => ({
-  error: vi.fn(),
-  info: vi.fn(),
-});
+const silentLogger = () => {
+  const error = vi.fn<RunnerLogger['error']>();
+  const info = vi.fn<RunnerLogger['info']>();
+  return { error, info };
+};
 
 const setUp = async (fix = { fixed: false }) => {
   const store = createInMemoryEventStore();
