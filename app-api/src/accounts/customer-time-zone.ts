@@ -19,6 +19,13 @@ const runTimeZoneCommand = async (
 };
 
 /**
+ * Pins the customer's zone as their first practice write would (the seed's customers); the zone
+ * already pinned, if any, stays. Answers the pinned zone.
+ */
+export const pinTimeZone = (backend: TimeZoneBackend, customerId: string, timeZone: TimeZone) =>
+  runTimeZoneCommand(backend, customerId, { type: 'PinTimeZone', data: { timeZone } });
+
+/**
  * The customer's pinned time zone (issue 14, item 1): set by the first authenticated practice
  * request that writes (counting a lesson, a session, activity) from its `time-zone` header (UTC
  * without a valid one), recorded as `TimeZonePinned`; afterwards requests cannot move it, whatever
@@ -33,12 +40,7 @@ export const pinnedTimeZone =
     const reading = req.method === 'GET' || req.method === 'HEAD';
     res.locals.pinnedTimeZone =
       (customer.timeZone as TimeZone | null) ??
-      (reading
-        ? requested
-        : await runTimeZoneCommand(backend, customerId, {
-            type: 'PinTimeZone',
-            data: { timeZone: requested },
-          }));
+      (reading ? requested : await pinTimeZone(backend, customerId, requested));
     next();
   };
 

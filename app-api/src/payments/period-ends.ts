@@ -1,3 +1,4 @@
+import type { CustomerState } from '@stickwork/domain';
 import { customerDirectoryProjection, type CustomerDirectoryEntry } from '@stickwork/projections';
 import type { Backend } from '../backend.js';
 import { loadRegisteredCustomer } from '../accounts/customer-records.js';
@@ -26,6 +27,25 @@ type SettleBackend = Pick<
 >;
 
 /**
+ * When `settlePeriodEnds` next has something to write for the customer (a grace end, a cancellation
+ * coming due, a local trial end or renewal), or null when only the provider can end or renew it.
+ * The seed walks its clock to these instants, so each is recorded at its own time.
+ */
+export const nextPeriodEndAt = (customer: CustomerState): Date | null => {
+  if (customer.status !== 'registered') return null;
+  const current = currentSubscriptionOf(customer);
+  if (!current) return null;
+  const subscriptionId = current.providerSubscriptionId;
+  const local = isLocalSubscriptionId(subscriptionId) || subscriptionId === UNRECORDED_SUBSCRIPTION_ID;
+  if (current.status === 'past_due') {
+    const since = customer.subscription?.pastDueSince;
+    return since === undefined ? null : new Date(Date.parse(since) + PAYMENT_GRACE_DAYS * DAY_MS);
+  }
+  if (!local) return null;
+  return new Date(current.cancelAt ?? current.currentPeriodEnd);
+};
+
+/**
  * Period ends for one customer, at the backend clock's now:
  * - a cancellation whose date has come ends the subscription (back to freemium);
  * - an overdue payment past the grace period ends it too (with Stripe: cancelled there as well);
@@ -39,6 +59,8 @@ export const settlePeriodEnds = async (backend: SettleBackend, customerId: strin
   const current = customer && currentSubscriptionOf(customer);
   if (!current) return;
   const now = backend.clock();
+  const due = nextPeriodEndAt(customer);
+  if (due === null || due.getTime() > now.getTime()) return;
   const created = now.toISOString();
   const subscriptionId = current.providerSubscriptionId;
   const local = isLocalSubscriptionId(subscriptionId) || subscriptionId === UNRECORDED_SUBSCRIPTION_ID;

@@ -1,9 +1,17 @@
-import type { BillingPeriod, CustomerEvent, PaidTier, Tier } from '@stickwork/domain';
+import {
+  isTrialAvailable,
+  TRIAL_DAYS,
+  type BillingPeriod,
+  type CustomerEvent,
+  type PaidTier,
+  type Tier,
+} from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { runCustomerCommand, type CustomerCommandInput } from '../accounts/customer-commands.js';
 import { loadRegisteredCustomer } from '../accounts/customer-records.js';
 
 type PlanBackend = Pick<Backend, 'store' | 'clock' | 'projections'>;
+const DAY_MS = 86_400_000;
 
 /** An operator's grant (`stickwork customer grant-plan`). */
 export interface PlanGrant {
@@ -78,10 +86,17 @@ export const createPlanService = (backend: PlanBackend) => ({
 
   /**
    * A paid checkout as the seed plays it (no provider): the decider starts the 14-day trial of a
-   * customer's first one, else an active plan, for one billing period.
+   * customer's first one, whose period ends with the trial (as the local test-payment checkout's
+   * does, so the trial's end is its first renewal), else an active plan for one billing period.
    */
-  checkoutWithoutProvider(customerId: string, plan: { tier: PaidTier; period: BillingPeriod }) {
-    const currentPeriodEnd = periodEndAfter(backend.clock(), plan.period).toISOString();
+  async checkoutWithoutProvider(customerId: string, plan: { tier: PaidTier; period: BillingPeriod }) {
+    const now = backend.clock();
+    const customer = await loadRegisteredCustomer(backend.store, customerId);
+    const currentPeriodEnd = (
+      customer && isTrialAvailable(customer)
+        ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS)
+        : periodEndAfter(now, plan.period)
+    ).toISOString();
     return runAll(backend, customerId, [{ type: 'StartSubscription', data: { ...plan, currentPeriodEnd } }]);
   },
 });

@@ -6,6 +6,9 @@ import {
   HttpError,
   lessonCatalogue,
   loadCustomer,
+  nextPeriodEndAt,
+  pinTimeZone,
+  settlePeriodEnds,
   type Backend,
 } from '@stickwork/app-api';
 import {
@@ -196,6 +199,32 @@ export const seedStore = async (backend: Backend, options: SeedOptions): Promise
     levelUps: 0,
   };
 
+  /**
+   * The server's period-end sweep, run at each period end as the clock passes it (trial ends,
+   * renewals, cancellations coming due), so each is recorded at its own time and none is left for
+   * the server to record late. `periodEnds`: the next one of each subscribed customer.
+   */
+  const periodEnds = new Map<string, number>();
+  const watchPeriodEnd = async (customerId: string) => {
+    const due = nextPeriodEndAt(await loadCustomer(backend.store, customerId));
+    if (due === null) periodEnds.delete(customerId);
+    else if (periodEnds.get(customerId) === due.getTime())
+      throw new Error(`the period end at ${due.toISOString()} of ${customerId} did not settle`);
+    else periodEnds.set(customerId, due.getTime());
+  };
+  /** Moves the clock to `time`, settling every period end up to it on the way. */
+  const advanceTo = async (time: number) => {
+    for (;;) {
+      let next: [string, number] | undefined;
+      for (const entry of periodEnds) if (entry[1] <= time && (!next || entry[1] < next[1])) next = entry;
+      if (!next) break;
+      moveTo(next[1]);
+      await settlePeriodEnds(seeding, next[0]);
+      await watchPeriodEnd(next[0]);
+    }
+    moveTo(time);
+  };
+
   /** The read models show a customer command's events before the seed goes on, as an API answer would. */
   const caughtUp = async ({ position }: { position: number | null }) => {
     if (position !== null) await backend.projections.waitFor(position);
@@ -231,6 +260,8 @@ export const seedStore = async (backend: Backend, options: SeedOptions): Promise
       throw error;
     }
     if (random.chance(0.85)) await caughtUp(await accounts.markEmailVerified(customerId));
+    // Pinned as their first practice write would pin it from the browser's `time-zone` header.
+    await pinTimeZone(seeding, customerId, profile.timeZone);
     const chosen = random.sample(
       SKILLS.filter((skill) => skill !== 'beginner_course'),
       random.int(2, 4),
@@ -260,6 +291,7 @@ export const seedStore = async (backend: Backend, options: SeedOptions): Promise
       tier: random.weighted(PAID_TIERS.map((tier) => [tier, tier === 'premium' ? 3 : 1] as const)),
       period,
     });
+    await watchPeriodEnd(profile.customerId);
   };
 
   const session = async (profile: Profile) => {
@@ -304,7 +336,7 @@ export const seedStore = async (backend: Backend, options: SeedOptions): Promise
           throw error;
         }
       }
-      moveTo(now.getTime() + lesson.practice_time * MINUTE_MS);
+      await advanceTo(now.getTime() + lesson.practice_time * MINUTE_MS);
       minutes += lesson.practice_time;
       lessons += 1;
       const skipped = lesson.type === 'exercise' && random.chance(0.03);
@@ -351,12 +383,15 @@ export const seedStore = async (backend: Backend, options: SeedOptions): Promise
         interrupted = true;
         break days;
       }
-      moveTo(at);
+      await advanceTo(at);
       await act(profile);
     }
     done += options.customers;
     options.onProgress?.(done, total);
   }
+  // The period ends after the last action, up to the seed's moment (the command's start): the
+  // server's first sweep finds nothing to record late.
+  if (!interrupted) await advanceTo(Number.isFinite(notAfter) ? notAfter : start + options.days * DAY_MS);
 
   // Only those registered: an interrupted seed, or one ending now, leaves later customers out.
   const states = await Promise.all(
