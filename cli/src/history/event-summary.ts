@@ -1,4 +1,4 @@
-import { SKILL_DISPLAY_NAMES, timingOffsetLabel, type RecordedEvent } from '@stickwork/domain';
+import { accuracyLabel, SKILL_DISPLAY_NAMES, timingOffsetLabel, type RecordedEvent } from '@stickwork/domain';
 import { findLessonSummary } from '../catalogue/catalogue-summary.js';
 
 /** Data fields that never leave the store through the CLI, not even as JSON. */
@@ -82,7 +82,7 @@ const SUMMARIES: Record<string, Summarize> = {
   }) => {
     const name = findLessonSummary(Number(lessonId))?.name ?? `lesson ${String(lessonId)}`;
     return (
-      `${name} (${String(focus)}) timing ${String(accuracy)}% at ${String(bpm)} bpm on ${String(input)}: ` +
+      `${name} (${String(focus)}) timing ${accuracyLabel(Number(accuracy))} at ${String(bpm)} bpm on ${String(input)}: ` +
       `${String(hits)} of ${String(expected)} hit, ${String(missed)} missed, ${String(extra)} extra, ` +
       `${timingOffsetLabel(Number(meanOffsetMs))} ±${Math.round(Number(spreadMs))} ms`
     );

@@ -37,7 +37,7 @@ describe('event summaries', () => {
       day: '2026-05-04',
     };
     expect(summarizeEvent({ type: 'TimingScored', data, metadata })).toBe(
-      `${lesson.name} (timing) timing 86.5% at 96 bpm on midi: 30 of 32 hit, 2 missed, 1 extra, 8 ms early ±7 ms`,
+      `${lesson.name} (timing) timing 87 % at 96 bpm on midi: 30 of 32 hit, 2 missed, 1 extra, 8 ms early ±7 ms`,
     );
   });
 

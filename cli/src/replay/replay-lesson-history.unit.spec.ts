@@ -83,7 +83,7 @@ describe('replay: the lesson history', () => {
     expect(lines).toContain('Lesson history (newest first):');
     expect(lines).toMatch(
       new RegExp(
-        `2026-05-05 +${lesson.name.replace(/[()]/g, '.')} +Timing +easy +93% at 80 bpm +12 ms late ±4 ms +1`,
+        `2026-05-05 +${lesson.name.replace(/[()]/g, '.')} +Timing +easy +93 % at 80 bpm +12 ms late ±4 ms +1`,
       ),
     );
 

@@ -74,9 +74,3 @@ export const lessonHistoryRows = (
     name: lessonName(entry.lessonId) ?? `Lesson ${entry.lessonId}`,
     day: dayKeyInZone(new Date(entry.playedAt), timeZone),
   }));
-
-/** Where a drummer sits on the beat on average: "15 ms late", "8 ms early" or "on the beat". */
-export const timingOffsetLabel = (meanOffsetMs: number): string => {
-  const ms = Math.round(meanOffsetMs);
-  return ms === 0 ? 'on the beat' : `${Math.abs(ms)} ms ${ms < 0 ? 'early' : 'late'}`;
-};

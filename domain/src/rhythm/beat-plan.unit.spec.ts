@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { findExercise } from '../catalogue/catalogue.js';
 import type { Notation } from '../catalogue/exercise.js';
 import { planBeat } from './beat-plan.js';
-import { expectedNotes } from './expected-notes.js';
 import { patternPlayback } from './pattern-playback.js';
 import type { PracticeProgram } from './practice-program.js';
 import { advanceSequence, startSequence } from './sequencer.js';
@@ -213,40 +212,5 @@ describe('gap click and speed trainer in the run', () => {
     expect(times.slice(0, 14)).toEqual(
       [0, 1, 2, 3, 4, 4.75, 5.5, 6.25, 7, 7.6, 8.2, 8.8, 9.4, 9.9].map((time) => expect.closeTo(time, 9)),
     );
-  });
-});
-
-describe('expected notes (for the timing coach)', () => {
-  it('lie where the pattern player sounds each written note, for any tempo and count-in', () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom(SINGLES, FLAMS, DRAGS, BUZZ, SILENT_SECOND_BAR, THREE_FOUR, 450005),
-        fc.integer({ min: 30, max: 250 }),
-        fc.boolean(),
-        (lessonId, bpm, countIn) => {
-          const notation = notationOf(lessonId);
-          const played = patternPlayback(notation, { bpm, countIn }).flatMap((entry) =>
-            entry.sound.kind === 'drum' && !entry.sound.grace
-              ? [{ step: entry.sound.step, time: entry.time }]
-              : [],
-          );
-          const expected = expectedNotes(notation, { bpm, countInBars: countIn ? 1 : 0 });
-          expect(played.length).toBe(expected.length);
-          expected.forEach((note, index) => {
-            expect(played[index]?.step).toBe(note.step);
-            expect(Math.abs(played[index]!.time - note.time)).toBeLessThan(1e-9);
-          });
-        },
-      ),
-      { numRuns: 60 },
-    );
-  });
-
-  it('puts note n at (count-in beats + step / subdivision) × 60 / bpm', () => {
-    const notes = expectedNotes(notationOf(SINGLES), { bpm: 120, startTime: 1 });
-    expect(notes[0]).toMatchObject({ step: 0, time: 3 });
-    expect(notes[1]).toMatchObject({ step: 1, time: 3.125 });
-    const twoPasses = expectedNotes(notationOf(SINGLES), { bpm: 120, countInBars: 0, passes: 2 });
-    expect(twoPasses[32]).toMatchObject({ step: 0, time: 4 });
   });
 });

@@ -21,6 +21,10 @@ export const graceGap = (stepSeconds: number): number => Math.min(0.03, stepSeco
 /** Buzz rebounds every 20 ms across most of the note's step (at least one, at most 8). */
 const BUZZ_REBOUND_SECONDS = 0.02;
 
+/** How many rebounds a buzz written on a step of `stepSeconds` has: the pattern player plays them, the judge expects them. */
+export const buzzReboundCount = (stepSeconds: number): number =>
+  Math.min(8, Math.max(1, Math.floor((stepSeconds * 0.9) / BUZZ_REBOUND_SECONDS)));
+
 /**
  * The strokes of one written note at a step of `stepSeconds`: the note itself at offset 0, a flam's grace
  * stroke just before it, a drag's two grace strokes before it, or a buzz's soft rebounds after it.
@@ -44,7 +48,7 @@ export const noteStrokes = (note: NoteEvent, stepSeconds: number): Stroke[] => {
     case 'drag':
       return [grace(-gap), grace(-gap / 2), main];
     case 'buzz': {
-      const rebounds = Math.min(8, Math.max(1, Math.floor((stepSeconds * 0.9) / BUZZ_REBOUND_SECONDS)));
+      const rebounds = buzzReboundCount(stepSeconds);
       return [
         main,
         ...Array.from({ length: rebounds }, (_, index) => ({

@@ -124,7 +124,8 @@ describe('the onset detector', () => {
       ),
       { numRuns: 60 },
     );
-  });
+    // Sixty trains of audio take a few seconds; more on a busy machine.
+  }, 60_000);
 
   it('a lower sensitivity ignores taps that a higher one hears', () => {
     const samples = renderDrumAudio(RATE, 1, [{ drum: 'pad', time: 0.4, peak: 0.05 }], { noiseDbfs: -60 });

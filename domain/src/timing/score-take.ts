@@ -1,20 +1,30 @@
 import type { Voice } from '../catalogue/exercise.js';
 import type { DifficultyRating } from '../rules/difficulty-ratings.js';
+import type { HitTier, HitTiming } from './timing-tiers.js';
+import { TakeJudge } from './take-judge.js';
 
 /**
- * The timing coach's judge: matches what the drummer played (hits from an e-kit or a microphone) to the
- * notes the pattern expects at the played tempo, and scores the take. Pure: times are milliseconds on one
- * clock (the audio clock of the card), latency already subtracted by the caller.
+ * The timing coach's judge: matches what the drummer played (strokes from an e-kit or a microphone) to the
+ * notes the pattern expects, and scores the take. Pure: times are milliseconds on one clock (the audio
+ * clock of the card), latency already subtracted by the caller. Judged in milliseconds, the same at every
+ * tempo (`timing-tiers.ts`); the matching itself is the TakeJudge's.
  */
+
+/** Strokes a written note is played with besides its own: grace strokes before it, or buzz rebounds. */
+export type Ornament = 'flam' | 'drag' | 'ruff' | 'buzz';
 
 /** A note the pattern expects, due at its moment in the take. */
 export interface DueNote {
   timeMs: number;
   voice: Voice;
-  /** Tempo sounding at this note; the matching window scales with it. */
+  /** Tempo sounding at this note (for the record: the judge works in milliseconds). */
   bpm: number;
   accent?: boolean;
   ghost?: boolean;
+  /** Played with grace strokes just before it (flam 1, drag 2, ruff 3) or with buzz rebounds after it. */
+  ornament?: Ornament;
+  /** The note's step on the grid, ms: the span a buzz fills with its rebounds. */
+  lengthMs?: number;
 }
 
 /** A stroke the drummer played. No voice (a microphone hears one voice) matches any expected voice. */
@@ -25,142 +35,65 @@ export interface PlayedHit {
   velocity?: number;
 }
 
-export type HitTiming = 'early' | 'on' | 'late';
+export type { HitTier, HitTiming } from './timing-tiers.js';
 
-/** One played hit and what it was judged. */
+/** One played stroke and what it was judged. */
 export interface JudgedHit {
   timeMs: number;
-  /** Index of the expected note it played, or null for an extra hit. */
+  /**
+   * Index of the expected note it played (with a microphone, the first of the notes written at that
+   * moment), or of the note whose ornament it belongs to; null for an extra stroke.
+   */
   expectedIndex: number | null;
-  /** Played minus expected, in ms (negative: early); null for an extra hit. */
+  /** Played minus expected, in ms (negative: early); null for an extra stroke. */
   offsetMs: number | null;
+  /** Early, on or late: null for extra and ornament strokes. */
   timing: HitTiming | null;
+  /** On, close or off: null for extra and ornament strokes. */
+  tier: HitTier | null;
+  /** A grace stroke of a flam, drag or ruff, or a buzz rebound: played for its note, neither hit nor extra. */
+  ornament?: true;
 }
 
-/** How hard a stroke was: from an e-kit's velocity, or as the notation writes the note. */
-export type Dynamic = 'accent' | 'normal' | 'ghost';
-
-/** Velocity 100 and up is an accent, 45 and below a ghost note. */
-export const dynamicOfVelocity = (velocity: number): Dynamic =>
-  velocity >= 100 ? 'accent' : velocity <= 45 ? 'ghost' : 'normal';
-
-export const writtenDynamic = (note: Pick<DueNote, 'accent' | 'ghost'>): Dynamic =>
-  note.accent ? 'accent' : note.ghost ? 'ghost' : 'normal';
-
 export interface TakeScore {
+  /** Notes expected. */
   expected: number;
+  /** Notes played (with a microphone, one stroke plays every note written at its moment). */
   hit: number;
   missed: number;
+  /** Strokes that played no note and belong to no note's ornament. */
   extra: number;
-  /** Mean of the offsets of the matched hits, ms (negative: the drummer rushes). 0 without hits. */
+  /** Mean of the offsets of the strokes that played notes, ms (negative: the drummer rushes). 0 without. */
   meanOffsetMs: number;
   /** Standard deviation of those offsets, ms: how steady the time is. */
   spreadMs: number;
-  /** 0-100. */
+  /** 0-100, in tenths: what each note's stroke earned, less half a note for each extra stroke. */
   accuracy: number;
   /**
-   * With an e-kit (hits with a velocity): of the matched hits, how many were played at the written level
-   * (accents as accents, ghost notes as ghosts, the rest in between). Null without velocities.
+   * With an e-kit (hits with a velocity): of the strokes that played notes, how many were played at the
+   * written level (accents as accents, ghost notes as ghosts, the rest in between). Null without velocities.
    */
   dynamics: { judged: number; asWritten: number } | null;
+  /** Every stroke, in time order. */
   hits: JudgedHit[];
 }
 
-/** The matching window at 120 bpm, and the tempo it is stated for. */
-export const TIMING_WINDOW_MS_AT_120 = 60;
-/** Within this share of the window (±10 ms at 120 bpm) a hit counts as "on" and earns full credit. */
-export const ON_TIME_SHARE = 1 / 6;
 /**
- * An extra hit takes back half a note's credit: at least what a stray hit could win by taking a note from
- * a worse one (credit never falls below one half inside the window), so extra hits never raise a score.
- */
-const EXTRA_HIT_COST = 0.5;
-
-/** ±window in ms at a tempo: 60 ms at 120 bpm, wider when slower, narrower when faster. */
-export const timingWindowMs = (bpm: number): number => (TIMING_WINDOW_MS_AT_120 * 120) / bpm;
-
-export const timingOf = (offsetMs: number, windowMs: number): HitTiming =>
-  Math.abs(offsetMs) <= windowMs * ON_TIME_SHARE ? 'on' : offsetMs < 0 ? 'early' : 'late';
-
-/**
- * Credit for a matched note, by how far off it was: full within the "on" band, then falling linearly to
- * one half at the edge of the window (a hit in the window is still a hit). Never rises with |offset|.
- */
-export const creditFor = (offsetMs: number, windowMs: number): number => {
-  const distance = Math.abs(offsetMs);
-  const onBand = windowMs * ON_TIME_SHARE;
-  if (distance <= onBand) return 1;
-  return 1 - (0.5 * Math.min(distance - onBand, windowMs - onBand)) / (windowMs - onBand);
-};
-
-const voiceFits = (hit: PlayedHit, note: DueNote): boolean =>
-  hit.voice === undefined || hit.voice === note.voice;
-
-/**
- * Scores a take. Each hit, in time order, takes the nearest expected note not yet played whose window
- * holds it (and whose voice it plays); a hit that finds none is extra, and an expected note no hit took is
- * missed.
+ * Scores a whole take: the same judge the coach runs live, fed everything at once. A stroke plays the note
+ * of its drum it lies nearest to (within 125 ms, and within half the gap to that drum's neighbours); of
+ * several strokes near one note the best plays it, the others are extra unless they are the note's grace
+ * strokes or buzz rebounds. With strokes that carry no voice (a microphone), the notes written at one
+ * moment are one expected stroke.
  */
 export function scoreTake(expected: readonly DueNote[], played: readonly PlayedHit[]): TakeScore {
-  const notes = expected
+  const voiced = played.length > 0 && played.every((hit) => hit.voice !== undefined);
+  const judge = new TakeJudge({ voiced });
+  const inOrder = expected
     .map((note, index) => ({ note, index }))
-    .sort((a, b) => a.note.timeMs - b.note.timeMs);
-  const taken = new Set<number>();
-  const inOrder = [...played].sort((a, b) => a.timeMs - b.timeMs);
-  const hits = inOrder.map((hit): JudgedHit => {
-    let best: { index: number; offset: number; window: number } | undefined;
-    for (const { note, index } of notes) {
-      if (taken.has(index) || !voiceFits(hit, note)) continue;
-      const window = timingWindowMs(note.bpm);
-      const offset = hit.timeMs - note.timeMs;
-      if (Math.abs(offset) > window) continue;
-      if (!best || Math.abs(offset) < Math.abs(best.offset)) best = { index, offset, window };
-    }
-    if (!best) return { timeMs: hit.timeMs, expectedIndex: null, offsetMs: null, timing: null };
-    taken.add(best.index);
-    return {
-      timeMs: hit.timeMs,
-      expectedIndex: best.index,
-      offsetMs: best.offset,
-      timing: timingOf(best.offset, best.window),
-    };
-  });
-
-  const matched = hits.filter((hit) => hit.expectedIndex !== null);
-  // Played at the written level? Only for matched hits that carry a velocity (an e-kit's).
-  const withVelocity = hits.flatMap((hit, index) => {
-    const velocity = inOrder[index]?.velocity;
-    const note = hit.expectedIndex === null ? undefined : expected[hit.expectedIndex];
-    return velocity === undefined || !note ? [] : [dynamicOfVelocity(velocity) === writtenDynamic(note)];
-  });
-  const offsets = matched.map((hit) => hit.offsetMs ?? 0);
-  const extra = hits.length - matched.length;
-  const mean = offsets.length === 0 ? 0 : offsets.reduce((sum, offset) => sum + offset, 0) / offsets.length;
-  const variance =
-    offsets.length === 0
-      ? 0
-      : offsets.reduce((sum, offset) => sum + (offset - mean) ** 2, 0) / offsets.length;
-  const credit = matched.reduce((sum, hit) => {
-    const note = expected[hit.expectedIndex ?? 0];
-    return sum + creditFor(hit.offsetMs ?? 0, timingWindowMs(note?.bpm ?? 120));
-  }, 0);
-  return {
-    expected: expected.length,
-    hit: matched.length,
-    missed: expected.length - matched.length,
-    extra,
-    meanOffsetMs: mean,
-    spreadMs: Math.sqrt(variance),
-    accuracy:
-      expected.length === 0
-        ? 0
-        : Math.round((1000 * Math.max(0, credit - EXTRA_HIT_COST * extra)) / expected.length) / 10,
-    dynamics:
-      withVelocity.length === 0
-        ? null
-        : { judged: withVelocity.length, asWritten: withVelocity.filter(Boolean).length },
-    hits,
-  };
+    .sort((a, b) => a.note.timeMs - b.note.timeMs || a.index - b.index);
+  for (const { note, index } of inOrder) judge.addNote(note, index);
+  for (const hit of [...played].sort((a, b) => a.timeMs - b.timeMs)) judge.addHit(hit);
+  return judge.finish();
 }
 
 /** The evaluation a take suggests: 90 % or more reads as easy, 70 % or more as challenging, else hard. */

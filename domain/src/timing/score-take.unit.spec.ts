@@ -1,91 +1,398 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Voice } from '../catalogue/exercise.js';
+import { noteStrokes } from '../rhythm/note-strokes.js';
+import { dynamicOfVelocity } from './dynamics.js';
 import {
-  dynamicOfVelocity,
   medianOffsetMs,
   scoreTake,
   suggestedRating,
-  timingWindowMs,
   type DueNote,
+  type Ornament,
   type PlayedHit,
+  type TakeScore,
 } from './score-take.js';
+import { TakeJudge } from './take-judge.js';
+import { MAX_REACH_MS } from './timing-tiers.js';
 
-const BPM = 120;
-/** Notes far enough apart (≥ 2 windows) that a hit within its window can only mean one note. */
-const expectedNotes = fc
-  .array(fc.integer({ min: 130, max: 600 }), { minLength: 1, maxLength: 40 })
-  .map((gaps) => {
-    let time = 0;
-    return gaps.map((gap): DueNote => {
-      time += gap;
-      return { timeMs: time, voice: 'snare', bpm: BPM };
-    });
-  });
-const offsetsFor = (notes: DueNote[], maxOffset: number) =>
-  fc.array(fc.double({ min: -maxOffset, max: maxOffset, noNaN: true }), {
-    minLength: notes.length,
-    maxLength: notes.length,
-  });
+/** A plain take: every note once, moved by its offset. */
 const played = (notes: DueNote[], offsets: number[]): PlayedHit[] =>
   notes.map((note, index) => ({ timeMs: note.timeMs + (offsets[index] ?? 0), voice: note.voice }));
 
-describe('scoring a take', () => {
-  it('a perfect take scores 100, with nothing missed or extra and no offset', () => {
+/** A take as written, as the pattern player plays it (grace strokes, buzz rebounds), each note moved by its offset. */
+const asWritten = (notes: readonly DueNote[], offsets: readonly number[] = []): PlayedHit[] =>
+  notes
+    .flatMap((note, index) =>
+      noteStrokes(
+        {
+          step: 0,
+          voice: note.voice,
+          ...(note.ornament && note.ornament !== 'ruff' ? { ornament: note.ornament } : {}),
+        },
+        (note.lengthMs ?? 125) / 1000,
+      ).map((stroke) => ({
+        timeMs: note.timeMs + stroke.offset * 1000 + (offsets[index] ?? 0),
+        voice: note.voice,
+      })),
+    )
+    .sort((a, b) => a.timeMs - b.timeMs);
+
+interface Pattern {
+  bpm: number;
+  subdivision: number;
+  notes: DueNote[];
+}
+const stepMsOf = (pattern: Pattern): number => 60_000 / pattern.bpm / pattern.subdivision;
+
+/** Half the closest gap between two notes of one drum: how far every note reaches at least. */
+const reachOf = (notes: readonly DueNote[]): number => {
+  let reach = MAX_REACH_MS;
+  const byVoice = new Map<Voice, number[]>();
+  for (const note of notes) byVoice.set(note.voice, [...(byVoice.get(note.voice) ?? []), note.timeMs]);
+  for (const times of byVoice.values()) {
+    const sorted = [...new Set(times)].sort((a, b) => a - b);
+    for (let index = 1; index < sorted.length; index++)
+      reach = Math.min(reach, (sorted[index]! - sorted[index - 1]!) / 2);
+  }
+  return reach;
+};
+
+const VOICES: Voice[] = ['snare', 'bass_drum', 'hi_hat', 'high_tom'];
+/**
+ * Patterns of one to four drums on a grid from quarter notes to 32nds at 40-240 bpm, up to two bars, with
+ * accents and (when asked) flams, drags and buzzes.
+ */
+const patterns = (options: { ornaments: boolean }) =>
+  fc
+    .record({
+      bpm: fc.integer({ min: 40, max: 240 }),
+      subdivision: fc.constantFrom(1, 2, 3, 4, 6, 8),
+      lanes: fc.array(
+        fc.uniqueArray(
+          fc.record({
+            step: fc.integer({ min: 0, max: 31 }),
+            accent: fc.boolean(),
+            ornament: options.ornaments
+              ? fc.option(fc.constantFrom<Ornament>('flam', 'drag', 'buzz'), { freq: 3 })
+              : fc.constant(null),
+          }),
+          { minLength: 1, maxLength: 16, selector: (note) => note.step },
+        ),
+        { minLength: 1, maxLength: 4 },
+      ),
+    })
+    .map(({ bpm, subdivision, lanes }): Pattern => {
+      const stepMs = 60_000 / bpm / subdivision;
+      const notes = lanes
+        .flatMap((lane, voice) =>
+          lane.map((note): DueNote => ({
+            timeMs: 1000 + note.step * stepMs,
+            voice: VOICES[voice]!,
+            bpm,
+            lengthMs: stepMs,
+            ...(note.accent ? { accent: true } : {}),
+            ...(note.ornament ? { ornament: note.ornament } : {}),
+          })),
+        )
+        .sort((a, b) => a.timeMs - b.timeMs);
+      return { bpm, subdivision, notes };
+    });
+
+const offsetsWithin = (pattern: Pattern, share: number) =>
+  fc.array(
+    fc.double({ min: -share * reachOf(pattern.notes), max: share * reachOf(pattern.notes), noNaN: true }),
+    {
+      minLength: pattern.notes.length,
+      maxLength: pattern.notes.length,
+    },
+  );
+
+describe('judging a take in milliseconds, at every tempo', () => {
+  it('a perfect take scores 100 at every tempo, ornaments played as written', () => {
     fc.assert(
-      fc.property(expectedNotes, (notes) => {
-        const score = scoreTake(notes, played(notes, []));
+      fc.property(patterns({ ornaments: true }), ({ notes }) => {
+        const score = scoreTake(notes, asWritten(notes));
         expect(score).toMatchObject({ accuracy: 100, hit: notes.length, missed: 0, extra: 0 });
         expect(score.meanOffsetMs).toBe(0);
         expect(score.spreadMs).toBe(0);
       }),
+      { numRuns: 300 },
     );
   });
 
-  it('shifting every hit by d ms moves the mean by d and leaves the spread', () => {
+  it('shifting every stroke by d ms moves the mean by d and leaves the spread, while d is within the reach', () => {
     fc.assert(
       fc.property(
-        expectedNotes.chain((notes) => fc.tuple(fc.constant(notes), offsetsFor(notes, 15))),
-        fc.double({ min: -40, max: 40, noNaN: true }),
-        ([notes, offsets], d) => {
-          const before = scoreTake(notes, played(notes, offsets));
+        patterns({ ornaments: true }).chain((pattern) =>
+          fc.tuple(
+            fc.constant(pattern),
+            offsetsWithin(pattern, 0.15),
+            fc.double({ min: -0.45, max: 0.45, noNaN: true }),
+          ),
+        ),
+        ([{ notes }, offsets, share]) => {
+          const d = share * reachOf(notes);
+          const before = scoreTake(notes, asWritten(notes, offsets));
           const after = scoreTake(
             notes,
-            played(
+            asWritten(
               notes,
               offsets.map((offset) => offset + d),
             ),
           );
-          expect(after.hit).toBe(before.hit);
+          expect(after.hit).toBe(notes.length);
+          expect(after.extra).toBe(0);
           expect(after.meanOffsetMs).toBeCloseTo(before.meanOffsetMs + d, 6);
           expect(after.spreadMs).toBeCloseTo(before.spreadMs, 6);
         },
       ),
+      { numRuns: 300 },
     );
   });
 
-  it('extra hits never raise the score', () => {
+  it('the same offsets score the same at any tempo', () => {
     fc.assert(
       fc.property(
-        expectedNotes.chain((notes) =>
+        patterns({ ornaments: false }),
+        fc.integer({ min: 40, max: 240 }),
+        fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 64, maxLength: 64 }),
+        (pattern, otherBpm, shares) => {
+          const other: Pattern = {
+            ...pattern,
+            bpm: otherBpm,
+            notes: pattern.notes.map((note) => ({
+              ...note,
+              bpm: otherBpm,
+              timeMs: 1000 + ((note.timeMs - 1000) * pattern.bpm) / otherBpm,
+            })),
+          };
+          const reach = Math.min(reachOf(pattern.notes), reachOf(other.notes));
+          const offsets = pattern.notes.map((_, index) => 0.95 * reach * (shares[index % 64] ?? 0));
+          const here = scoreTake(pattern.notes, played(pattern.notes, offsets));
+          const there = scoreTake(other.notes, played(other.notes, offsets));
+          expect(there.accuracy).toBe(here.accuracy);
+          expect(there.meanOffsetMs).toBeCloseTo(here.meanOffsetMs, 9);
+          expect(there.spreadMs).toBeCloseTo(here.spreadMs, 9);
+          expect(suggestedRating(there.accuracy)).toBe(suggestedRating(here.accuracy));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('extra strokes never raise a score, wherever they land', () => {
+    fc.assert(
+      fc.property(
+        patterns({ ornaments: true }).chain((pattern) =>
           fc.tuple(
-            fc.constant(notes),
-            offsetsFor(notes, 55),
-            fc.array(fc.double({ min: -500, max: 30_000, noNaN: true }), { maxLength: 10 }),
+            fc.constant(pattern),
+            offsetsWithin(pattern, 0.3),
+            fc.array(
+              fc.record({
+                at: fc.double({ min: 0, max: 1, noNaN: true }),
+                voice: fc.constantFrom(...VOICES),
+              }),
+              { minLength: 1, maxLength: 8 },
+            ),
           ),
         ),
-        ([notes, offsets, extras]) => {
-          const take = played(notes, offsets);
-          const before = scoreTake(notes, take);
-          const after = scoreTake(notes, [
+        ([pattern, offsets, strays]) => {
+          const { notes } = pattern;
+          const take = asWritten(notes, offsets);
+          const span = (notes[notes.length - 1]?.timeMs ?? 0) + 2 * stepMsOf(pattern);
+          const withStrays = [
             ...take,
-            ...extras.map((timeMs) => ({ timeMs, voice: 'snare' as const })),
-          ]);
-          expect(after.accuracy).toBeLessThanOrEqual(before.accuracy);
+            ...strays.map(({ at, voice }) => ({ timeMs: 800 + at * span, voice })),
+          ];
+          expect(scoreTake(notes, withStrays).accuracy).toBeLessThanOrEqual(scoreTake(notes, take).accuracy);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the score never rises as the strokes move further from the beat', () => {
+    fc.assert(
+      fc.property(
+        patterns({ ornaments: false }).chain((pattern) =>
+          fc.tuple(fc.constant(pattern), offsetsWithin(pattern, 0.45)),
+        ),
+        fc.double({ min: 1, max: 2, noNaN: true }),
+        ([{ notes }, offsets], factor) => {
+          const closer = scoreTake(notes, played(notes, offsets));
+          const further = scoreTake(
+            notes,
+            played(
+              notes,
+              offsets.map((offset) => offset * factor),
+            ),
+          );
+          expect(further.accuracy).toBeLessThanOrEqual(closer.accuracy);
         },
       ),
     );
   });
 
+  it('a flam, drag or buzz played as written scores as well as a plain note played on time', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 40, max: 240 }),
+        fc.constantFrom(2, 3, 4, 6, 8),
+        fc.constantFrom<Ornament>('flam', 'drag', 'buzz'),
+        (bpm, subdivision, ornament) => {
+          const lengthMs = 60_000 / bpm / subdivision;
+          const notes: DueNote[] = Array.from({ length: 8 }, (_, index) => ({
+            timeMs: 1000 + index * lengthMs,
+            voice: 'snare',
+            bpm,
+            lengthMs,
+            ...(index % 2 === 0 ? { ornament } : {}),
+          }));
+          const plain = notes.map(({ ornament: _, ...note }) => note);
+          const { hits: _ornamented, ...written } = scoreTake(notes, asWritten(notes));
+          const { hits: _plain, ...onTime } = scoreTake(plain, played(plain, []));
+          expect(written).toEqual(onTime);
+        },
+      ),
+    );
+  });
+});
+
+describe('what drummers play, judged right', () => {
+  const quarters = (bpm: number, count = 4): DueNote[] =>
+    Array.from({ length: count }, (_, index) => ({ timeMs: (index * 60_000) / bpm, voice: 'snare', bpm }));
+
+  it('quarters at 200 bpm played 40 ms late are late by 40 ms, every note played', () => {
+    const notes = quarters(200);
+    const score = scoreTake(notes, played(notes, [40, 40, 40, 40]));
+    expect(score).toMatchObject({ hit: 4, missed: 0, extra: 0, meanOffsetMs: 40 });
+    expect(score.hits.every((hit) => hit.timing === 'late')).toBe(true);
+    expect(score.accuracy).toBeGreaterThan(70);
+  });
+
+  it('30 ms late scores the same at 60 and at 200 bpm', () => {
+    const at = (bpm: number) => scoreTake(quarters(bpm, 8), played(quarters(bpm, 8), Array(8).fill(30)));
+    expect(at(200).accuracy).toBe(at(60).accuracy);
+    expect(at(60).accuracy).toBe(81.5);
+  });
+
+  it('a flam played right (grace 30 ms early, main stroke on time) scores 100 with nothing extra', () => {
+    const notes: DueNote[] = [{ timeMs: 1000, voice: 'snare', bpm: 100, ornament: 'flam', lengthMs: 150 }];
+    const score = scoreTake(notes, [
+      { timeMs: 970, voice: 'snare' },
+      { timeMs: 1000, voice: 'snare' },
+    ]);
+    expect(score).toMatchObject({ accuracy: 100, hit: 1, extra: 0 });
+    expect(score.hits[0]).toMatchObject({ ornament: true, expectedIndex: 0 });
+    // Main stroke 20 ms late, grace 10 ms early: the grace is still the grace.
+    const late = scoreTake(notes, [
+      { timeMs: 990, voice: 'snare' },
+      { timeMs: 1020, voice: 'snare' },
+    ]);
+    expect(late).toMatchObject({ hit: 1, extra: 0, meanOffsetMs: 20 });
+  });
+
+  it('a buzz stroke then a plain note, both on time, score 100: the rebounds belong to the buzz', () => {
+    const notes: DueNote[] = [
+      { timeMs: 1000, voice: 'snare', bpm: 120, ornament: 'buzz', lengthMs: 125 },
+      { timeMs: 1125, voice: 'snare', bpm: 120, lengthMs: 125 },
+    ];
+    expect(scoreTake(notes, asWritten(notes))).toMatchObject({ accuracy: 100, hit: 2, extra: 0 });
+  });
+
+  it('a stray stroke 70 ms after a 16th is the extra one: it does not steal the next note', () => {
+    const notes: DueNote[] = [0, 125, 250].map((timeMs) => ({ timeMs, voice: 'snare', bpm: 120 }));
+    const score = scoreTake(notes, [...played(notes, []), { timeMs: 70, voice: 'snare' }]);
+    expect(score).toMatchObject({ hit: 3, extra: 1, meanOffsetMs: 0 });
+    expect(score.accuracy).toBe(83.3);
+  });
+
+  it('with a microphone one stroke plays every note written at its moment (kick and hi-hat)', () => {
+    const notes: DueNote[] = [
+      { timeMs: 0, voice: 'bass_drum', bpm: 100 },
+      { timeMs: 0, voice: 'hi_hat', bpm: 100 },
+      { timeMs: 300, voice: 'hi_hat', bpm: 100 },
+    ];
+    const score = scoreTake(notes, [{ timeMs: 3 }, { timeMs: 302 }]);
+    expect(score).toMatchObject({ expected: 3, hit: 3, missed: 0, extra: 0, accuracy: 100 });
+  });
+
+  it('a stroke further than 125 ms from every note is extra, however slow the tempo', () => {
+    const notes = quarters(40, 2);
+    expect(scoreTake(notes, [{ timeMs: 130, voice: 'snare' }])).toMatchObject({ hit: 0, extra: 1 });
+    expect(scoreTake(notes, [{ timeMs: 120, voice: 'snare' }])).toMatchObject({ hit: 1, extra: 0 });
+  });
+});
+
+describe('live judging', () => {
+  /** Feeds a take as the coach does: notes ahead of time, strokes as they sound, settling every few ms. */
+  const live = (
+    notes: readonly DueNote[],
+    hits: readonly PlayedHit[],
+    everyMs: number,
+    voiced: boolean,
+  ): TakeScore => {
+    const judge = new TakeJudge({ voiced });
+    const end = Math.max(...notes.map((note) => note.timeMs), ...hits.map((hit) => hit.timeMs)) + 1000;
+    let note = 0;
+    let hit = 0;
+    for (let now = 0; now <= end; now += everyMs) {
+      // The practice room plans 300 ms ahead.
+      while (note < notes.length && notes[note]!.timeMs <= now + 300) judge.addNote(notes[note++]!);
+      while (hit < hits.length && hits[hit]!.timeMs <= now) judge.addHit(hits[hit++]!);
+      judge.settle(now);
+      const soFar = judge.score();
+      expect(soFar.hit + soFar.missed).toBe(soFar.expected);
+    }
+    return judge.finish();
+  };
+
+  it('ends exactly where judging the whole take at once ends', () => {
+    fc.assert(
+      fc.property(
+        patterns({ ornaments: true }).chain((pattern) =>
+          fc.tuple(
+            fc.constant(pattern),
+            offsetsWithin(pattern, 1),
+            fc.array(
+              fc.record({
+                at: fc.double({ min: 0, max: 1, noNaN: true }),
+                voice: fc.constantFrom(...VOICES),
+              }),
+              {
+                maxLength: 6,
+              },
+            ),
+            fc.integer({ min: 4, max: 40 }),
+            fc.boolean(),
+          ),
+        ),
+        ([{ notes }, offsets, strays, everyMs, voiced]) => {
+          const span = (notes[notes.length - 1]?.timeMs ?? 0) + 200;
+          const hits = [
+            ...asWritten(notes, offsets),
+            ...strays.map(({ at, voice }) => ({ timeMs: 800 + at * span, voice })),
+          ]
+            .map((hit) => (voiced ? hit : { timeMs: hit.timeMs }))
+            .sort((a, b) => a.timeMs - b.timeMs);
+          expect(live(notes, hits, everyMs, voiced)).toEqual(scoreTake(notes, hits));
+        },
+      ),
+      { numRuns: 100 },
+    );
+  }, 30_000);
+
+  it('a take stopped half way counts only the notes whose reach had passed', () => {
+    const notes: DueNote[] = [0, 500, 1000, 1500].map((timeMs) => ({ timeMs, voice: 'snare', bpm: 120 }));
+    const judge = new TakeJudge({ voiced: true });
+    for (const note of notes) judge.addNote(note);
+    for (const hit of played(notes, [5, 5, 5, 5])) judge.addHit(hit);
+    const score = judge.finish(1100);
+    expect(score).toMatchObject({ expected: 2, hit: 2, extra: 0 });
+  });
+});
+
+describe('scoring details', () => {
   it('a stray hit costs, also when it is closer to a note than the hit that was there', () => {
     const notes: DueNote[] = [
       { timeMs: 0, voice: 'snare', bpm: 120 },
@@ -103,26 +410,6 @@ describe('scoring a take', () => {
     expect(withStray.extra).toBe(1);
     expect(withStray.accuracy).toBeLessThan(clean.accuracy);
     expect(scoreTake(notes, [{ timeMs: 2000, voice: 'snare' }, ...played(notes, [])]).accuracy).toBe(75);
-  });
-
-  it('the score never rises as the hits move further from the beat', () => {
-    fc.assert(
-      fc.property(
-        expectedNotes.chain((notes) => fc.tuple(fc.constant(notes), offsetsFor(notes, 30))),
-        fc.double({ min: 1, max: 2, noNaN: true }),
-        ([notes, offsets], factor) => {
-          const closer = scoreTake(notes, played(notes, offsets));
-          const further = scoreTake(
-            notes,
-            played(
-              notes,
-              offsets.map((offset) => offset * factor),
-            ),
-          );
-          expect(further.accuracy).toBeLessThanOrEqual(closer.accuracy);
-        },
-      ),
-    );
   });
 
   it('a take 15 ms late at 120 bpm reads late, scores in the nineties and suggests easy', () => {
@@ -157,14 +444,6 @@ describe('scoring a take', () => {
   it('a microphone hit (no voice) plays whichever note is due', () => {
     const notes: DueNote[] = [{ timeMs: 1000, voice: 'pad', bpm: 90 }];
     expect(scoreTake(notes, [{ timeMs: 1010 }]).hit).toBe(1);
-  });
-
-  it('the window is ±60 ms at 120 bpm and scales with the tempo', () => {
-    expect(timingWindowMs(120)).toBe(60);
-    expect(timingWindowMs(60)).toBe(120);
-    expect(timingWindowMs(240)).toBe(30);
-    const notes: DueNote[] = [{ timeMs: 0, voice: 'snare', bpm: 240 }];
-    expect(scoreTake(notes, [{ timeMs: 40, voice: 'snare' }]).extra).toBe(1);
   });
 
   it('tells accents and ghost notes by velocity, and counts the strokes played at the written level', () => {

@@ -14,9 +14,6 @@ export const formatDay = (day: string): string => DAY_FORMAT.format(new Date(`${
 export const ratingLabel = (rating: DifficultyRating | null, skipped: boolean): string =>
   rating === null ? 'not rated' : skipped ? 'mastered' : rating.replace('_', ' ');
 
-/** "88.5 %" (one decimal at most, as the coach scores). */
-export const accuracyLabel = (accuracy: number): string => `${Math.round(accuracy * 10) / 10} %`;
-
 /** The timing of a take in one line: "15 ms late, ±6 ms". */
 export const timingLabel = (take: LessonHistoryTake): string =>
   `${timingOffsetLabel(take.meanOffsetMs)}, ±${Math.round(take.spreadMs)} ms`;

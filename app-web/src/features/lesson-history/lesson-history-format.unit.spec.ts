@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accuracyLabel, formatDay, ratingLabel, timingLabel } from './lesson-history-format';
+import { accuracyLabel } from '@stickwork/domain';
+import { formatDay, ratingLabel, timingLabel } from './lesson-history-format';
 
 describe('lesson history wording', () => {
   it('writes the customer day as it is, whatever the browser zone', () => {
@@ -18,7 +19,9 @@ describe('lesson history wording', () => {
     expect(timingLabel({ ...take, meanOffsetMs: 15.2 })).toBe('15 ms late, ±6 ms');
     expect(timingLabel({ ...take, meanOffsetMs: -8.6 })).toBe('9 ms early, ±6 ms');
     expect(timingLabel({ ...take, meanOffsetMs: 0.4 })).toBe('on the beat, ±6 ms');
-    expect(accuracyLabel(take.accuracy)).toBe('86.5 %');
+    // One rounding everywhere: the coach, the history and the CLI show whole percent.
+    expect(accuracyLabel(take.accuracy)).toBe('87 %');
+    expect(accuracyLabel(88.5)).toBe('89 %');
     expect(accuracyLabel(100)).toBe('100 %');
   });
 });

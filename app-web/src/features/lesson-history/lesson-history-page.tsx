@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
+  accuracyLabel,
   LESSON_FOCUSES,
   SKILL_DISPLAY_NAMES,
   type LessonFocus,
@@ -11,7 +12,7 @@ import { ButtonLink } from '../../components/button/button';
 import { FormMessage } from '../../components/form/form-message';
 import { SelectField } from '../../components/form/select-field';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { accuracyLabel, formatDay, ratingLabel, timingLabel } from './lesson-history-format';
+import { formatDay, ratingLabel, timingLabel } from './lesson-history-format';
 import { lessonHistoryOpened, selectLessonHistory } from './lesson-history-slice';
 import './lesson-history.css';
 

@@ -69,7 +69,7 @@ describe('the lesson history page', () => {
       within(first!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['11 Mar 2026', 'Timing', '96 bpm', 'easy', '86.5 %', '15 ms late, ±6 ms', '2']);
+    ).toEqual(['11 Mar 2026', 'Timing', '96 bpm', 'easy', '87 %', '15 ms late, ±6 ms', '2']);
     expect(within(first!).getByRole('rowheader').textContent).toBe('Gap click, 8ths');
     expect(
       within(second!)

@@ -2,13 +2,14 @@ import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import {
+  accuracyLabel,
   SKILL_DISPLAY_NAMES,
   timingTrends,
   type LessonFocus,
   type TimingTrendPoint,
 } from '@stickwork/domain';
 import { ButtonLink } from '../../components/button/button';
-import { accuracyLabel, formatDay } from './lesson-history-format';
+import { formatDay } from './lesson-history-format';
 import { lessonHistoryOpened, selectLessonHistory } from './lesson-history-slice';
 import './lesson-history.css';
 

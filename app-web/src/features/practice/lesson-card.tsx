@@ -1,4 +1,5 @@
 import {
+  accuracyLabel,
   currentLessonOf,
   type PlaybackPosition,
   DIFFICULTY_RATINGS,
@@ -260,7 +261,7 @@ const LessonBack = ({
       <p className="lesson-card__evaluated">{lesson.name}</p>
       {takeAccuracy === null ? null : (
         <p className="practice-muted">
-          Your last take scored {Math.round(takeAccuracy)} % on timing, so the slider starts at{' '}
+          Your last take scored {accuracyLabel(takeAccuracy)} on timing, so the slider starts at{' '}
           {RATING_LABELS[DIFFICULTY_RATINGS.indexOf(suggestedRating(takeAccuracy))]}: move it if it felt
           different.
         </p>

@@ -6,6 +6,7 @@ import {
   type SequencerState,
   type TimedPosition,
 } from '@stickwork/domain';
+import { heardTime } from '../../../lib/audio-clock';
 import { playClick, playDrum, whiteNoise, type Kit } from './drum-voices';
 import { createLookAheadTimer, type LookAheadTimer } from './look-ahead-timer';
 
@@ -195,22 +196,13 @@ export class PracticeEngine {
     if (next.positions.length > 0) this.options.onPlanned?.(next.positions);
   };
 
-  /** The audio clock's time of what the listener hears now (output latency included where known). */
-  private heardTime(context: AudioContext): number {
-    const stamp = typeof context.getOutputTimestamp === 'function' ? context.getOutputTimestamp() : undefined;
-    if (stamp?.contextTime && stamp.performanceTime) {
-      return stamp.contextTime + (performance.now() - stamp.performanceTime) / 1000;
-    }
-    return context.currentTime - (context.outputLatency || context.baseLatency || 0);
-  }
-
   /** Each animation frame: publish the latest position whose time the listener has reached. */
   private publish = (): void => {
     this.frame = null;
     if (this.disposed) return;
     const { context } = this;
     if (context && this.pending.length > 0) {
-      const heard = this.heardTime(context);
+      const heard = heardTime(context);
       let latest: PracticePosition | null = null;
       while (this.pending.length > 0 && this.pending[0]!.time <= heard)
         latest = this.pending.shift()!.position;

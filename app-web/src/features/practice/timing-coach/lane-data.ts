@@ -35,18 +35,26 @@ export function laneData(
   const lanes = voiced ? voices.map((voice) => VOICE_NAMES[voice]) : ['Your hits'];
   const laneOf = (voice: Voice) => (voiced ? Math.max(0, voices.indexOf(voice)) : 0);
   const stepsPerPass = notation.bars * notation.timeSignature.beats * notation.subdivision;
-  const sounded = take.notes.filter((note) => note.time <= now);
-  const pass = sounded[sounded.length - 1]?.pass ?? 0;
-  const notes: LaneNote[] = take.notes
-    .filter((note) => note.pass === pass)
-    .map((note) => ({ at: (note.step ?? 0) / stepsPerPass, lane: laneOf(note.voice) }));
-  const hits: LaneHit[] = (score?.hits ?? []).flatMap((hit) => {
+  // Only the latest pass is drawn: walk back from the end, so a long take costs no more than a short one.
+  let latestIndex = take.notes.length - 1;
+  while (latestIndex >= 0 && take.notes[latestIndex]!.time > now) latestIndex--;
+  const latest = take.notes[latestIndex];
+  const pass = latest?.pass ?? 0;
+  const notes: LaneNote[] = [];
+  for (let index = take.notes.length - 1; index >= 0 && take.notes[index]!.pass >= pass; index--) {
+    const note = take.notes[index]!;
+    if (note.pass === pass) notes.push({ at: note.step / stepsPerPass, lane: laneOf(note.due.voice) });
+  }
+  const hits: LaneHit[] = [];
+  const judged = score?.hits ?? [];
+  for (let index = judged.length - 1; index >= 0; index--) {
+    const hit = judged[index]!;
     const note = hit.expectedIndex === null ? undefined : take.notes[hit.expectedIndex];
-    if (!note || note.pass !== pass || hit.offsetMs === null) return [];
-    const stepSeconds = 60 / note.bpm / notation.subdivision;
-    const at = ((note.step ?? 0) + hit.offsetMs / 1000 / stepSeconds) / stepsPerPass;
-    return [{ at, lane: laneOf(note.voice), timing: hit.timing }];
-  });
-  const latest = sounded[sounded.length - 1];
-  return { lanes, notes, hits, now: latest ? (latest.step ?? 0) / stepsPerPass : null };
+    if (note && note.pass < pass - 1) break;
+    if (!note || note.pass !== pass || hit.offsetMs === null) continue;
+    const stepSeconds = 60 / note.due.bpm / notation.subdivision;
+    const at = (note.step + hit.offsetMs / 1000 / stepSeconds) / stepsPerPass;
+    hits.push({ at, lane: laneOf(note.due.voice), timing: hit.ornament ? 'ornament' : hit.timing });
+  }
+  return { lanes, notes, hits, now: latest ? latest.step / stepsPerPass : null };
 }

@@ -11,8 +11,8 @@ export interface LaneHit {
   /** Where the hit landed in the pass (0-1): its note's place moved by its offset. */
   at: number;
   lane: number;
-  /** null: an extra hit. */
-  timing: HitTiming | null;
+  /** null: an extra stroke; 'ornament': a grace stroke or buzz rebound of its note. */
+  timing: HitTiming | 'ornament' | null;
 }
 
 interface LaneViewProps {
@@ -23,12 +23,19 @@ interface LaneViewProps {
   now: number | null;
 }
 
-const MARKS: Record<HitTiming | 'extra', string> = { early: '◀', on: '●', late: '▶', extra: '×' };
+const MARKS: Record<HitTiming | 'ornament' | 'extra', string> = {
+  early: '◀',
+  on: '●',
+  late: '▶',
+  ornament: '·',
+  extra: '×',
+};
 const place = (at: number) => ({ left: `${Math.min(100, Math.max(0, at * 100))}%` });
 
 /**
  * Expected versus played, one lane per drum: rings are the notes of the pattern's current pass, marks the
- * drummer's hits, shaped and coloured by timing (◀ early, ● on time, ▶ late, × extra). Positioned in
+ * drummer's hits, shaped and coloured by timing (◀ early, ● on time, ▶ late, · a flam's or drag's grace
+ * stroke or a buzz's rebound, × extra). Positioned in
  * percent, so it fits any card width.
  */
 export const LaneView = ({ lanes, notes, hits, now }: LaneViewProps) => {
@@ -70,6 +77,7 @@ export const LaneView = ({ lanes, notes, hits, now }: LaneViewProps) => {
         <span data-timing="early">◀ {TIMING_LABELS.early}</span>
         <span data-timing="on">● {TIMING_LABELS.on}</span>
         <span data-timing="late">▶ {TIMING_LABELS.late}</span>
+        <span data-timing="ornament">· grace stroke or rebound</span>
         <span data-timing="extra">× extra</span>
       </figcaption>
     </figure>

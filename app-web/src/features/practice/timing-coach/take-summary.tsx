@@ -1,6 +1,11 @@
-import { suggestedRating, type DifficultyRating, type TakeScore } from '@stickwork/domain';
+import {
+  accuracyLabel,
+  suggestedRating,
+  timingOffsetLabel,
+  type DifficultyRating,
+  type TakeScore,
+} from '@stickwork/domain';
 import { offsetHistogram } from './take';
-import { offsetWords, percent } from './timing-words';
 
 const ratingWords = (rating: DifficultyRating) => rating.replace('_', ' ');
 
@@ -16,11 +21,11 @@ export const TakeSummary = ({ score }: { score: TakeScore }) => {
       <dl className="take-summary__figures">
         <div>
           <dt>Accuracy</dt>
-          <dd>{percent(score.accuracy)}</dd>
+          <dd>{accuracyLabel(score.accuracy)}</dd>
         </div>
         <div>
           <dt>On average</dt>
-          <dd>{score.hit === 0 ? '–' : offsetWords(score.meanOffsetMs)}</dd>
+          <dd>{score.hit === 0 ? '–' : timingOffsetLabel(score.meanOffsetMs)}</dd>
         </div>
         <div>
           <dt>Spread</dt>
@@ -57,8 +62,8 @@ export const TakeSummary = ({ score }: { score: TakeScore }) => {
             .filter((bin) => bin.count > 0)
             .map((bin) => (
               <li key={bin.from}>
-                {bin.count} {bin.count === 1 ? 'hit' : 'hits'} from {offsetWords(bin.from)} to{' '}
-                {offsetWords(bin.from + 10)}
+                {bin.count} {bin.count === 1 ? 'hit' : 'hits'} from {timingOffsetLabel(bin.from)} to{' '}
+                {timingOffsetLabel(bin.from + 10)}
               </li>
             ))}
         </ul>

@@ -1,23 +1,13 @@
-import {
-  scoreTake,
-  timingWindowMs,
-  type DueNote,
-  type PlayedHit,
-  type TakeScore,
-  type Voice,
-} from '@stickwork/domain';
+import { TakeJudge, type DueNote, type PlayedHit, type TakeScore, type Voice } from '@stickwork/domain';
 
 /** A note of the pattern as the practice room scheduled it: seconds on the card's audio clock. */
 export interface ScheduledNote {
   time: number;
-  voice: Voice;
-  bpm: number;
+  /** The note as the judge expects it (ms from the take's start, ornament and length included). */
+  due: DueNote;
   /** The note's grid step in the notation, and which pass through the pattern it belongs to (for the lanes). */
-  step?: number;
-  pass?: number;
-  /** As written: the e-kit's velocity is judged against it. */
-  accent?: boolean;
-  ghost?: boolean;
+  step: number;
+  pass: number;
 }
 
 /** A stroke the coach heard: seconds on the card's audio clock, latency not yet subtracted. */
@@ -27,51 +17,67 @@ export interface HeardStroke {
   velocity?: number;
 }
 
-/** One take: from "Play pattern" to stop, count-in excluded (the practice room schedules no notes in it). */
+/**
+ * One take: from "Play pattern" to stop, count-in excluded (the practice room schedules no notes in it).
+ * The notes and strokes grow in place as the take goes (so each costs O(1)); the judge scores them live.
+ */
 export interface Take {
   startTime: number;
+  latencyMs: number;
   notes: ScheduledNote[];
   strokes: HeardStroke[];
+  judge: TakeJudge;
 }
-
-export const emptyTake = (startTime: number): Take => ({ startTime, notes: [], strokes: [] });
 
 /**
- * Scores what is settled at `now`: notes whose window has closed (and whose stroke would have arrived
- * through the setup's latency), and the strokes up to then, each moved back by that latency. Called live
- * (running accuracy) and when the take ends: notes that sounded just before the stop are not counted.
+ * A stroke reaches the coach a little after it is played (MIDI and the microphone's worklet deliver it a
+ * few ms later): the judge settles notes this much behind the clock, so no stroke is still on its way.
  */
-export function scoreTakeAt(
-  take: Take,
-  latencyMs: number,
-  now: number = Number.POSITIVE_INFINITY,
-): TakeScore {
-  // A note is settled once its window has closed and a stroke for it, delayed by the setup, has arrived.
-  const settled = (note: ScheduledNote) => note.time + (timingWindowMs(note.bpm) + latencyMs) / 1000 <= now;
-  const notes = take.notes.filter(settled);
-  const horizon = notes.reduce(
-    (latest, note) => Math.max(latest, note.time + timingWindowMs(note.bpm) / 1000),
-    Number.NEGATIVE_INFINITY,
-  );
-  const due: DueNote[] = notes.map((note) => ({
-    timeMs: (note.time - take.startTime) * 1000,
-    voice: note.voice,
-    bpm: note.bpm,
-    ...(note.accent ? { accent: true } : {}),
-    ...(note.ghost ? { ghost: true } : {}),
-  }));
-  const hits: PlayedHit[] = take.strokes
-    .map((stroke) => ({ ...stroke, time: stroke.time - latencyMs / 1000 }))
-    .filter((stroke) => stroke.time <= horizon)
-    .map((stroke) => ({
-      timeMs: (stroke.time - take.startTime) * 1000,
-      ...(stroke.voice ? { voice: stroke.voice } : {}),
-      ...(stroke.velocity === undefined ? {} : { velocity: stroke.velocity }),
-    }));
-  return scoreTake(due, hits);
+const DELIVERY_MARGIN_MS = 20;
+
+/** `voiced`: the strokes say which drum they hit (an e-kit on a lesson of several drums). */
+export const emptyTake = (startTime: number, latencyMs: number, voiced: boolean): Take => ({
+  startTime,
+  latencyMs,
+  notes: [],
+  strokes: [],
+  judge: new TakeJudge({ voiced }),
+});
+
+/** The practice room planned a note: the judge expects it. */
+export function noteScheduled(take: Take, note: ScheduledNote): void {
+  take.judge.addNote(note.due, take.notes.length);
+  take.notes.push(note);
 }
 
-/** Offsets of a take's matched hits in 10 ms bins from -60 to +60 ms, for the summary's histogram. */
+/** A stroke was heard: moved back by the setup's latency and judged on the take's clock. */
+export function strokeHeard(take: Take, stroke: HeardStroke): void {
+  take.strokes.push(stroke);
+  take.judge.addHit(playedHitOf(take, stroke));
+}
+
+/** The running score at `now` (seconds on the audio clock): notes nothing can change any more. */
+export function liveScore(take: Take, now: number): TakeScore {
+  take.judge.settle(judgeTimeMs(take, now));
+  return take.judge.score();
+}
+
+/**
+ * The take ends at `now`: the notes whose reach had passed (and whose strokes, delayed by the setup, have
+ * arrived) are scored; notes that sounded just before the stop are not counted.
+ */
+export const finalScore = (take: Take, now: number): TakeScore => take.judge.finish(judgeTimeMs(take, now));
+
+const judgeTimeMs = (take: Take, now: number): number =>
+  (now - take.startTime) * 1000 - take.latencyMs - DELIVERY_MARGIN_MS;
+
+const playedHitOf = (take: Take, stroke: HeardStroke): PlayedHit => ({
+  timeMs: (stroke.time - take.startTime) * 1000 - take.latencyMs,
+  ...(stroke.voice ? { voice: stroke.voice } : {}),
+  ...(stroke.velocity === undefined ? {} : { velocity: stroke.velocity }),
+});
+
+/** Offsets of the strokes that played notes, in 10 ms bins from -60 to +60 ms, for the summary's histogram. */
 export const offsetHistogram = (
   score: TakeScore,
   binMs = 10,
@@ -82,23 +88,10 @@ export const offsetHistogram = (
     count: 0,
   }));
   for (const hit of score.hits) {
-    if (hit.offsetMs === null) continue;
+    if (hit.offsetMs === null || hit.ornament) continue;
     const index = Math.min(bins.length - 1, Math.max(0, Math.floor((hit.offsetMs + reachMs) / binMs)));
     const bin = bins[index];
     if (bin) bin.count++;
   }
   return bins;
-};
-
-/**
- * A performance.now() time (a MIDI event's timeStamp) on the audio clock, as heard from the speakers: the
- * same mapping the practice room uses to light the notation (its output timestamp, else the current time
- * less the output latency).
- */
-export const contextTimeOf = (context: AudioContext, performanceMs: number): number => {
-  const stamp = typeof context.getOutputTimestamp === 'function' ? context.getOutputTimestamp() : undefined;
-  if (stamp?.contextTime && stamp.performanceTime)
-    return stamp.contextTime + (performanceMs - stamp.performanceTime) / 1000;
-  const heardNow = context.currentTime - (context.outputLatency || context.baseLatency || 0);
-  return heardNow + (performanceMs - performance.now()) / 1000;
 };

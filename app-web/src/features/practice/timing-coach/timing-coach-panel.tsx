@@ -1,5 +1,5 @@
 import { useId, useSyncExternalStore } from 'react';
-import { VOICES, type Notation } from '@stickwork/domain';
+import { accuracyLabel, timingOffsetLabel, VOICES, type Notation } from '@stickwork/domain';
 import { Button } from '../../../components/button/button';
 import { latencyText } from './calibration';
 import { INPUT_PROBLEM_MESSAGES } from './input-problems';
@@ -7,7 +7,6 @@ import { laneData, VOICE_NAMES } from './lane-data';
 import { LaneView } from './lane-view';
 import { TakeSummary } from './take-summary';
 import type { CoachSnapshot, TimingCoach } from './timing-coach';
-import { offsetWords, percent } from './timing-words';
 import './timing-coach.css';
 
 interface TimingCoachPanelProps {
@@ -127,7 +126,7 @@ export const TimingCoachPanel = ({ coach, notation, now, onCalibrate }: TimingCo
             <LaneView {...lanes} />
             <p className="timing-coach__running" aria-live="polite">
               {live && live.expected > 0
-                ? `Accuracy so far: ${percent(live.accuracy)}${live.hit > 0 ? `, ${offsetWords(live.meanOffsetMs)} on average` : ''}`
+                ? `Accuracy so far: ${accuracyLabel(live.accuracy)}${live.hit > 0 ? `, ${timingOffsetLabel(live.meanOffsetMs)} on average` : ''}`
                 : 'Play along: the take is scored from the first bar.'}
             </p>
           </>

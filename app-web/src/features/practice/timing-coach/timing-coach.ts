@@ -1,4 +1,11 @@
-import type { Notation, PracticePosition, TakeScore, Voice } from '@stickwork/domain';
+import {
+  dueNotesAtStep,
+  type Notation,
+  type PracticePosition,
+  type TakeScore,
+  type Voice,
+} from '@stickwork/domain';
+import { heardTime } from '../../../lib/audio-clock';
 import {
   CALIBRATION_CLICKS,
   calibrationOffsets,
@@ -10,7 +17,7 @@ import { loadDrumMap, saveDrumMapEntry, type DrumMap } from './drum-map';
 import { InputUnavailable, type InputProblem } from './input-problems';
 import { requestMidi, type MidiDevice, type MidiSession } from './midi-input';
 import { openMicrophone, type MicrophoneSession } from './microphone-input';
-import { contextTimeOf, emptyTake, scoreTakeAt, type Take } from './take';
+import { emptyTake, finalScore, liveScore, noteScheduled, strokeHeard, type Take } from './take';
 
 export type CoachInput = { kind: 'none' } | { kind: 'midi'; device: MidiDevice } | { kind: 'microphone' };
 
@@ -82,6 +89,7 @@ export class TimingCoach {
   private calibration: { clicks: number[]; hits: number[]; bpm: number } | null = null;
   private notation: Notation | null = null;
   private pass = { index: 0, lastStep: -1 };
+  private liveStrokes = 0;
   private disposed = false;
 
   constructor(
@@ -122,7 +130,7 @@ export class TimingCoach {
           if (!context) return;
           // A one-voice lesson (a pad, or one drum) takes a stroke on any pad of the kit.
           const voice = this.voicesHeard() ? this.drumMap[stroke.note] : undefined;
-          this.heard(contextTimeOf(context, stroke.receivedAt), voice, stroke.velocity);
+          this.heard(heardTime(context, stroke.receivedAt), voice, stroke.velocity);
         },
         () => this.lost('midi-unplugged'),
       );
@@ -184,24 +192,19 @@ export class TimingCoach {
     const take = this.snapshot.take;
     const notation = this.notation;
     if (!take || !notation) return;
-    const notes = positions.flatMap(({ time, position }) => {
+    let planned = 0;
+    for (const { time, position } of positions) {
       const step = position.step;
-      if (position.countIn || step === null) return [];
+      if (position.countIn || step === null) continue;
       if (step < this.pass.lastStep) this.pass.index++;
       this.pass.lastStep = step;
-      return notation.notes
-        .filter((note) => note.step === step)
-        .map((note) => ({
-          time,
-          voice: note.voice,
-          bpm: position.bpm,
-          step,
-          pass: this.pass.index,
-          accent: note.accent === true,
-          ghost: note.ghost === true,
-        }));
-    });
-    if (notes.length > 0) this.set({ take: { ...take, notes: [...take.notes, ...notes] } });
+      const timeMs = (time - take.startTime) * 1000;
+      for (const due of dueNotesAtStep(notation, step, { timeMs, bpm: position.bpm })) {
+        noteScheduled(take, { time, due, step, pass: this.pass.index });
+        planned++;
+      }
+    }
+    if (planned > 0) this.set({ take: { ...take } });
   }
 
   /** Whether calibration has planned all its clicks and heard the last one out. */
@@ -228,30 +231,34 @@ export class TimingCoach {
   takeStarted(startTime: number): void {
     if (!this.listening || this.calibration) return;
     this.pass = { index: 0, lastStep: -1 };
-    this.set({ take: emptyTake(startTime), live: null });
+    this.liveStrokes = 0;
+    const voiced = this.snapshot.input.kind === 'midi' && this.voicesHeard();
+    this.set({ take: emptyTake(startTime, this.snapshot.latencyMs ?? 0, voiced), live: null });
   }
 
   /** Called on animation frames while a take runs: the running score. */
   tick(now: number): void {
     const take = this.snapshot.take;
     if (!take) return;
-    const live = scoreTakeAt(take, this.snapshot.latencyMs ?? 0, now);
-    if (live.expected !== this.snapshot.live?.expected || live.hits.length !== this.snapshot.live.hits.length)
+    const live = liveScore(take, now);
+    // The judged strokes grow in place: their count tells a change.
+    if (live.expected !== this.snapshot.live?.expected || live.hits.length !== this.liveStrokes) {
+      this.liveStrokes = live.hits.length;
       this.set({ live });
+    }
   }
 
   /** The pattern stops: the take is scored whole (notes still to come when it stopped are not counted). */
   takeEnded(now: number): void {
     const take = this.snapshot.take;
     if (!take) return;
-    const latencyMs = this.snapshot.latencyMs ?? 0;
-    const score = scoreTakeAt(take, latencyMs, now);
+    const score = finalScore(take, now);
     const settled = { ...take, notes: take.notes.slice(0, score.expected) };
     const { input } = this.snapshot;
     const played = score.expected > 0 && score.hit > 0 && input.kind !== 'none';
     this.set({ take: null, live: null, last: played ? score : this.snapshot.last });
     // The tempo reached: under the speed trainer a take climbs, and its top tempo is what was mastered.
-    const bpm = Math.max(...settled.notes.map((note) => note.bpm));
+    const bpm = Math.max(...settled.notes.map((note) => note.due.bpm));
     if (played) this.onTakeScored({ score, take: settled, input: input.kind, bpm });
   }
 
@@ -268,8 +275,8 @@ export class TimingCoach {
     }
     const take = this.snapshot.take;
     if (!take) return;
-    const stroke = { time, ...(voice ? { voice } : {}), ...(velocity === undefined ? {} : { velocity }) };
-    this.set({ take: { ...take, strokes: [...take.strokes, stroke] } });
+    strokeHeard(take, { time, ...(voice ? { voice } : {}), ...(velocity === undefined ? {} : { velocity }) });
+    this.set({ take: { ...take } });
   }
 
   /** Whether the e-kit's voices are told apart: a lesson on several drums of a kit, not a pad lesson. */

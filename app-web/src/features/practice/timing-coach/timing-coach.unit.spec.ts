@@ -8,7 +8,15 @@ import {
 } from './calibration';
 import { GENERAL_MIDI_DRUMS, loadDrumMap, saveDrumMapEntry } from './drum-map';
 import { strokeOf } from './midi-input';
-import { emptyTake, offsetHistogram, scoreTakeAt } from './take';
+import {
+  emptyTake,
+  finalScore,
+  liveScore,
+  noteScheduled,
+  offsetHistogram,
+  strokeHeard,
+  type Take,
+} from './take';
 
 const memoryStorage = () => {
   const items = new Map<string, string>();
@@ -80,28 +88,40 @@ describe('latency calibration', () => {
 });
 
 describe('a take', () => {
-  const take = {
-    ...emptyTake(10),
-    notes: [0, 0.5, 1, 1.5].map((offset) => ({ time: 12 + offset, voice: 'snare' as const, bpm: 120 })),
+  /** Four snare quarters at 120 bpm from 12 s, the take started at 10 s, with the setup's latency. */
+  const takeWith = (latencyMs: number, strokeTimes: number[]): Take => {
+    const take = emptyTake(10, latencyMs, true);
+    [0, 0.5, 1, 1.5].forEach((offset, step) =>
+      noteScheduled(take, {
+        time: 12 + offset,
+        due: { timeMs: 2000 + offset * 1000, voice: 'snare', bpm: 120 },
+        step,
+        pass: 0,
+      }),
+    );
+    for (const time of strokeTimes) strokeHeard(take, { time, voice: 'snare' });
+    return take;
   };
 
   it('subtracts the latency before judging', () => {
-    const strokes = take.notes.map((note) => ({ time: note.time + 0.038, voice: 'snare' as const }));
-    const score = scoreTakeAt({ ...take, strokes }, 23);
+    const score = finalScore(takeWith(23, [12.038, 12.538, 13.038, 13.538]), 20);
     expect(score.meanOffsetMs).toBeCloseTo(15, 6);
     expect(score.hits.every((hit) => hit.timing === 'late')).toBe(true);
   });
 
-  it('live, counts only the notes whose window has closed', () => {
-    const strokes = [{ time: 12.001, voice: 'snare' as const }];
-    const live = scoreTakeAt({ ...take, strokes }, 0, 12.3);
-    expect(live).toMatchObject({ expected: 1, hit: 1, missed: 0, extra: 0 });
-    expect(scoreTakeAt({ ...take, strokes }, 0)).toMatchObject({ expected: 4, hit: 1, missed: 3 });
+  it('live, counts only the notes nothing can change any more', () => {
+    const take = takeWith(0, [12.001]);
+    expect(liveScore(take, 12.3)).toMatchObject({ expected: 1, hit: 1, missed: 0, extra: 0 });
+    expect(finalScore(take, 20)).toMatchObject({ expected: 4, hit: 1, missed: 3 });
   });
 
-  it('bins the offsets for the histogram', () => {
-    const strokes = take.notes.map((note, index) => ({ time: note.time + (index < 2 ? -0.025 : 0.015) }));
-    const bins = offsetHistogram(scoreTakeAt({ ...take, strokes }, 0));
+  it("a take stopped before a note's reach has passed does not count that note", () => {
+    expect(finalScore(takeWith(0, [12, 12.5]), 12.6)).toMatchObject({ expected: 1, hit: 1 });
+  });
+
+  it('bins the offsets of the strokes that played notes for the histogram', () => {
+    const score = finalScore(takeWith(0, [11.975, 12.475, 13.015, 13.515]), 20);
+    const bins = offsetHistogram(score);
     expect(bins.find((bin) => bin.from === -30)?.count).toBe(2);
     expect(bins.find((bin) => bin.from === 10)?.count).toBe(2);
   });

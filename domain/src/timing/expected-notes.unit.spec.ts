@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findExercise } from '../catalogue/catalogue.js';
+import type { Notation } from '../catalogue/exercise.js';
+import { patternPlayback } from '../rhythm/pattern-playback.js';
+import { expectedNotes } from './expected-notes.js';
+
+const notationOf = (lessonId: number): Notation => {
+  const exercise = findExercise(lessonId);
+  if (!exercise) throw new Error(`lesson ${lessonId} is not in the catalogue`);
+  return exercise.notation;
+};
+
+const SINGLES = 100034; // 4/4 sixteenths, 2 bars, accents over ghosted taps
+const FLAMS = 20229; // flam taps
+const DRAGS = 400002;
+const BUZZ = 130003;
+const SILENT_SECOND_BAR = 670105; // sextuplets
+const THREE_FOUR = 210005;
+
+describe('expected notes (what the timing coach judges against)', () => {
+  it('lie where the pattern player sounds each written note, for any tempo and count-in', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(SINGLES, FLAMS, DRAGS, BUZZ, SILENT_SECOND_BAR, THREE_FOUR, 450005),
+        fc.integer({ min: 30, max: 250 }),
+        fc.boolean(),
+        (lessonId, bpm, countIn) => {
+          const notation = notationOf(lessonId);
+          const played = patternPlayback(notation, { bpm, countIn }).flatMap((entry) =>
+            entry.sound.kind === 'drum' && !entry.sound.grace
+              ? [{ step: entry.sound.step, voice: entry.sound.voice, timeMs: entry.time * 1000 }]
+              : [],
+          );
+          const expected = expectedNotes(notation, { bpm, countInBars: countIn ? 1 : 0 });
+          expect(expected.map(({ step, voice }) => `${step}:${voice}`).sort()).toEqual(
+            played.map(({ step, voice }) => `${step}:${voice}`).sort(),
+          );
+          for (const note of expected) {
+            const sounded = played.find((entry) => entry.step === note.step && entry.voice === note.voice);
+            expect(Math.abs(sounded!.timeMs - note.timeMs)).toBeLessThan(1e-6);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('carry the ornaments the pattern player plays, and the step each note lasts', () => {
+    expect(expectedNotes(notationOf(FLAMS), { bpm: 120 }).some((note) => note.ornament === 'flam')).toBe(
+      true,
+    );
+    expect(expectedNotes(notationOf(DRAGS), { bpm: 120 }).some((note) => note.ornament === 'drag')).toBe(
+      true,
+    );
+    const buzz = expectedNotes(notationOf(BUZZ), { bpm: 120 }).find((note) => note.ornament === 'buzz');
+    expect(buzz?.lengthMs).toBeCloseTo(60_000 / 120 / notationOf(BUZZ).subdivision, 9);
+  });
+
+  it('puts note n at (count-in beats + step / subdivision) × 60 / bpm', () => {
+    const notes = expectedNotes(notationOf(SINGLES), { bpm: 120, startMs: 1000 });
+    expect(notes[0]).toMatchObject({ step: 0, timeMs: 3000 });
+    expect(notes[1]).toMatchObject({ step: 1, timeMs: 3125 });
+    const twoPasses = expectedNotes(notationOf(SINGLES), { bpm: 120, countInBars: 0, passes: 2 });
+    expect(twoPasses[32]).toMatchObject({ step: 0, timeMs: 4000 });
+  });
+});
