@@ -107,7 +107,8 @@ export class TakeJudge {
     // Notes come in time order; one out of order finds its place among the unsettled ones.
     let at = lane.groups.length;
     while (at > lane.settled && (lane.groups[at - 1]?.timeMs ?? 0) > note.timeMs) at--;
-    lane.groups.splice(at, 0, group);
+    if (at === lane.groups.length) lane.groups.push(group);
+    else lane.groups.splice(at, 0, group);
   }
 
   /** A stroke, as heard (in time order, give or take what arrives together). */
@@ -124,7 +125,8 @@ export class TakeJudge {
     }
     let at = lane.strokes.length;
     while (at > lane.scanFrom && (lane.strokes[at - 1]?.hit.timeMs ?? 0) > hit.timeMs) at--;
-    lane.strokes.splice(at, 0, stroke);
+    if (at === lane.strokes.length) lane.strokes.push(stroke);
+    else lane.strokes.splice(at, 0, stroke);
   }
 
   /** Judges every note nothing can change any more at `nowMs` (strokes up to then are in). */
@@ -231,8 +233,7 @@ export class TakeJudge {
     const stroke = lane.strokes[main]!;
     stroke.judged = true;
     this.played(stroke, group);
-    const between = lane.strokes.slice(lane.pendingFrom, main).filter((candidate) => !candidate.judged);
-    this.giveOut(between, lane.lastPlayed, group, lane);
+    this.giveOut(this.unjudged(lane, lane.pendingFrom, main), lane.lastPlayed, group, lane);
     lane.pendingFrom = main + 1;
     lane.lastPlayed = group;
   }
@@ -302,14 +303,16 @@ export class TakeJudge {
    * The strokes between two played groups: the later one's grace strokes (nearest first, each within the
    * grace span of the next), then the earlier one's buzz rebounds (within its span), the rest extra.
    */
-  private giveOut(strokes: Stroke[], earlier: Group | null, later: Group | null, lane: Lane): void {
-    const ornamental = new Set<Stroke>();
+  private giveOut(strokes: readonly Stroke[], earlier: Group | null, later: Group | null, lane: Lane): void {
+    if (strokes.length === 0) return;
+    // Every stroke here is unjudged: one given to an ornament is judged by it, the rest are extra.
     if (later && later.main !== null) {
       let nextTime = lane.strokes[later.main]!.hit.timeMs;
-      for (let index = strokes.length - 1; index >= 0 && ornamental.size < graceStrokes(later); index--) {
+      let graces = 0;
+      for (let index = strokes.length - 1; index >= 0 && graces < graceStrokes(later); index--) {
         const stroke = strokes[index]!;
         if (nextTime - stroke.hit.timeMs > GRACE_SPAN_MS) break;
-        ornamental.add(stroke);
+        graces++;
         nextTime = stroke.hit.timeMs;
         this.ornament(stroke, later);
       }
@@ -320,16 +323,24 @@ export class TakeJudge {
       const cap = buzzReboundCount(span / 1000);
       for (const stroke of strokes) {
         if (earlier.rebounds >= cap || stroke.hit.timeMs > mainTime + span) break;
-        if (ornamental.has(stroke)) continue;
-        ornamental.add(stroke);
+        if (stroke.judged) continue;
         earlier.rebounds++;
         this.ornament(stroke, earlier);
       }
     }
-    for (const stroke of strokes) {
-      stroke.judged = true;
-      if (!ornamental.has(stroke)) this.extra(stroke);
-    }
+    for (const stroke of strokes)
+      if (!stroke.judged) {
+        stroke.judged = true;
+        this.extra(stroke);
+      }
+  }
+
+  /** The unjudged strokes of a lane in [from, to). */
+  private unjudged(lane: Lane, from: number, to: number): Stroke[] {
+    const strokes: Stroke[] = [];
+    for (let index = from; index < to; index++)
+      if (!lane.strokes[index]!.judged) strokes.push(lane.strokes[index]!);
+    return strokes;
   }
 
   private played(stroke: Stroke, group: Group): void {
