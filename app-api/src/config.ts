@@ -138,9 +138,14 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
 
   let stripe: StripeConfig | undefined;
   if (env.STRIPE_SECRET_KEY) {
-    const missing = (['STRIPE_WEBHOOK_SECRET', ...stripePriceVariables] as const).find((name) => !env[name]);
-    if (missing)
-      throw new ConfigError(`Configuration error: ${missing} is required when STRIPE_SECRET_KEY is set`);
+    // Every missing variable at once: one restart to learn them all, not one per variable.
+    const missing = (['STRIPE_WEBHOOK_SECRET', ...stripePriceVariables] as const).filter(
+      (name) => !env[name],
+    );
+    if (missing.length > 0)
+      throw new ConfigError(
+        `Configuration error: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required when STRIPE_SECRET_KEY is set`,
+      );
     stripe = {
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET!,

@@ -38,7 +38,19 @@ describe('configuration from the environment', () => {
     [{ LOG_LEVEL: 'loud' }, 'Configuration error: LOG_LEVEL'],
     [
       { STRIPE_SECRET_KEY: 'sk_test_123' },
-      'Configuration error: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+      'Configuration error: STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BASIC_MONTHLY, STRIPE_PRICE_BASIC_YEARLY, STRIPE_PRICE_PREMIUM_MONTHLY, STRIPE_PRICE_PREMIUM_YEARLY, STRIPE_PRICE_EXCLUSIVE_MONTHLY, STRIPE_PRICE_EXCLUSIVE_YEARLY are required when STRIPE_SECRET_KEY is set',
+    ],
+    [
+      {
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_PRICE_BASIC_MONTHLY: 'p1',
+        STRIPE_PRICE_BASIC_YEARLY: 'p2',
+        STRIPE_PRICE_PREMIUM_MONTHLY: 'p3',
+        STRIPE_PRICE_PREMIUM_YEARLY: 'p4',
+        STRIPE_PRICE_EXCLUSIVE_MONTHLY: 'p5',
+      },
+      'Configuration error: STRIPE_PRICE_EXCLUSIVE_YEARLY is required when STRIPE_SECRET_KEY is set',
     ],
   ])('stops on %o with one message naming the variable', (environment, message) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
