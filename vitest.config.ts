@@ -23,7 +23,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'tests', include: ['tests/integration/**/*.spec.ts'], testTimeout: 60_000 },
+        test: {
+          name: 'tests',
+          include: ['tests/integration/**/*.spec.ts', 'tests/support/**/*.unit.spec.ts'],
+          testTimeout: 60_000,
+        },
       },
     ],
   },
