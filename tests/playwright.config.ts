@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium.js';
+import { e2eDataDir } from './support/e2e-data-dir.js';
 
 // One fresh data directory per run, shared with the workers through the environment so
-// tests can read the mail outbox the server writes.
-process.env.STICKWORK_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-e2e-'));
+// tests can read the mail outbox the server writes; removed when the run ends.
+const dataDir = e2eDataDir();
 const port = Number(process.env.STICKWORK_E2E_PORT ?? 3100);
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -33,6 +32,6 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: process.env.STICKWORK_E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   },
 });
