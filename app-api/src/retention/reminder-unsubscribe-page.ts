@@ -83,7 +83,7 @@ export const unsubscribePage = (outcome: UnsubscribeLinkOutcome, actionPath: str
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Stickwork</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(title)} · Stickwork</title><style>${STYLE}</style></head>
 <body><header><a href="/">Stickwork</a></header>
 <main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${action}<p><a href="${REMINDER_SETTINGS_PATH}">${settingsLink}</a></p></main>
 </body>

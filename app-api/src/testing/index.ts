@@ -14,3 +14,5 @@ export { issueLoginToken, LOGIN_TOKEN_LIFETIME_SECONDS, type LoginClaims } from 
 export { issueSecret } from '../accounts/one-time-secrets.js';
 // Tests and benchmarks set up a customer (a plan, a password change) through the one command path.
 export { runCustomerCommand, type CustomerCommandInput } from '../accounts/customer-commands.js';
+// The e2e journey of a reminder mail's unsubscribe page signs a link as the reminder sweep does.
+export { reminderUnsubscribeSecret } from '../retention/reminder-unsubscribe-secret.js';
