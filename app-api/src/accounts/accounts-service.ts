@@ -18,6 +18,7 @@ import {
   type CustomerInfo,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
+import type { OutgoingMail } from '../adapters/mail/mailer.js';
 import { HttpError } from '../http/http-error.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { issueLoginToken } from '../auth/tokens.js';
@@ -30,7 +31,12 @@ import {
 } from './customer-records.js';
 import { runCustomerCommand, type CustomerCommandInput } from './customer-commands.js';
 import { STALE_RESERVATION_MS } from './reservation-streams.js';
-import { passwordRecoveryMail, verificationMail } from './mail-templates.js';
+import {
+  alreadyVerifiedMail,
+  noAccountMail,
+  passwordRecoveryMail,
+  verificationMail,
+} from './mail-templates.js';
 import { issueSecret, passwordFingerprint, verifySecret } from './one-time-secrets.js';
 
 const unixSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
@@ -41,10 +47,8 @@ export const ACCOUNT_MESSAGES = {
   loginFailed: 'Email or password is wrong.',
   invalidVerificationLink: 'This verification link is invalid or has expired. Please request a new email.',
   alreadyVerified: 'This email address is already verified.',
-  verificationUnavailable: (email: string) => `The email ${email} is already verified or does not exist.`,
   verificationSent: (email: string) =>
     `Validation email send successfully to ${email}, please check your emails!`,
-  noAccount: 'The account is already verified or does not exist.',
   recoverySent: (email: string) =>
     `Password recovery email sent successfully to ${email}, please check your emails and follow our instructions. In case that you don't find the email, please check your Spam folder first :)`,
   invalidRecoveryLink:
@@ -123,11 +127,12 @@ export const createAccountsService = (backend: AccountsBackend) => {
     return true;
   };
 
-  const sendVerificationMail = async (customer: RegisteredCustomer, now: Date) => {
+  const verificationMailFor = async (customer: RegisteredCustomer, now: Date) => {
     const secret = await issueSecret(jwtSecret, 'verify-email', customer.customerId, {}, now);
-    const link = `${publicUrl}/verify-mail/?secret=${encodeURIComponent(secret)}`;
-    await mailer.send(verificationMail(customer, link));
+    return verificationMail(customer, `${publicUrl}/verify-mail/?secret=${encodeURIComponent(secret)}`);
   };
+  const sendVerificationMail = async (customer: RegisteredCustomer, now: Date) =>
+    mailer.send(await verificationMailFor(customer, now));
 
   /**
    * The email's reservation, then `RegisterCustomer`; a reservation this call made is released
@@ -155,11 +160,21 @@ export const createAccountsService = (backend: AccountsBackend) => {
   };
 
   /** Mail errors can quote the address: only their kind is logged. */
-  const logMailFailure = (error: unknown, customerId: string, what: string) =>
+  const logMailFailure = (error: unknown, customerId: string | undefined, what: string) =>
     logger.error(
       { customerId, errorName: (error as Error).name, errorCode: (error as { code?: unknown }).code },
       `could not send the ${what} mail`,
     );
+
+  /** A mail that cannot be sent is a 503, the same whether the address has an account or not. */
+  const sendOrUnavailable = async (mail: OutgoingMail, customerId: string | undefined, what: string) => {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      logMailFailure(error, customerId, what);
+      throw new HttpError(503, ACCOUNT_MESSAGES.mailFailed);
+    }
+  };
 
   return {
     /** POST /api/register: a freemium customer with an unverified email; the verification mail goes out. */
@@ -222,50 +237,54 @@ export const createAccountsService = (backend: AccountsBackend) => {
       return tokenFor(registered(result.state), now);
     },
 
-    /** GET /api/verify/email/request-verification?email=: a new verification mail. */
+    /**
+     * GET /api/verify/email/request-verification?email=: a new verification mail. Known, verified
+     * and unknown addresses get the same answer (no account enumeration); the mail tells which.
+     */
     async requestVerificationMail(email: string): Promise<string> {
       const now = clock();
       const customer = await findCustomerByEmail(backend, email);
-      if (!customer) throw new HttpError(404, ACCOUNT_MESSAGES.verificationUnavailable(email));
-      try {
-        await run(customer.customerId, { type: 'RequestVerificationMail', data: {} }, now);
-      } catch (error) {
-        if (isDomainError(error, 'already_verified'))
-          throw new HttpError(409, ACCOUNT_MESSAGES.verificationUnavailable(email));
-        throw error;
-      }
-      try {
-        await sendVerificationMail(customer, now);
-      } catch (error) {
-        logMailFailure(error, customer.customerId, 'verification');
-        throw new HttpError(503, ACCOUNT_MESSAGES.mailFailed);
-      }
+      const mail = async (): Promise<OutgoingMail> => {
+        if (!customer) return noAccountMail(email, 'verification', `${publicUrl}/register`);
+        try {
+          await run(customer.customerId, { type: 'RequestVerificationMail', data: {} }, now);
+        } catch (error) {
+          if (isDomainError(error, 'already_verified'))
+            return alreadyVerifiedMail(customer, `${publicUrl}/login`);
+          throw error;
+        }
+        return verificationMailFor(customer, now);
+      };
+      await sendOrUnavailable(await mail(), customer?.customerId, 'verification');
       return ACCOUNT_MESSAGES.verificationSent(email);
     },
 
-    /** GET /api/pw-recovery?email=: a link to choose a new password, valid once for an hour. */
+    /**
+     * GET /api/pw-recovery?email=: a link to choose a new password, valid once for an hour. An
+     * unknown address gets the same answer and a mail saying no account uses it.
+     */
     async requestPasswordRecovery(email: string): Promise<string> {
       const now = clock();
       const customer = await findCustomerByEmail(backend, email);
-      if (!customer) throw new HttpError(404, ACCOUNT_MESSAGES.noAccount);
-      await run(customer.customerId, { type: 'RequestPasswordRecovery', data: {} }, now);
-      const secret = await issueSecret(
-        jwtSecret,
-        'password-recovery',
-        customer.customerId,
-        // The change-password page greets with the first name it decodes from the secret.
-        { firstname: customer.firstname, pwd: passwordFingerprint(jwtSecret, customer.passwordHash) },
-        now,
-      );
-      if (secret.length < SECRET_MIN_LENGTH)
-        throw new Error(`A recovery secret must have at least ${SECRET_MIN_LENGTH} characters`);
-      const link = `${publicUrl}/change-password?secret=${encodeURIComponent(secret)}`;
-      try {
-        await mailer.send(passwordRecoveryMail(customer, link));
-      } catch (error) {
-        logMailFailure(error, customer.customerId, 'password recovery');
-        throw new HttpError(503, ACCOUNT_MESSAGES.mailFailed);
-      }
+      const mail = async (): Promise<OutgoingMail> => {
+        if (!customer) return noAccountMail(email, 'password-recovery', `${publicUrl}/register`);
+        await run(customer.customerId, { type: 'RequestPasswordRecovery', data: {} }, now);
+        const secret = await issueSecret(
+          jwtSecret,
+          'password-recovery',
+          customer.customerId,
+          // The change-password page greets with the first name it decodes from the secret.
+          { firstname: customer.firstname, pwd: passwordFingerprint(jwtSecret, customer.passwordHash) },
+          now,
+        );
+        if (secret.length < SECRET_MIN_LENGTH)
+          throw new Error(`A recovery secret must have at least ${SECRET_MIN_LENGTH} characters`);
+        return passwordRecoveryMail(
+          customer,
+          `${publicUrl}/change-password?secret=${encodeURIComponent(secret)}`,
+        );
+      };
+      await sendOrUnavailable(await mail(), customer?.customerId, 'password recovery');
       return ACCOUNT_MESSAGES.recoverySent(email);
     },
 

@@ -97,7 +97,7 @@ describe('email verification', () => {
     expect(response.json).toEqual({ message: 'secret is required', errors: { secret: ['is required'] } });
   });
 
-  it('mails a new link on request, and refuses unknown and verified emails', async () => {
+  it('mails a new link on request; verified and unknown emails get the same answer and a mail saying so', async () => {
     const { email } = await registerCustomer(client());
     const api = client();
     const response = await api.get(
@@ -113,14 +113,29 @@ describe('email verification', () => {
     expect(verified.status).toBe(200);
 
     const again = await api.get(`/api/verify/email/request-verification?email=${encodeURIComponent(email)}`);
-    expect(again.status).toBe(409);
-    expect(again.json).toEqual({ message: `The email ${email} is already verified or does not exist.` });
-
-    const unknown = await api.get('/api/verify/email/request-verification?email=nobody%40example.com');
-    expect(unknown.status).toBe(404);
-    expect(unknown.json).toEqual({
-      message: 'The email nobody@example.com is already verified or does not exist.',
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual({
+      message: `Validation email send successfully to ${email}, please check your emails!`,
     });
+    const told = await lastMail(email);
+    expect(told.count).toBe(3);
+    expect(told.mail.subject).toBe('Your Stickwork email is already confirmed');
+    expect(linkIn(told.mail).href).toBe('https://stickwork.example/login');
+
+    const stranger = `nobody-${Date.now()}@example.com`;
+    const unknown = await api.get(
+      `/api/verify/email/request-verification?email=${encodeURIComponent(stranger)}`,
+    );
+    expect(unknown.status).toBe(200);
+    expect(unknown.json).toEqual({
+      message: `Validation email send successfully to ${stranger}, please check your emails!`,
+    });
+    const noAccount = await lastMail(stranger);
+    expect(noAccount.mail.subject).toBe('Your Stickwork request');
+    expect(noAccount.mail.text).toContain(
+      'a new verification email for this address, but no Stickwork account uses it',
+    );
+    expect(linkIn(noAccount.mail).href).toBe('https://stickwork.example/register');
 
     const invalid = await api.get('/api/verify/email/request-verification?email=nope');
     expect(invalid.status).toBe(400);
@@ -263,10 +278,17 @@ describe('password recovery', () => {
     expect(forged.status).toBe(400);
   });
 
-  it('answers 404 for an unknown email and 400 for an invalid one', async () => {
-    const unknown = await client().get('/api/pw-recovery?email=nobody%40example.com');
-    expect(unknown.status).toBe(404);
-    expect(unknown.json).toEqual({ message: 'The account is already verified or does not exist.' });
+  it('answers an unknown email as a known one, mails it that no account uses it, and 400 for an invalid one', async () => {
+    const stranger = `nobody-${Date.now()}@example.com`;
+    const { response, mail } = await requestRecovery(stranger);
+    expect(response.json).toEqual({
+      message: `Password recovery email sent successfully to ${stranger}, please check your emails and follow our instructions. In case that you don't find the email, please check your Spam folder first :)`,
+    });
+    expect(mail.subject).toBe('Your Stickwork request');
+    expect(mail.text).toContain(
+      'a link to change the password for this address, but no Stickwork account uses it',
+    );
+    expect(linkIn(mail).href).toBe('https://stickwork.example/register');
     const invalid = await client().get('/api/pw-recovery?email=');
     expect(invalid.status).toBe(400);
     expect(invalid.json).toEqual({ message: 'email is required', errors: { email: ['is required'] } });

@@ -133,7 +133,7 @@ describe('rate limits', () => {
   it('limits mail requests per address', async () => {
     const api = client();
     for (let attempt = 0; attempt < mailPerIp.limit; attempt++) {
-      expect((await api.get(`/api/pw-recovery?email=${uniqueEmail()}`)).status).toBe(404);
+      expect((await api.get(`/api/pw-recovery?email=${uniqueEmail()}`)).status).toBe(200);
     }
     expect((await api.get(`/api/verify/email/request-verification?email=${uniqueEmail()}`)).status).toBe(429);
   });
@@ -150,7 +150,7 @@ describe('rate limits kept in the store', () => {
       for (let attempt = 0; attempt < mailPerIp.limit; attempt++) {
         const target = attempt % 2 === 0 ? first : second;
         expect((await apiClient(target, { ip }).get(`/api/pw-recovery?email=${uniqueEmail()}`)).status).toBe(
-          404,
+          200,
         );
       }
       expect((await apiClient(second, { ip }).get(`/api/pw-recovery?email=${uniqueEmail()}`)).status).toBe(
