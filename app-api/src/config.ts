@@ -23,6 +23,9 @@ const stripePriceVariables = [
 /** The least length of a signing secret, from JWT_SECRET or from its file in DATA_DIR. */
 export const SECRET_MIN_CHARACTERS = 32;
 
+/** Practice writes a customer may make in a minute (every route together), unless configured. */
+export const PRACTICE_WRITES_PER_MINUTE = 120;
+
 /** A DNS host name (`localhost`, `app.internal`): letters, digits and inner hyphens, dot-separated. */
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
@@ -88,6 +91,11 @@ const environmentSchema = z.object({
   /** Another Stripe API base (stripe-mock, a local fake in tests); unset: api.stripe.com. */
   STRIPE_API_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   ...Object.fromEntries(stripePriceVariables.map((name) => [name, optionalString])),
+  PRACTICE_WRITES_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(PRACTICE_WRITES_PER_MINUTE),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
 });
@@ -118,6 +126,8 @@ export interface Config {
   publicUrl: string;
   stripe: StripeConfig | undefined;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  /** Per customer and minute, over every practice write (practice-write-limit.ts). */
+  practiceWritesPerMinute: number;
   /** The built web app to serve; unset: app-web/dist beside this package. */
   webDist: string | undefined;
 }
@@ -169,6 +179,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     stripe,
     logLevel: env.LOG_LEVEL,
+    practiceWritesPerMinute: env.PRACTICE_WRITES_PER_MINUTE,
     webDist: env.WEB_DIST,
   };
 };

@@ -13,6 +13,7 @@ describe('configuration from the environment', () => {
       stripe: undefined,
       logLevel: 'info',
       publicUrl: 'http://localhost:3000',
+      practiceWritesPerMinute: 120,
     });
   });
 

@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Options, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import type { RateLimitCounters } from './rate-limit-counters.js';
+import { authOf } from './require-auth.js';
 
 export interface RateLimit {
   windowMs: number;
@@ -103,3 +104,26 @@ export const createRateLimiter = (options: LimiterOptions): RequestHandler => {
     },
   });
 };
+
+export interface CustomerLimiterOptions extends RateLimit {
+  /** Names the counters (keys are `name:customer:<id>`), so limiters never share them. */
+  name: string;
+  counters: RateLimitCounters;
+  /** The 429 body's `{ message }`. */
+  message: string;
+}
+
+/**
+ * A limit per logged-in customer (after the login check), counted in the shared table; past it,
+ * 429 with `Retry-After` and the RateLimit headers (IETF draft 8).
+ */
+export const createCustomerRateLimiter = (options: CustomerLimiterOptions): RequestHandler =>
+  rateLimit({
+    windowMs: options.windowMs,
+    limit: options.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    store: counterStore(options.counters, options.name),
+    keyGenerator: (_req, res) => `customer:${authOf(res).customerId}`,
+    handler: (_req, res) => void res.status(429).json({ message: options.message }),
+  });

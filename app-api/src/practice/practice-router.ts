@@ -1,6 +1,5 @@
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Request, type Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import {
   domainErrorHttpStatus,
   fileDownloadQuerySchema,
@@ -23,7 +22,8 @@ import {
 import { progressEntries } from '@stickwork/projections';
 import type { Backend } from '../backend.js';
 import { authOf } from '../auth/require-auth.js';
-import { counterStore } from '../auth/rate-limits.js';
+import { createCustomerRateLimiter } from '../auth/rate-limits.js';
+import { practiceWriteLimit } from './practice-write-limit.js';
 import { pinnedTimeZoneOf, requireAuthAndTimeZone } from '../accounts/customer-time-zone.js';
 import { HttpError } from '../http/http-error.js';
 import { timeZoneHeaderOf } from '../http/time-zone-header.js';
@@ -101,16 +101,15 @@ export const practiceRouter = (backend: Backend): Router => {
     render: createSheetMusicPool().render,
     directory: path.join(backend.config.dataDir, 'sheet-music'),
   });
-  const sheetDownloadLimit = rateLimit({
+  // Counted in the store's rate_limits table, like every limit: shared by processes, kept on restart.
+  const sheetDownloadLimit = createCustomerRateLimiter({
+    name: 'sheet',
     windowMs: 60_000,
     limit: SHEET_DOWNLOADS_PER_MINUTE,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    // Counted in the store's rate_limits table, like every limit: shared by processes, kept on restart.
-    store: counterStore(backend.rateLimits, 'sheet'),
-    keyGenerator: (_req, res) => `sheet:${authOf(res).customerId}`,
-    handler: (_req, res) => void res.status(429).json({ message: SHEET_DOWNLOAD_LIMIT_MESSAGE }),
+    counters: backend.rateLimits,
+    message: SHEET_DOWNLOAD_LIMIT_MESSAGE,
   });
+  const writes = [authenticated, practiceWriteLimit(backend)];
   const router = express.Router();
 
   const practitioner = (res: Parameters<typeof authOf>[0]): Practitioner => {
@@ -126,7 +125,7 @@ export const practiceRouter = (backend: Backend): Router => {
     return lesson;
   };
 
-  router.post('/lesson/schedule', authenticated, async (req, res) => {
+  router.post('/lesson/schedule', ...writes, async (req, res) => {
     const request = validOr400(scheduleRequestSchema, req.body);
     res.json(await practice.schedule(practitioner(res), request, timeZoneOf(req)));
   });
@@ -135,26 +134,26 @@ export const practiceRouter = (backend: Backend): Router => {
     res.json(focusView(practice.progress(authOf(res).customerId)));
   });
 
-  router.post('/focus', authenticated, async (req, res) => {
+  router.post('/focus', ...writes, async (req, res) => {
     const request = validOr400(skillSelfRatingRequestSchema, req.body);
     const who = practitioner(res);
     await practice.rateSkills(who, request);
     res.json(focusView(practice.progress(who.customerId)));
   });
 
-  router.patch('/focus', authenticated, async (req, res) => {
+  router.patch('/focus', ...writes, async (req, res) => {
     const patch = validOr400(skillPreferencePatchSchema, req.body);
     const who = practitioner(res);
     await practice.changeSkillPreference(who, patch);
     res.json(focusView(practice.progress(who.customerId)));
   });
 
-  router.post('/focus/level-up', authenticated, async (req, res) => {
+  router.post('/focus/level-up', ...writes, async (req, res) => {
     const { skillName } = validOr400(levelUpRequestSchema, req.body);
     res.json(await practice.levelUp(practitioner(res), skillName));
   });
 
-  router.post('/lesson/finishExercise', authenticated, async (req, res) => {
+  router.post('/lesson/finishExercise', ...writes, async (req, res) => {
     const request = validOr400(finishExerciseRequestSchema, req.body);
     res.json(await practice.finishExercise(practitioner(res), request));
   });
@@ -163,7 +162,7 @@ export const practiceRouter = (backend: Backend): Router => {
     res.json(practice.usage(practitioner(res), timeZoneOf(req)));
   });
 
-  router.post('/usage', authenticated, async (req, res) => {
+  router.post('/usage', ...writes, async (req, res) => {
     validOr400(usageIncrementRequestSchema, req.body);
     const usage = await practice.countLesson(practitioner(res), timeZoneOf(req));
     res.status(201).json(readModelsStale() ? { ...usage, readModels: 'stale' } : usage);
@@ -173,12 +172,12 @@ export const practiceRouter = (backend: Backend): Router => {
     res.json(practice.activity(authOf(res).customerId));
   });
 
-  router.post('/practiceActivity', authenticated, async (req, res) => {
+  router.post('/practiceActivity', ...writes, async (req, res) => {
     const request = validOr400(practiceActivityRequestSchema, req.body);
     res.status(201).json(await practice.recordActivity(practitioner(res), request, timeZoneOf(req)));
   });
 
-  router.post('/lesson/timing', authenticated, async (req, res) => {
+  router.post('/lesson/timing', ...writes, async (req, res) => {
     const take = validOr400(timingScoredRequestSchema, req.body);
     res.status(201).json(await practice.scoreTiming(practitioner(res), take, timeZoneOf(req)));
   });

@@ -1,5 +1,4 @@
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import {
   domainErrorHttpStatus,
   isDomainError,
@@ -13,7 +12,8 @@ import type { Backend } from '../backend.js';
 import { authOf } from '../auth/require-auth.js';
 import { pinnedTimeZoneOf, requireAuthAndTimeZone } from '../accounts/customer-time-zone.js';
 import { validOr400 } from '../http/valid-or-400.js';
-import { counterStore } from '../auth/rate-limits.js';
+import { createCustomerRateLimiter } from '../auth/rate-limits.js';
+import { practiceWriteLimit } from '../practice/practice-write-limit.js';
 import { attachmentDisposition } from '../practice/content-disposition.js';
 import { customerExportZip, exportFolderName } from './customer-export.js';
 import {
@@ -45,7 +45,7 @@ import { setWeeklyGoal, weeklyGoalView } from './weekly-goal-service.js';
  * | GET /reminders | | 200 `{ enabled, days, hour, timeZone }` (days: ISO weekdays 1-7; hour 0-23 in `timeZone`) |
  * | PUT /reminders | `{ enabled, days, hour }` | 200 as GET /reminders; 400 naming the field |
  * | GET /teacher-lessons | exclusive tier | 200 `{ timeZone, quartersUsed, teachers: [{ teacherId, name, slots: [{ startsAt, quarter, quarterUsed }] }], bookings: [{ bookingId, teacherId, teacherName, startsAt, cancellable }] }`; 403 `{ message, upsell }` for other tiers |
- * | POST /teacher-lessons | `{ teacherId, startsAt }` | 201 `{ bookingId, teacherId, teacherName, startsAt, quarter }`; 400 past or not offered, 404 unknown teacher, 409 slot taken or quarter used |
+ * | POST /teacher-lessons | `{ teacherId, startsAt }` | 201 `{ bookingId, teacherId, teacherName, startsAt, quarter }`; 400 past, beyond the 8 weeks offered, after a scheduled end of the plan, or not offered; 404 unknown teacher, 409 slot taken or quarter used |
  * | DELETE /teacher-lessons/:bookingId | | 200 as GET; 409 within 24 h of the start, 404 unknown booking |
  * | GET /reminders/unsubscribe?secret= | no login: the signed link of a reminder mail | 200 an HTML page with a button that POSTs the link (changes nothing); 410 a page for a link older than 90 days or from before a new opt-in; 400 for a bad link |
  * | POST /reminders/unsubscribe?secret= | the page's button, or a mail program's RFC 8058 one-click | 200 reminders off: `{ message }` (an HTML page for a browser); 410, 400 as GET |
@@ -55,12 +55,13 @@ import { setWeeklyGoal, weeklyGoalView } from './weekly-goal-service.js';
 export const retentionRouter = (backend: Backend): Router => {
   const router = express.Router();
   const authenticated = requireAuthAndTimeZone(backend);
+  const writes = [authenticated, practiceWriteLimit(backend)];
 
   router.get('/goal', authenticated, (_req, res) => {
     res.json(weeklyGoalView(backend, authOf(res).customerId, pinnedTimeZoneOf(res)));
   });
 
-  router.put('/goal', authenticated, async (req, res) => {
+  router.put('/goal', ...writes, async (req, res) => {
     const { daysPerWeek } = validOr400(weeklyGoalRequestSchema, req.body);
     const { customerId } = authOf(res);
     await setWeeklyGoal(backend, customerId, daysPerWeek, pinnedTimeZoneOf(res));
@@ -69,14 +70,12 @@ export const retentionRouter = (backend: Backend): Router => {
 
   // An export reads every event of the customer: a few an hour is plenty for a person, and the
   // counters are shared by the host's processes (the rate_limits table).
-  const exportLimit = rateLimit({
+  const exportLimit = createCustomerRateLimiter({
+    name: 'export',
     windowMs: 60 * 60_000,
     limit: EXPORTS_PER_HOUR,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    store: counterStore(backend.rateLimits, 'export'),
-    keyGenerator: (_req, res) => `customer:${authOf(res).customerId}`,
-    handler: (_req, res) => void res.status(429).json({ message: EXPORT_LIMIT_MESSAGE }),
+    counters: backend.rateLimits,
+    message: EXPORT_LIMIT_MESSAGE,
   });
 
   router.get('/export', authenticated, exportLimit, async (_req, res) => {
@@ -97,7 +96,7 @@ export const retentionRouter = (backend: Backend): Router => {
     res.json(remindersView(authOf(res).customerId, pinnedTimeZoneOf(res)));
   });
 
-  router.put('/reminders', authenticated, async (req, res) => {
+  router.put('/reminders', ...writes, async (req, res) => {
     const settings = validOr400(reminderSettingsRequestSchema, req.body);
     const { customerId } = authOf(res);
     await changeReminderSettings(backend, customerId, settings);
@@ -137,9 +136,20 @@ export const retentionRouter = (backend: Backend): Router => {
   router.post('/teacher-lessons', authenticated, async (req, res) => {
     if (!exclusiveOnly(res)) return;
     const request = validOr400(teacherLessonRequestSchema, req.body);
+    const { customerId, customer } = authOf(res);
+    // A scheduled cancellation ends Exclusive at its date: lessons only before it.
+    const cancelAt = customer.subscription?.cancelAt;
     res
       .status(201)
-      .json(await bookTeacherLesson(backend, authOf(res).customerId, request, pinnedTimeZoneOf(res)));
+      .json(
+        await bookTeacherLesson(
+          backend,
+          customerId,
+          request,
+          pinnedTimeZoneOf(res),
+          cancelAt ? new Date(cancelAt) : null,
+        ),
+      );
   });
 
   router.delete('/teacher-lessons/:bookingId', authenticated, async (req, res) => {
