@@ -18,6 +18,7 @@ import { createLogger } from './logger.js';
 import { withStaleReadModelsNotice } from './stale-read-models.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { ensureWritableDataDir } from './startup-error.js';
+import { tightenDataDirModes } from './data-dir-modes.js';
 import { reservationStreamsFor, type ReservationStreams } from './accounts/reservation-streams.js';
 import { moveReservationsToKeyedNames } from './accounts/reservation-names-migration.js';
 import type { RateLimitCounters } from './auth/rate-limit-counters.js';
@@ -67,6 +68,7 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
   // A read-only opening (the CLI inspecting a store) creates nothing in DATA_DIR.
   if (!readonly) ensureWritableDataDir(config.dataDir);
   const logger = options.logger ?? createLogger(config);
+  if (!readonly) tightenDataDirModes(config.dataDir, logger);
   const jwtSecret = config.jwtSecret ?? (readonly ? '' : loadOrCreateSecret(config.dataDir, 'jwt-secret'));
   const stores = await openStores(config, { readonly });
   if (config.eventStoreConnectionString)

@@ -52,7 +52,8 @@ export const describeStartupFailure = (error: unknown): string => {
 export const ensureWritableDataDir = (dataDir: string): void => {
   const dir = path.resolve(dataDir);
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    // Private from its creation: it holds the store, its keys and every mail (data-dir-modes.ts).
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     throw new StartupError(
@@ -64,7 +65,7 @@ export const ensureWritableDataDir = (dataDir: string): void => {
     fs.accessSync(dir, fs.constants.W_OK);
     // access() trusts the mode bits; a read-only mount shows only when writing.
     const probe = path.join(dir, `.write-probe-${process.pid}`);
-    fs.writeFileSync(probe, '');
+    fs.writeFileSync(probe, '', { mode: 0o600 });
     fs.rmSync(probe);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';

@@ -62,7 +62,7 @@ const open = async <T extends { store: Backend['store']; close(): Promise<void> 
     );
   const before = filesIn(config.dataDir);
   // Beside EventStoreDB the read models live in DATA_DIR: make it, and take it away again on failure.
-  if (config.eventStoreConnectionString) fs.mkdirSync(config.dataDir, { recursive: true });
+  if (config.eventStoreConnectionString) fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   let opened: T | undefined;
   try {
     opened = await opener(config);

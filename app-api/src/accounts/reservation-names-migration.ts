@@ -41,7 +41,7 @@ const readMarker = (file: string): Marker | null => {
 
 const writeMarker = (file: string, marker: Marker) => {
   const draft = `${file}.${process.pid}.draft`;
-  fs.writeFileSync(draft, `${JSON.stringify(marker)}\n`);
+  fs.writeFileSync(draft, `${JSON.stringify(marker)}\n`, { mode: 0o600 });
   fs.renameSync(draft, file);
 };
 

@@ -7,6 +7,7 @@ import type { Config } from '../../config.js';
 import { createSqliteReadModelStore } from '../read-models/sqlite-read-model-store.js';
 import { createSqliteSnapshotStore } from '../snapshots/sqlite-snapshot-store.js';
 import { openSqliteEventStore } from './sqlite-event-store.js';
+import { makePrivate } from '../../data-dir-modes.js';
 import { createSqliteRateLimitCounters } from '../rate-limits/sqlite-rate-limit-counters.js';
 import { createSqliteWriteProbe } from './sqlite-write-probe.js';
 import { createSqlitePersonalDataKeys } from '../personal-data-keys/sqlite-personal-data-keys.js';
@@ -39,6 +40,7 @@ export interface OpenedStores {
 
 const openReadModelDatabase = (file: string) => {
   const db = new Database(file);
+  makePrivate(file);
   db.pragma('journal_mode = WAL');
   db.pragma('secure_delete = ON');
   db.pragma('busy_timeout = 5000');

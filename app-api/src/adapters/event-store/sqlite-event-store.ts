@@ -19,6 +19,7 @@ import {
   requireIntact,
   type IntegrityCheck,
 } from './sqlite-integrity.js';
+import { makePrivate } from '../../data-dir-modes.js';
 
 export interface SqliteEventStoreOptions {
   /** The database file, e.g. `${DATA_DIR}/stickwork.db`. Created (with its schema) unless read-only. */
@@ -131,6 +132,7 @@ export const openSqliteEventStore = ({
   let database: Database.Database;
   try {
     database = new Database(file, { readonly, fileMustExist: readonly });
+    if (!readonly) makePrivate(file);
   } catch (error) {
     throw asStoreDamage(error, file);
   }

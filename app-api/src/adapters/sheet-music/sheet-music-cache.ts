@@ -69,7 +69,7 @@ export function createSheetMusicCache({
   const folder = (root: string) =>
     (versionFolder ??= version().then(async (current) => {
       const own = path.join(root, current);
-      await fs.mkdir(own, { recursive: true });
+      await fs.mkdir(own, { recursive: true, mode: 0o700 });
       for (const entry of await fs.readdir(root))
         if (entry !== current) await fs.rm(path.join(root, entry), { recursive: true, force: true });
       return own;
@@ -86,7 +86,7 @@ export function createSheetMusicCache({
     const pdf = await render(exercise);
     const partial = `${file}.${randomUUID()}.part`;
     await fs
-      .writeFile(partial, pdf)
+      .writeFile(partial, pdf, { mode: 0o600 })
       .then(() => fs.rename(partial, file))
       .catch(() => fs.rm(partial, { force: true }));
     return pdf;
