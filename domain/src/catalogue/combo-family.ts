@@ -34,6 +34,8 @@ export interface ComboContext {
   level: LevelIndex;
   grid: Grid;
   repetitions: number;
+  /** The combination's notation, which the description is written from. */
+  notation: Notation;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface ComboSpec {
   practiceTime: number;
   repetitions: number;
   padSufficient?: boolean;
-  click?: (context: Omit<ComboContext, 'repetitions'>) => ClickTrack | undefined;
+  click?: (context: Omit<ComboContext, 'repetitions' | 'notation'>) => ClickTrack | undefined;
   /** Adds a slow-practice version at 75% of the level tempo next to every exercise. */
   slowPractice?: boolean;
   /**
@@ -101,6 +103,7 @@ export function comboFamily(spec: ComboSpec): ExerciseFamily {
                   level,
                   grid: spec.grid,
                   repetitions: spec.repetitions,
+                  notation: shared,
                 };
                 return {
                   slot: slotOf([b, v, level, tempoStep], [8, 64, 8, 2]),

@@ -132,7 +132,7 @@ export const noteValueName = (grid: Pick<Grid, 'beatUnit' | 'subdivision'>): str
         : SUBDIVISION_NAMES[grid.subdivision]
     : SUBDIVISION_NAMES[grid.subdivision];
 
-/** The sticking of a note list as text, grouped per beat: "R L R R | L R L L" (feet shown as "K" when asked). */
+/** The sticking of a note list as text, grouped per beat: "R L R R | L R L L" (feet, F, only when asked). */
 export function stickingText(
   notes: NoteEvent[],
   subdivision: number,
@@ -145,7 +145,7 @@ export function stickingText(
     const beat = Math.floor(note.step / subdivision);
     if (beat >= maxBeats) break;
     const group = groups.get(beat) ?? [];
-    group.push(note.sticking === 'F' ? 'K' : note.sticking);
+    group.push(note.sticking);
     groups.set(beat, group);
   }
   return [...groups.values()].map((group) => group.join(' ')).join(' | ');

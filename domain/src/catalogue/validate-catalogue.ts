@@ -4,6 +4,7 @@ import { isSkill } from '../rules/skills.js';
 import type { Exercise } from './exercise.js';
 import { VOICES } from './exercise.js';
 import { LESSON_VIDEOS, validateLessonVideos } from './lesson-videos.js';
+import { textProblems } from './validate-text.js';
 
 export interface CatalogueValidation {
   ok: boolean;
@@ -102,11 +103,13 @@ function validateExercise(exercise: Exercise, fail: (message: string) => void): 
   if (exercise.video_url !== undefined && !/^https:\/\/\S+$/.test(exercise.video_url))
     fail(`video_url "${exercise.video_url}" is not an https link`);
   validateNotation(exercise, fail);
+  if (typeof exercise.description_text === 'string' && Array.isArray(exercise.notation?.notes))
+    for (const problem of textProblems(exercise)) fail(`text: ${problem}`);
 }
 
 /**
  * Checks a catalogue before it is used: ids, names, levels, focus and type, tempo and times, that every
- * notation has notes on its grid, and the operator's lesson → video list (`videos`, by default
+ * notation has notes on its grid, that its name and description say only what its notation shows (`textProblems`), and the operator's lesson → video list (`videos`, by default
  * `lesson-videos.json`) against it. Returns every problem found (not only the first), each naming its
  * lesson or the video list's entry.
  */

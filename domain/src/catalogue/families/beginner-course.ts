@@ -1,7 +1,8 @@
 import type { NoteEvent } from '../exercise.js';
 import type { ExerciseDraft, ExerciseFamily } from '../family.js';
 import { FAMILY_BLOCKS, sentences, slotOf } from '../family.js';
-import { countingFor, notation } from '../grid.js';
+import { notation } from '../grid.js';
+import { countingOf } from '../notation-text.js';
 import type { Grid } from '../grid.js';
 import { kitNotes } from '../kit.js';
 import type { KitParts } from '../kit.js';
@@ -27,7 +28,7 @@ const TWO_BARS: Grid = { ...BAR, bars: 2 };
 const GRIP =
   'Grip: hold each stick about a third of the way up from the butt end between thumb and the first joint of the index finger, the other fingers wrapped loosely around it. Thumbs point at each other, palms face down, and the sticks form a slight V.';
 const POSTURE =
-  'Posture: sit upright on the front half of the throne, thighs roughly level and the knees slightly lower than the hips. The snare sits just above your lap; the pedals are at a comfortable angle so both feet rest on them without stretching.';
+  'Posture: sit upright on the front half of the throne, thighs roughly level and the knees slightly lower than the hips. The drum in front of you sits just above your lap; the pedals are at a comfortable angle so both feet rest on them without stretching.';
 
 const pad = (label: string, pattern: string, sticking: string, text: string): Lesson => ({
   topic: 'Stick grip',
@@ -180,7 +181,7 @@ const LESSONS: readonly Lesson[] = [
     parts,
     pad: false,
     text: [
-      'Your first grooves: put them together one limb at a time, starting with the hi-hat or ride alone.',
+      `Your first grooves: put them together one limb at a time, starting with the ${'ride' in parts ? 'ride' : 'hi-hat'} alone.`,
       'Then add the bass drum, then the snare, and check that notes written on the same beat land together.',
     ],
   })),
@@ -244,6 +245,7 @@ const beginnerLesson = (lesson: Lesson, lessonIndex: number, tempoIndex: number)
   const parts = lesson.extra?.length ? withoutHatOnOne(lesson.parts) : lesson.parts;
   const notes = [...(lesson.extra ?? []), ...kitNotes(parts, total, lesson.sticking)];
   const bpm = TEMPI[tempoIndex]!;
+  const sheet = notation(grid, notes);
   return {
     slot: slotOf([lessonIndex, tempoIndex], [64, 8]),
     name: `${lesson.topic} — ${lesson.label}, ${bpm} bpm`,
@@ -253,14 +255,15 @@ const beginnerLesson = (lesson: Lesson, lessonIndex: number, tempoIndex: number)
     padSufficient: lesson.pad,
     description: sentences(
       ...lesson.text,
-      `Count "${countingFor(4, 2)}" out loud while you play.`,
+      // A counting lesson says its count in its own words.
+      lesson.topic !== 'Counting' && `Count "${countingOf(sheet)}" out loud while you play.`,
       `Set the metronome to ${bpm} bpm and play ${grid.bars === 1 ? 'the bar' : 'both bars'} 16 times. Go to the next tempo only when it feels easy and relaxed.`,
     ),
     startBpm: bpm,
     repetitions: 16,
     practiceTime: lesson.topic === 'First fill' || lesson.topic === 'First beat' ? 5 : 3,
     type: 'exercise',
-    notation: notation(grid, notes),
+    notation: sheet,
   };
 };
 

@@ -2,7 +2,8 @@ import type { LevelIndex } from '../../rules/levels.js';
 import type { NoteEvent } from '../exercise.js';
 import type { ExerciseDraft, ExerciseFamily } from '../family.js';
 import { FAMILY_BLOCKS, sentences, slotOf } from '../family.js';
-import { SUBDIVISION_NAMES, countingFor, line, notation, stickingText } from '../grid.js';
+import { line, notation, stickingText } from '../grid.js';
+import { fillCounting, lengthInBars, noteValuesText } from '../notation-text.js';
 import type { Grid } from '../grid.js';
 import { levelRange, levelsFrom, tempoForLevel } from '../tempo.js';
 import { LENGTHS, LENGTH_LABEL, RHYTHMS } from './drum-fills.js';
@@ -45,28 +46,28 @@ const SHAPES: readonly PadShape[] = [
     level: 0,
     accent: startsNewDrum,
     ghosts: false,
-    text: 'On the kit this fill moves down the drums: snare, high tom, mid tom, floor tom, one quarter of the fill on each. On the pad, accent the first note of every quarter of the fill, where the sticks would arrive on the next drum, and keep the other notes as low taps.',
+    text: 'On the kit this fill moves down the drums, one quarter of the fill on each. On the pad, accent the first note of every quarter of the fill, where the sticks would arrive on the next drum, and keep the other notes as low taps.',
   },
   {
     label: 'accents on every beat',
     level: 0,
     accent: ({ position, subdivision }) => position % subdivision === 0,
     ghosts: false,
-    text: 'Accent the first note of every beat of the fill: on the kit those accents go to the floor tom while the taps stay on the snare. The accents make you hear each beat of the fill, so you always know where you are in the bar.',
+    text: 'Accent the first note of every beat of the fill: on the kit those accents go to a low drum while the taps stay high. The accents make you hear each beat of the fill, so you always know where you are in the bar.',
   },
   {
     label: 'right-hand accents',
     level: 1,
     accent: ({ note }) => note.sticking === 'R',
     ghosts: false,
-    text: 'Accent every right-hand note and keep the left hand low: on the kit the right hand plays the floor tom and the left hand the snare, so the accents are the low voice of a two-drum melody.',
+    text: 'Accent every right-hand note and keep the left hand low: on the kit the two hands play two different drums, so the accents are the low voice of a two-drum melody.',
   },
   {
     label: 'drum-change accents, taps as ghost notes',
     level: 2,
     accent: startsNewDrum,
     ghosts: true,
-    text: 'Accent the first note of every quarter of the fill, where the sticks would move to the next tom, and bring every other note down to a ghost note barely above the pad: the wider the gap between loud and soft, the more the fill sounds like a melody over the drums.',
+    text: 'Accent the first note of every quarter of the fill, where the sticks would move to the next drum, and bring every other note down to a ghost note barely above the pad: the wider the gap between loud and soft, the more the fill sounds like a melody over the drums.',
   },
 ];
 
@@ -104,7 +105,7 @@ const LANDINGS: readonly Landing[] = [
   {
     label: 'both hands on 1',
     both: true,
-    text: 'Land on beat 1 with both sticks together, accented, as a crash and bass drum would land on the kit; the two sticks must hit as one, never as a flam, and the pulse goes on right after.',
+    text: 'Land on beat 1 with both sticks together, accented, as the landing of a fill would on the kit; the two sticks must hit as one, never as a flam, and the pulse goes on right after.',
   },
 ];
 
@@ -146,6 +147,7 @@ function padFillNotation(
   });
   return {
     shared: notation(grid, [...time, ...fill]),
+    fillStart,
     sticking: stickingText(fill, rhythm.subdivision, 99),
   };
 }
@@ -168,7 +170,7 @@ function padFillExercise(
   const repetitions = bars === 4 ? 8 : 12;
   const bpm = tempoForLevel(level, rhythm.tempo[0], rhythm.tempo[1]);
   const lengthLabel = LENGTH_LABEL[fillBeats];
-  const timeBars = fillBeats === 8 ? 'two bars' : fillBeats === 4 ? 'one bar' : 'a bar and a half or more';
+  const timeBars = lengthInBars(built.fillStart / rhythm.subdivision, 4);
   return {
     slot: slotOf([rhythmIndex, shapeIndex, pulseIndex, landingIndex, level], CAPACITY),
     name: `Pad ${lengthLabel} — ${rhythm.label}, ${shape.label}, ${pulse.label}, ${landing.label}, ${bpm} bpm`,
@@ -176,12 +178,12 @@ function padFillExercise(
     ...levelRange(level),
     padSufficient: true,
     description: sentences(
-      `The ${lengthLabel} of ${rhythm.label} on the practice pad, after ${timeBars} of time: ${pulse.text}, standing in for the groove. Written in ${SUBDIVISION_NAMES[rhythm.subdivision]}.`,
+      `The ${lengthLabel} of ${rhythm.label} on the practice pad, after ${timeBars} of time: ${pulse.text}, standing in for the groove. Written in ${noteValuesText(built.shared)}.`,
       shape.text,
       `Sticking of the fill: ${built.sticking}.`,
       landing.text,
-      `Count "${countingFor(4, rhythm.subdivision)}" through the fill so it ends exactly on the bar line; the most common mistake is rushing the last beat, and on the pad you hear it at once.`,
-      `Play time and fill ${repetitions} times in a row at ${bpm} bpm without stopping, with the pulse after the landing as steady as before the fill. Back at the kit, move the accents to the toms and the phrase is ready.`,
+      `${fillCounting(built.shared, built.fillStart)} so it ends exactly on the bar line; the most common mistake is rushing the last beat, and on the pad you hear it at once.`,
+      `Play time and fill ${repetitions} times in a row at ${bpm} bpm without stopping, with the pulse after the landing as steady as before the fill. Back at the kit, move the accents to the drums and the phrase is ready.`,
     ),
     startBpm: bpm,
     repetitions,

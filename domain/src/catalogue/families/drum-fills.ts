@@ -2,9 +2,16 @@ import type { LevelIndex } from '../../rules/levels.js';
 import type { NoteEvent, Voice } from '../exercise.js';
 import type { ExerciseDraft, ExerciseFamily } from '../family.js';
 import { FAMILY_BLOCKS, sentences, slotOf } from '../family.js';
-import { SUBDIVISION_NAMES, countingFor, line, notation, stickingText } from '../grid.js';
+import { line, notation, stickingText } from '../grid.js';
 import type { Grid } from '../grid.js';
 import { kitNotes } from '../kit.js';
+import {
+  drumsInOrder,
+  fillCounting,
+  lengthInBars,
+  noteValuesText,
+  stickingLegend,
+} from '../notation-text.js';
 import { levelRange, levelsFrom, tempoForLevel } from '../tempo.js';
 
 export interface FillRhythm {
@@ -119,7 +126,8 @@ interface Orchestration {
   label: string;
   level: number;
   voiceFor: Orchestrate;
-  text: string;
+  /** What to play, given the drums the fill actually reaches, in the order it reaches them. */
+  text: (drums: string) => string;
 }
 
 const spread =
@@ -133,35 +141,38 @@ const ORCHESTRATIONS: readonly Orchestration[] = [
     label: 'snare down the toms',
     level: 0,
     voiceFor: spread(['snare', 'high_tom', 'mid_tom', 'floor_tom']),
-    text: 'Start on the snare and move down one drum every quarter of the fill: snare, high tom, mid tom, floor tom.',
+    text: (drums) => `Start on the snare and move down the drums as the fill goes on: ${drums}.`,
   },
   {
     key: 'toms',
     label: 'toms only, high to low',
     level: 0,
     voiceFor: spread(['high_tom', 'mid_tom', 'floor_tom']),
-    text: 'Stay on the toms, from the high tom over the mid tom to the floor tom, moving from the shoulders so the sticks hit the centre of each drum.',
+    text: (drums) =>
+      `Stay on the toms, high to low (${drums}), moving from the shoulders so the sticks hit the centre of each drum.`,
   },
   {
     key: 'up',
     label: 'floor tom up to the snare',
     level: 1,
     voiceFor: spread(['floor_tom', 'mid_tom', 'high_tom', 'snare']),
-    text: 'Go the other way: start on the floor tom and climb up to the snare, which prepares a strong landing.',
+    text: (drums) => `Go the other way and climb up the drums (${drums}), which prepares a strong landing.`,
   },
   {
     key: 'split',
     label: 'right hand floor tom, left hand snare',
     level: 1,
     voiceFor: (note) => (note.sticking === 'R' ? 'floor_tom' : 'snare'),
-    text: 'Keep the right hand on the floor tom and the left hand on the snare: the two sounds create a low-high melody.',
+    text: () =>
+      'Keep the right hand on the floor tom and the left hand on the snare: the two sounds create a low-high melody.',
   },
   {
     key: 'accents',
     label: 'beat accents on the floor tom',
     level: 2,
     voiceFor: (note) => (note.accent ? 'floor_tom' : 'snare'),
-    text: 'Play everything on the snare except the first note of each beat, which goes to the floor tom as an accent.',
+    text: () =>
+      'Play everything on the snare except the first note of each beat, which goes to the floor tom as an accent.',
   },
   {
     key: 'cross',
@@ -169,7 +180,7 @@ const ORCHESTRATIONS: readonly Orchestration[] = [
     level: 2,
     voiceFor: (note, position, length) =>
       note.sticking === 'R' ? spread(['high_tom', 'mid_tom', 'floor_tom'])(note, position, length) : 'snare',
-    text: 'The left hand stays on the snare while the right hand walks down the toms: high, mid, then floor tom.',
+    text: (drums) => `The left hand stays on the snare while the right hand walks down the drums: ${drums}.`,
   },
 ];
 
@@ -216,9 +227,15 @@ function fillNotation(rhythm: FillRhythm, orchestration: Orchestration, fillBeat
     return { ...shaped, voice: orchestration.voiceFor(shaped, note.step - fillStart, fillLength) };
   });
   const landing: NoteEvent[] = crash ? [{ step: 0, voice: 'crash', sticking: 'R', accent: true }] : [];
+  const hands = fill.filter((note) => note.sticking !== 'F');
   return {
     shared: notation(grid, [...landing, ...groove, ...fill]),
+    fillStart,
     sticking: stickingText(fill, rhythm.subdivision, 99, true),
+    legend: stickingLegend(fill),
+    drums: drumsInOrder(
+      orchestration.key === 'cross' ? hands.filter((note) => note.sticking === 'R') : hands,
+    ),
   };
 }
 
@@ -237,7 +254,7 @@ function fillExercise(
 
   const bpm = tempoForLevel(level, rhythm.tempo[0], rhythm.tempo[1]);
   const lengthLabel = LENGTH_LABEL[fillBeats];
-  const grooveBars = fillBeats === 8 ? 'two bars' : 'a bar and a half or more';
+  const grooveBars = lengthInBars(built.fillStart / rhythm.subdivision, 4);
   return {
     slot: slotOf([rhythmIndex, orchestrationIndex, lengthIndex, crash ? 1 : 0, level], CAPACITY),
     name: `${lengthLabel} — ${rhythm.label}, ${orchestration.label}, ${crash ? 'crash on 1' : 'no crash'}, ${bpm} bpm`,
@@ -245,13 +262,13 @@ function fillExercise(
     ...levelRange(level),
     padSufficient: false,
     description: sentences(
-      `A ${lengthLabel} of ${rhythm.label} after ${grooveBars} of a basic 8th-note rock groove (hi-hat 8ths, snare on 2 and 4, bass drum on 1 and 3), written in ${SUBDIVISION_NAMES[rhythm.subdivision]}.`,
-      orchestration.text,
-      `Sticking of the fill (K = bass drum): ${built.sticking}; accent the first note of every beat.`,
+      `A ${lengthLabel} of ${rhythm.label} after ${grooveBars} of a basic 8th-note rock groove (hi-hat 8ths, snare on 2 and 4, bass drum on 1 and 3), written in ${noteValuesText(built.shared)}.`,
+      orchestration.text(built.drums),
+      `Sticking of the fill${built.legend ? ` (${built.legend})` : ''}: ${built.sticking}; accent the first note of every beat.`,
       crash
         ? 'Land on beat 1 with crash cymbal and bass drum together, then drop straight back into the groove.'
-        : 'Land on beat 1 with the hi-hat and bass drum only, as you would inside a verse where a crash is too loud.',
-      `Count "${countingFor(4, rhythm.subdivision)}" through the fill so it ends exactly on the bar line; the most common mistake is rushing the last beat.`,
+        : 'Land on beat 1 with the hi-hat and bass drum only, as you would inside a quiet verse.',
+      `${fillCounting(built.shared, built.fillStart)} so it ends exactly on the bar line; the most common mistake is rushing the last beat.`,
       `Play groove and fill ${bars === 4 ? 8 : 12} times in a row at ${bpm} bpm without stopping, and keep the groove as strong after the fill as before it.`,
     ),
     startBpm: bpm,

@@ -3,6 +3,7 @@ import { FAMILY_BLOCKS } from '../family.js';
 import { comboFamily, layer } from '../combo-family.js';
 import type { ComboContext, Layer } from '../combo-family.js';
 import { countingFor } from '../grid.js';
+import { countsByBar, noteValuesText, voicesOf } from '../notation-text.js';
 
 const BAR_16THS = { beats: 4, beatUnit: 4, subdivision: 4, bars: 1 } as const;
 
@@ -144,7 +145,7 @@ const rimClicks = comboFamily({
   describe: (context) => [
     `A ballad groove (${context.base.label}, ${context.variation.label}): two bars with a cross-stick on 2 and 4, then two bars with the full snare, like going from verse to chorus.`,
     'For the cross-stick lay the stick across the snare with the butt end about a hand-width over the rim and click it against the rim; find the sweet spot that gives a woody "tock".',
-    'The switch must not change the tempo or the volume of the hi-hat and bass drum: only the colour of the backbeat changes.',
+    `The switch must not change the tempo or the volume of the ${voicesOf(context.notation).has('ride') ? 'ride' : 'hi-hat'} and bass drum: only the colour of the backbeat changes.`,
     tempoPlan(context),
   ],
 });
@@ -274,9 +275,9 @@ const feelShifts = comboFamily({
   repetitions: 8,
   name: ({ base, variation, bpm }) => `Feel shift — ${variation.label}, ${base.label}, ${bpm} bpm`,
   describe: (context) => [
-    `Four bars that change the feel (${context.variation.label}) over a steady ${context.base.label}. It is written on a 16th-note-triplet grid so straight 8ths (1 and the "&") and swung 8ths (1 and the "let") can sit side by side.`,
+    `Four bars that change the feel (${context.variation.label}) over a steady ${context.base.label}. Every bar is written on the same 16th-note-triplet grid, so ${noteValuesText(context.notation)} sit side by side.`,
     'The pulse never changes, only the way it is divided: keep the quarter notes locked to the click and let the subdivision change on the bar line.',
-    `Count "${countingFor(4, 3)}" for the swung bars and "${countingFor(4, 2)}" for the straight ones.`,
+    `${countsByBar(context.notation)}.`,
     tempoPlan(context),
   ],
 });

@@ -2,10 +2,11 @@ import type { LevelIndex } from '../../rules/levels.js';
 import type { Notation, Voice } from '../exercise.js';
 import type { ExerciseDraft, ExerciseFamily } from '../family.js';
 import { FAMILY_BLOCKS, sentences, slotOf } from '../family.js';
-import { countingFor, notation, noteValueName } from '../grid.js';
+import { notation } from '../grid.js';
 import type { Grid } from '../grid.js';
-import { kitNotes, linearParts } from '../kit.js';
+import { TIMEKEEPERS, kitNotes, linearParts } from '../kit.js';
 import type { KitParts } from '../kit.js';
+import { countingOf, isShuffle, noteValuesText, VOICE_NAMES, voicesOf } from '../notation-text.js';
 import { levelRange, levelsFrom, roundBpm, tempoForLevel } from '../tempo.js';
 
 export interface GrooveVariation {
@@ -28,7 +29,8 @@ export interface GrooveStyle {
   base: KitParts;
   timekeepers: GrooveVariation[];
   variations: GrooveVariation[];
-  feel: string;
+  /** How it should sound, said of the voices this groove plays. */
+  feel: string | ((voices: ReadonlySet<Voice>) => string);
 }
 
 const v = (
@@ -76,7 +78,8 @@ const STYLES: GrooveStyle[] = [
       v('hi-hat 8ths with open hat on 4&', { hi_hat: 'x-x- x-x- x-x- x-o-' }, 1),
     ],
     variations: ROCK_BASS,
-    feel: 'Lean into the backbeat on 2 and 4 with a full, centred snare stroke and keep the hi-hat a notch softer than the snare.',
+    feel: (voices) =>
+      `Lean into the backbeat on 2 and 4 with a full, centred snare stroke and keep the ${voices.has('ride') ? 'ride' : 'hi-hat'} a notch softer than the snare.`,
   },
   {
     key: 'funk',
@@ -277,7 +280,8 @@ const STYLES: GrooveStyle[] = [
         2,
       ),
     ],
-    feel: 'The left hand does most of the talking on the snare and toms while the bell keeps marching; keep the accents on the "a" of 1 and 3 clear.',
+    feel: (voices) =>
+      `The left hand does most of the talking on the snare${voices.has('high_tom') || voices.has('floor_tom') ? ' and toms' : ''} while the bell keeps marching; keep the accents on the "a" of 1 and 3 clear.`,
   },
   {
     key: 'hip_hop',
@@ -429,6 +433,43 @@ const TEMPO_STEPS = [
   { label: 'slow practice, ', share: 0.75 },
 ] as const;
 
+/** The voices in the order a groove is learnt: timekeeper, bass drum, the other hand's drums, hi-hat foot. */
+const LEARNING_ORDER: readonly (readonly Voice[])[] = [
+  ['hi_hat', 'hi_hat_open', 'ride', 'ride_bell', 'crash', 'china', 'cowbell'],
+  ['bass_drum'],
+  ['snare', 'rim_click', 'high_tom', 'mid_tom', 'floor_tom'],
+  ['hi_hat_foot'],
+];
+
+const partName = (voices: readonly Voice[]): string =>
+  [...new Set(voices.map((voice) => VOICE_NAMES[voice].replace(/^open /, '').replace(/ bell$/, '')))].join(
+    ' and ',
+  );
+
+/** "Learn it limb by limb: first the ride alone, then add the bass drum, then the cross-stick, …", for the voices played. */
+function limbByLimb(voices: ReadonlySet<Voice>): string {
+  const [first, ...rest] = LEARNING_ORDER.map((group) => group.filter((voice) => voices.has(voice)))
+    .filter((group) => group.length > 0)
+    .map(partName);
+  const added = rest.map((part, i) => (i === 0 ? `then add the ${part}` : `then the ${part}`));
+  return `Learn it limb by limb: ${[`first the ${first ?? 'pattern'} alone`, ...added].join(', ')}, and only then play all of it together.`;
+}
+
+/** The timekeeper's name, unless the variation plays one of its voices its own way, in its place. */
+function timekeeperPhrase(
+  style: GrooveStyle,
+  timekeeper: GrooveVariation,
+  variation: GrooveVariation,
+): string {
+  const kept: KitParts = { ...style.base, ...timekeeper.parts };
+  const replaces = (Object.keys(variation.parts) as Voice[]).some(
+    (voice) => (voice in timekeeper.parts || TIMEKEEPERS.includes(voice)) && Boolean(kept[voice]),
+  );
+  return replaces
+    ? `${variation.label} instead of the ${timekeeper.label}`
+    : `${variation.label}, ${timekeeper.label}`;
+}
+
 function grooveExercise(
   style: GrooveStyle,
   timekeeperIndex: number,
@@ -443,22 +484,26 @@ function grooveExercise(
   const step = TEMPO_STEPS[tempoStep]!;
   const bpm = roundBpm(tempoForLevel(level, style.tempo[0], style.tempo[1]) * step.share);
   const repetitions = (style.bars === 2 ? 16 : 32) / (tempoStep === 1 ? 2 : 1);
-  const counting = countingFor(grid.beats, grid.subdivision);
+  const voices = voicesOf(shared);
+  const counting = countingOf(shared);
+  const parts = timekeeperPhrase(style, timekeeper, variation);
   return {
     slot: slotOf([timekeeperIndex, variationIndex, level, tempoStep], CAPACITY),
-    name: `${style.name} — ${variation.label}, ${timekeeper.label}, ${step.label}${bpm} bpm`,
+    name: `${style.name} — ${parts}, ${step.label}${bpm} bpm`,
     focus: 'grooves',
     ...levelRange(level),
     padSufficient: false,
     description: sentences(
-      `${style.name} on the kit in ${grid.beats}/${grid.beatUnit}, written in ${noteValueName(grid)}: ${timekeeper.label}, ${variation.label}.`,
-      'Learn it limb by limb: first the timekeeper alone, then add the bass drum, then the snare, and only then play all of it together.',
-      `Count "${counting}" out loud while you put the parts together.`,
-      style.feel,
+      `${style.name} on the kit in ${grid.beats}/${grid.beatUnit}, written in ${noteValuesText(shared)}: ${parts}.`,
+      limbByLimb(voices),
+      isShuffle(shared)
+        ? `Count "${counting}" out loud while you put the parts together; the shuffle plays the beat and the "let" and leaves the "trip" silent.`
+        : `Count "${counting}" out loud while you put the parts together.`,
+      typeof style.feel === 'string' ? style.feel : style.feel(voices),
       variation.tip,
       tempoStep === 1 &&
         'This is the slow-practice version: play it at three quarters of the target tempo until every limb lands exactly together, then move on to the full tempo.',
-      `Set the metronome to ${bpm} bpm and loop the ${grid.bars === 1 ? 'bar' : `${grid.bars} bars`} ${repetitions} times; listen for the bass drum and snare sitting exactly with the timekeeper, no flams between the limbs.`,
+      `Set the metronome to ${bpm} bpm and loop the ${grid.bars === 1 ? 'bar' : `${grid.bars} bars`} ${repetitions} times; listen for every limb sitting exactly with the timekeeper, no flams between the limbs.`,
     ),
     startBpm: bpm,
     repetitions,

@@ -366,7 +366,7 @@ const tripletLadder: ExerciseFamily = {
             repetitions: 16,
             practiceTime: 3,
             text: [
-              `Single strokes in 16th-note triplets (six per beat, ${lead === 'R' ? 'R L R L R L' : 'L R L R L R'}) at ${bpm} bpm: the same hand speed as 16ths at ${Math.round((bpm * 3) / 2)} bpm.`,
+              `Single strokes in 16th-note triplets (six per beat, ${lead === 'R' ? 'R L R L R L' : 'L R L R L R'}) at ${bpm} bpm: as many strokes a second as four a beat at ${Math.round((bpm * 3) / 2)} bpm.`,
               'Six notes per beat means the lead hand changes every half beat: feel the accent-free pulse on each beat without leaning on one hand.',
               `Count "${countingFor(4, 6)}" slowly before you play it up to speed.`,
               HOW_TO_SINGLES,

@@ -5,14 +5,13 @@ import { FAMILY_BLOCKS, sentences, slotOf } from '../family.js';
 import {
   SUBDIVISION_NAMES,
   cleanPattern,
-  countingFor,
   mirrorHands,
   notation,
-  noteValueName,
   stepsPerBar,
   stickingText,
 } from '../grid.js';
 import type { Grid } from '../grid.js';
+import { VOICE_NAMES, countingOf, noteValuesText } from '../notation-text.js';
 import {
   accentBeatEnds,
   accentWhere,
@@ -57,7 +56,21 @@ const CAPACITY = [32, 8] as const; // variations, levels
 
 const REGRID_TO: Partial<Record<Notation['subdivision'], Notation['subdivision']>> = { 4: 3, 3: 4, 6: 4 };
 
-const TREATMENT_TEXT: Record<Treatment, (rudiment: Rudiment, accented: boolean) => string> = {
+/** Which hand takes its accents to which tom, as the notes have it (a left lead swaps the hands). */
+function tomAccents(notes: readonly NoteEvent[]): string {
+  const hands = { R: 'right', L: 'left' } as const;
+  const drums = (['floor_tom', 'high_tom'] as const).flatMap((voice) => {
+    const players = [...new Set(notes.filter((note) => note.voice === voice).map((note) => note.sticking))];
+    const named = players.flatMap((hand) => (hand === 'R' || hand === 'L' ? [hands[hand]] : []));
+    return named.length === 0 ? [] : [`${named.join('- and ')}-hand accents on the ${VOICE_NAMES[voice]}`];
+  });
+  return drums.join(', ');
+}
+
+const TREATMENT_TEXT: Record<
+  Treatment,
+  (rudiment: Rudiment, accented: boolean, notes: readonly NoteEvent[]) => string
+> = {
   written: (_r, accented) =>
     accented
       ? 'Play the accents exactly as written: accents at full height (about 12 inches), every other stroke a low tap of about 2 inches.'
@@ -72,8 +85,8 @@ const TREATMENT_TEXT: Record<Treatment, (rudiment: Rudiment, accented: boolean) 
     'Accent the last note of every beat instead, so the accent leads into the next beat; use an up-stroke on the tap before it so the accented stroke can come from high.',
   feet: () =>
     'Add your feet under the hands: bass drum on 1 and 3, hi-hat foot closing on 2 and 4 (in 6/8 the hi-hat closes on the second pulse). The feet must not pull the hands off the grid.',
-  toms: () =>
-    'Move the accents onto the toms (right-hand accents on the floor tom, left-hand accents on the high tom) and keep the taps on the snare, moving from the elbow so the taps stay low.',
+  toms: (_r, _accented, notes) =>
+    `Move the accents onto the toms (${tomAccents(notes)}) and keep the taps on the snare, moving from the elbow so the taps stay low.`,
   regrid: (rudiment) =>
     `Play the same sticking as a continuous stream of ${SUBDIVISION_NAMES[REGRID_TO[rudiment.subdivision] ?? 4]}: the groups no longer line up with the beat, so the accents shift to a new place every beat and create a new rhythm.`,
 };
@@ -214,12 +227,12 @@ function rudimentExercise(variant: RudimentVariant, level: LevelIndex): Exercise
   const leadLabel = variation.lead === 'R' ? 'right lead' : 'left lead';
   const surface = kit ? 'drum kit' : 'practice pad or snare drum';
   const description = sentences(
-    `${rudiment.name} (PAS rudiment #${rudiment.pas}) on the ${surface}, ${noteValueName(grid)} in ${grid.beats}/${grid.beatUnit}.`,
+    `${rudiment.name} (PAS rudiment #${rudiment.pas}) on the ${surface}, ${noteValuesText(variant.shared)} in ${grid.beats}/${grid.beatUnit}.`,
     `Sticking: ${variant.sticking}.`,
-    TREATMENT_TEXT[variation.treatment](rudiment, accented),
+    TREATMENT_TEXT[variation.treatment](rudiment, accented, variant.shared.notes),
     variation.lead === 'L' &&
       'Lead with the left hand this time: your weaker hand sets the pace, so watch that its strokes come from the same height as the right.',
-    `Count "${countingFor(grid.beats, grid.subdivision)}" out loud for the first repetitions, then just hear it.`,
+    `Count "${countingOf(variant.shared)}" out loud for the first repetitions, then just hear it.`,
     FAMILY_TIPS[rudiment.family],
     `Start at ${bpm} bpm and play the ${grid.bars}-bar pattern ${repetitions} times without stopping; raise the metronome by 4 bpm only when every repetition sounds even.`,
   );

@@ -2,7 +2,8 @@ import type { ExerciseFamily } from '../family.js';
 import { FAMILY_BLOCKS } from '../family.js';
 import { SIXTEENTH_CELLS, comboFamily, layer } from '../combo-family.js';
 import type { ComboContext, Layer } from '../combo-family.js';
-import { SUBDIVISION_NAMES, countingFor } from '../grid.js';
+import { SUBDIVISION_NAMES } from '../grid.js';
+import { countingOf, voicesOf } from '../notation-text.js';
 
 const BAR_16THS = { beats: 4, beatUnit: 4, subdivision: 4, bars: 1 } as const;
 
@@ -14,8 +15,8 @@ const LISTEN =
 const tempoPlan = ({ bpm, repetitions, grid }: ComboContext): string =>
   `Start at ${bpm} bpm and loop the ${grid.bars === 1 ? 'bar' : `${grid.bars} bars`} ${repetitions} times; if the ostinato changes even once, slow down by 10 bpm.`;
 
-const count = ({ grid }: ComboContext): string =>
-  `Count "${countingFor(grid.beats, grid.subdivision)}" out loud: counting keeps both parts anchored to the same grid.`;
+const count = ({ notation }: ComboContext): string =>
+  `Count "${countingOf(notation)}" out loud: counting keeps both parts anchored to the same grid.`;
 
 /** 60: foot ostinatos under hand patterns on the snare. */
 const FOOT_OSTINATOS: Layer[] = [
@@ -268,7 +269,7 @@ const leftHandReading = comboFamily({
     `Left-hand independence: ${variation.label} — ${base.label}, ${bpm} bpm`,
   describe: (context) => [
     `The right hand and feet play "${context.base.label}" as an ostinato, and the left hand plays the snare ${context.variation.label.replace('left hand ', '')} of every beat.`,
-    'Keep the left-hand notes at an even medium volume; when they fall between ride notes, feel where they sit in the 16th grid instead of guessing.',
+    `Keep the left-hand notes at an even medium volume; when they fall between ${voicesOf(context.notation).has('ride') ? 'ride' : 'hi-hat'} notes, feel where they sit in the 16th grid instead of guessing.`,
     count(context),
     LISTEN,
     tempoPlan(context),

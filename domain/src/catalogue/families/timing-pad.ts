@@ -4,6 +4,7 @@ import { FAMILY_BLOCKS } from '../family.js';
 import { comboFamily, layer } from '../combo-family.js';
 import type { ComboContext, Layer } from '../combo-family.js';
 import { countingFor } from '../grid.js';
+import { countsByBar, noteValueAt } from '../notation-text.js';
 import { GAPS, SHIFT_NAMES, ladderPattern, rotate } from './timing.js';
 
 /**
@@ -196,12 +197,13 @@ const TERNARY_LADDERS: Layer[] = withBothLeads([
 ]);
 
 const gridDescribe =
-  (countText: string) =>
+  (tip?: (values: ReadonlySet<number>) => string | undefined) =>
   (context: ComboContext): (string | undefined)[] => [
     `Subdivision grids on the practice pad, four bars: ${context.variation.label}, as alternating single strokes (sticking ${context.variation.sticking?.pad === 'LR' ? 'L R L R' : 'R L R L'}).`,
     'The quarter-note pulse stays exactly the same; only the number of notes inside each beat changes. Change grid on the beat without hesitating and without a bump in volume: the first note of a new grid is where the time usually wobbles.',
     context.base.text,
-    countText,
+    `${countsByBar(context.notation)} out loud as you play it, always with the beat number on the beat.`,
+    tip?.(new Set(context.notation.notes.map((note) => noteValueAt(context.notation, note.step)))),
     tempoPlan(context),
   ];
 
@@ -221,9 +223,7 @@ const binaryPadGrids = comboFamily({
   practiceTime: 4,
   repetitions: 8,
   name: ({ base, variation, bpm }) => `Pad subdivision grid — ${variation.label}, ${base.label}, ${bpm} bpm`,
-  describe: gridDescribe(
-    `Count every grid out loud as you play it: "1 2 3 4" for quarters, "${countingFor(1, 2)}" for 8ths, "${countingFor(1, 4)}" for 16ths, always with the beat number on the beat.`,
-  ),
+  describe: gridDescribe(),
 });
 
 const ternaryPadGrids = comboFamily({
@@ -242,8 +242,10 @@ const ternaryPadGrids = comboFamily({
   practiceTime: 4,
   repetitions: 8,
   name: ({ base, variation, bpm }) => `Pad subdivision grid — ${variation.label}, ${base.label}, ${bpm} bpm`,
-  describe: gridDescribe(
-    `Count every grid out loud as you play it: "1 &" for 8ths, "${countingFor(1, 3)}" for triplets, "1 la li & la li" for 16th-note triplets. Straight 8ths and triplets sit close together, so make the switch obvious: 8ths square, triplets round.`,
+  describe: gridDescribe((values) =>
+    values.has(8) && values.has(12)
+      ? 'Straight 8ths and triplets sit close together, so make the switch obvious: 8ths square, triplets round.'
+      : undefined,
   ),
 });
 

@@ -4,6 +4,7 @@ import { FAMILY_BLOCKS } from '../family.js';
 import { comboFamily, layer } from '../combo-family.js';
 import type { ComboContext, Layer } from '../combo-family.js';
 import { countingFor } from '../grid.js';
+import { countsByBar } from '../notation-text.js';
 
 const EIGHT_BARS = { beats: 4, beatUnit: 4, subdivision: 4, bars: 8 } as const;
 
@@ -95,7 +96,7 @@ const ladderDescribe = (context: ComboContext): string[] => [
   context.base.label === 'no feet'
     ? 'Tap the quarter notes lightly with your foot so the pulse is in your body.'
     : `Keep the feet going (${context.base.label}) as the anchor for the changing hands.`,
-  `Count each grid out loud ("1 & 2 &", "1 trip let", "1 e & a"), then play at ${context.bpm} bpm, ${context.repetitions} times through.`,
+  `${countsByBar(context.notation)} out loud, then play at ${context.bpm} bpm, ${context.repetitions} times through.`,
 ];
 const binaryGrids = comboFamily({
   index: FAMILY_BLOCKS.timing + 1,
