@@ -4,18 +4,18 @@ import {
   customerStreamId,
   erasureStreamId,
   type CustomerEvent,
+  type LessonCreditEvent,
   type TeacherEvent,
   isDomainError,
   practiceStreamId,
   remindersStreamId,
-  lessonCreditsStreamId,
   toEventsToAppend,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { runCustomerCommand, type CustomerCommandInput } from './customer-commands.js';
 import { loadCustomer } from './customer-records.js';
 import { newsletterNamesOf, reservationNamesOf } from './reservation-streams.js';
-import { releaseTeacherLessonsOf } from '../retention/teacher-lessons.js';
+import { closeTeacherLessonsOf } from '../retention/teacher-lessons.js';
 import { runPracticeCommand } from '../practice/practice-commands.js';
 import { emailKey } from '../auth/rate-limits.js';
 
@@ -44,10 +44,14 @@ export const erasePracticeHistory = async (backend: ErasureBackend, customerId: 
  * 1. A running subscription is set to cancel at its period end, and the erasure is recorded.
  * 2. An anonymous `CustomerErased { customerId, erasedAt }` goes to `erasure-<customerId>`, a
  *    stream that survives, so projections (now and on a rebuild) scrub their read models.
+ *    Before it, teacher lessons are closed to the customer (`closeTeacherLessonsOf`): their
+ *    `lesson-credits-` stream takes no credit any more, their future lessons are cancelled from
+ *    the events and the teachers take no booking of theirs, so no booking under way survives.
  * 3. The `customer-` (personal data), `email-` (reservation: the email is free again) and
- *    `practice-` streams are deleted, and the outbox's mails to the customer (DATA_DIR/outbox).
- *    The `payments-` and `checkout-` streams stay: they hold ids, prices and outcomes, no name
- *    or address (tests/integration/reliability/erasure-scan.int.spec.ts shows it).
+ *    `practice-` streams are deleted, and the outbox's mails to or about the customer
+ *    (DATA_DIR/outbox; a teacher's copy of a lesson names them). The `payments-`, `checkout-`
+ *    and the closed `lesson-credits-` streams stay: they hold ids, prices, times and outcomes, no
+ *    name or address (tests/integration/reliability/erasure-scan.int.spec.ts shows it).
  * 4. Once the projections have passed the marker, the store's files are compacted so no copy of
  *    the deleted bytes stays in SQLite's WAL or free pages.
  * Running it again for an erased customer does nothing. Answers the events it appended, in order
@@ -56,10 +60,10 @@ export const erasePracticeHistory = async (backend: ErasureBackend, customerId: 
 export const eraseAccount = async (
   backend: ErasureBackend,
   customerId: string,
-): Promise<(CustomerEvent | TeacherEvent)[]> => {
+): Promise<(CustomerEvent | TeacherEvent | LessonCreditEvent)[]> => {
   const { store } = backend;
   const stream = customerStreamId(customerId);
-  const appended: (CustomerEvent | TeacherEvent)[] = [];
+  const appended: (CustomerEvent | TeacherEvent | LessonCreditEvent)[] = [];
   const run = async (command: CustomerCommandInput) => {
     const result = await runCustomerCommand(backend, customerId, command);
     appended.push(...result.events);
@@ -80,6 +84,9 @@ export const eraseAccount = async (
   customer = (await run({ type: 'RequestErasure', data: {} })).state;
   if (customer.status !== 'registered') return appended;
 
+  // Teacher lessons first, so the read models are scrubbed after the last credit event.
+  appended.push(...(await closeTeacherLessonsOf(backend, customerId)));
+
   const now = backend.clock();
   const erased = customerDecider.decide({ type: 'EraseCustomer', data: {}, metadata: { now } }, customer);
   const { position } = await store.appendToStream(
@@ -89,8 +96,6 @@ export const eraseAccount = async (
   );
   appended.push(...erased);
 
-  // Their booked teacher lessons (issue 17) are cancelled first, so the slots are free again.
-  appended.push(...(await releaseTeacherLessonsOf(backend, customerId)));
   await store.deleteStream(stream);
   // The reservation by today's name, and by the unkeyed one of before issue 25 should one be left.
   for (const name of reservationNamesOf(backend.reservations, customer.email)) await store.deleteStream(name);
@@ -99,12 +104,13 @@ export const eraseAccount = async (
   await backend.practiceSnapshots?.forget(practiceStreamId(customerId));
   // Practice reminders (issue 17): settings and the days reminded, nothing personal, but the customer's.
   await store.deleteStream(remindersStreamId(customerId));
-  // Teacher-lesson credits (issue 17). A booking on a teacher's stream keeps only the (now anonymous) id.
-  await store.deleteStream(lessonCreditsStreamId(customerId));
+  // The closed `lesson-credits-` stream stays (a deleted one could be started again by a booking
+  // under way); like a booking on a teacher's stream, it keeps only the (now anonymous) id.
   // A newsletter confirmation keeps the address as proof of consent: it goes with the account.
   for (const name of newsletterNamesOf(backend.reservations, customer.email)) await store.deleteStream(name);
-  // The outbox's copies of the customer's mails hold the address and the greeting's first name.
-  await backend.mailer.eraseMailsTo(customer.email);
+  // The outbox's copies of the customer's mails hold the address and the greeting's first name;
+  // a teacher's copy of a lesson names them too.
+  await backend.mailer.eraseMailsAbout(customer.email);
   // Login and mail counters are keyed by the email's digest: they go too.
   backend.rateLimits?.forgetKeysContaining(emailKey(customer.email));
 

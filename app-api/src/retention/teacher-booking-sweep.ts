@@ -1,15 +1,27 @@
 import {
   loadState,
+  subscriptionOf,
   teacherDecider,
   teacherEventSchemaVersions,
   teacherStreamId,
   type LessonCreditState,
 } from '@stickwork/domain';
-import { lessonCreditsProjection } from '@stickwork/projections';
-import type { Backend } from '../backend.js';
-import { runCredits, teachers } from './teacher-lessons.js';
+import {
+  customerDirectoryProjection,
+  lessonCreditsProjection,
+  type CustomerDirectoryEntry,
+} from '@stickwork/projections';
+import { loadCustomer } from '../accounts/customer-records.js';
+import {
+  mailLessonParties,
+  runCredits,
+  runTeacher,
+  teachers,
+  type TeacherLessonsBackend,
+} from './teacher-lessons.js';
 
-export type BookingSweepBackend = Pick<Backend, 'store' | 'readModels' | 'projections' | 'clock' | 'logger'>;
+/** The sweep mails too (a lesson of an ended plan): what the booking flow uses. */
+export type BookingSweepBackend = TeacherLessonsBackend;
 
 /** How often the server looks for booking processes cut short. */
 export const BOOKING_SWEEP_MS = 60_000;
@@ -69,7 +81,77 @@ export const settleTeacherBookings = async (backend: BookingSweepBackend): Promi
 };
 
 /**
- * Runs `settleTeacherBookings` a minute after the previous sweep ended (so one at a time), without
+ * The end of an Exclusive plan (cancelled at its period end, ended after failed payments, changed
+ * to another tier): every future lesson of a customer no longer on Exclusive is cancelled (even
+ * within 24 hours), its credit returned (`plan_ended`) and both sides mailed; a lesson of a
+ * customer no longer in the directory (an erasure cut short) is cancelled and only the teacher
+ * told. Each step is appended with its stream's expected revision, so two sweeps record it once.
+ * Returns the number of lessons cancelled.
+ */
+export const releaseLessonsOfEndedPlans = async (backend: BookingSweepBackend): Promise<number> => {
+  const now = backend.clock().getTime();
+  let released = 0;
+  let position = -1;
+  const mails: (() => Promise<unknown>)[] = [];
+  for (const teacher of teachers(backend))
+    for (const booking of Object.values(teacher.bookings)) {
+      if (Date.parse(booking.startsAt) <= now) continue;
+      const customer = backend.readModels.get<CustomerDirectoryEntry>(
+        customerDirectoryProjection.name,
+        booking.customerId,
+      );
+      if (customer?.plan === 'exclusive') continue;
+      try {
+        // The read models only pick the candidates: the customer's own stream decides.
+        const account = await loadCustomer(backend.store, booking.customerId);
+        if (subscriptionOf(account).tier === 'exclusive') continue;
+        const erased = account.status !== 'registered';
+        const cancelled = await runTeacher(backend, teacher.teacherId, {
+          type: 'CancelTeacherLesson',
+          data: {
+            bookingId: booking.bookingId,
+            customerId: booking.customerId,
+            reason: erased ? 'account_erased' : 'plan_ended',
+          },
+        });
+        const returned = await runCredits(backend, booking.customerId, {
+          type: 'ReturnLessonCredit',
+          data: { bookingId: booking.bookingId, reason: 'plan_ended' },
+        });
+        if (cancelled.position === null) continue;
+        released += 1;
+        position = Math.max(position, cancelled.position, returned.position ?? -1);
+        backend.logger.info(
+          { customerId: booking.customerId, bookingId: booking.bookingId },
+          'teacher lesson cancelled: the Exclusive plan ended',
+        );
+        mails.push(() =>
+          mailLessonParties(
+            backend,
+            teacher,
+            booking.customerId,
+            customer?.account.timeZone ?? teacher.timeZone,
+            booking.bookingId,
+            new Date(booking.startsAt),
+            'cancelled',
+            erased ? ['teacher'] : ['customer', 'teacher'],
+          ),
+        );
+      } catch (error) {
+        // Cancelled meanwhile (by the customer, another sweep or an erasure): nothing left to do.
+        backend.logger.warn(
+          { err: error, customerId: booking.customerId, bookingId: booking.bookingId },
+          'teacher lesson of an ended plan not cancelled',
+        );
+      }
+    }
+  if (position >= 0) await backend.projections.waitFor(position);
+  for (const mail of mails) await mail();
+  return released;
+};
+
+/**
+ * Runs `settleTeacherBookings` and `releaseLessonsOfEndedPlans` a minute after the previous sweep ended (so one at a time), without
  * keeping the process alive; every process serving the store may run it (each step is appended
  * with an expected revision).
  */
@@ -80,6 +162,7 @@ export const startTeacherBookingSweep = (backend: BookingSweepBackend): (() => v
     if (stopped) return;
     timer = setTimeout(() => {
       settleTeacherBookings(backend)
+        .then(() => releaseLessonsOfEndedPlans(backend))
         .catch((error: unknown) => backend.logger.warn({ err: error }, 'teacher booking sweep failed'))
         .finally(next);
     }, BOOKING_SWEEP_MS).unref();

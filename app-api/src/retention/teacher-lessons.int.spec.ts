@@ -1,7 +1,9 @@
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonCreditsStreamId, teacherStreamId, UNFINISHED_BOOKING_MINUTES } from '@stickwork/domain';
+import { runCustomerCommand } from '../accounts/customer-commands.js';
 import { mailsTo } from '../accounts/testing/account-fixtures.js';
-import { settleTeacherBookings } from './teacher-booking-sweep.js';
+import { releaseLessonsOfEndedPlans, settleTeacherBookings } from './teacher-booking-sweep.js';
 import { runCredits, runTeacher } from './teacher-lessons.js';
 import {
   registerDrummer,
@@ -143,13 +145,13 @@ describe('teacher lessons', () => {
 
   it('frees the slots of an erased account, even within 24 hours, and tells the teacher', async () => {
     const drummer = await exclusive('2026-03-22T08:00:00.000Z');
-    const slot = '2026-06-02T15:00:00.000Z';
+    const slot = '2026-04-21T15:00:00.000Z';
     expect((await book(drummer, slot)).status).toBe(201);
     expect((await drummer.api.delete('/api/delete/account')).status).toBe(200);
     // The teacher is told, without the erased customer's name or address.
     const mails = await mailsTo(server.backend.config.dataDir, TEACHER_EMAIL);
     const told = mails.find(
-      (m) => m.subject === 'Teacher lesson cancelled: Tuesday, 2 June 2026 at 17:00 (Europe/Berlin)',
+      (m) => m.subject === 'Teacher lesson cancelled: Tuesday, 21 April 2026 at 17:00 (Europe/Berlin)',
     );
     expect(told?.text).toContain('with a Stickwork drummer');
     expect(told?.text).not.toContain('Ringo');
@@ -294,5 +296,151 @@ describe('the booking process cut short', () => {
       reason: 'lesson_cancelled',
     });
     expect(await quartersUsed(drummer)).toEqual([]);
+  });
+});
+
+describe('the booking horizon, the plan and the erasure', () => {
+  // Uma teaches every day at 18:00 in Berlin (16:00 UTC in summer).
+  const UMA_EMAIL = 'uma.teacher@example.com';
+  const umaBook = (drummer: Drummer, startsAt: string) => book(drummer, startsAt, 'uma');
+  const teacherEvents = async (type: string) =>
+    (await server.backend.store.readStream(teacherStreamId('uma'))).filter((event) => event.type === type);
+  const customerEmail = (drummer: Drummer) =>
+    server.backend.readModels.get<{ email: string }>('customer_directory', drummer.customerId)!.email;
+  /** Every part of the mail decoded (the .ics too), folded calendar lines joined. */
+  const mailText = (mail: ParsedMail) =>
+    [mail.text ?? '', ...mail.attachments.map((a) => a.content.toString('utf8'))]
+      .join('\n')
+      .replace(/\r?\n[ \t]/g, '');
+
+  beforeAll(async () => {
+    server.setNow('2026-04-01T08:00:00.000Z');
+    await runTeacher(server.backend, 'uma', {
+      type: 'AddTeacher',
+      data: { teacherId: 'uma', name: 'Uma Snare', email: UMA_EMAIL, timeZone: 'Europe/Berlin' },
+    });
+    const { position } = await runTeacher(server.backend, 'uma', {
+      type: 'SetAvailability',
+      data: { slots: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '18:00' })) },
+    });
+    await server.backend.projections.waitFor(position!);
+  });
+
+  it("takes only the 8 weeks the page offers: later slots, years ahead and the calendar's last second are a 400", async () => {
+    const drummer = await exclusive('2026-04-01T08:00:00.000Z');
+    const horizon = { message: 'Lessons can be booked up to 8 weeks ahead. Please choose an offered slot.' };
+    for (const startsAt of [
+      '9999-12-31T23:59:59Z', // 10000-01-01 in Berlin
+      '9999-06-04T16:00:00Z',
+      '2032-06-04T16:00:00Z',
+      '2026-05-28T16:00:00Z', // the first day after the 8 weeks
+    ]) {
+      const refused = await umaBook(drummer, startsAt);
+      expect(refused.status, startsAt).toBe(400);
+      expect(refused.json, startsAt).toEqual(horizon);
+    }
+    const view = (await drummer.api.get('/api/teacher-lessons', BERLIN)).json as {
+      teachers: { teacherId: string; slots: { startsAt: string }[] }[];
+    };
+    const last = view.teachers.find((teacher) => teacher.teacherId === 'uma')!.slots.at(-1)!.startsAt;
+    expect(last).toBe('2026-05-27T16:00:00.000Z');
+    expect((await umaBook(drummer, last)).status).toBe(201);
+  });
+
+  it('books only lessons before a scheduled end of the plan; when the plan ends, its future lessons go with their credits', async () => {
+    const drummer = await exclusive('2026-04-01T08:00:00.000Z');
+    await runCustomerCommand(
+      server.backend,
+      drummer.customerId,
+      { type: 'ScheduleCancellation', data: { cancelAt: '2026-04-20T00:00:00.000Z' } },
+      { now: server.now() },
+    );
+    const afterEnd = await umaBook(drummer, '2026-04-25T16:00:00.000Z');
+    expect(afterEnd.status).toBe(400);
+    expect(afterEnd.json).toEqual({
+      message: 'Your Exclusive plan ends on 2026-04-20: please choose a lesson before then.',
+    });
+    const slot = '2026-04-10T16:00:00.000Z';
+    const { bookingId } = (await umaBook(drummer, slot)).json as { bookingId: string };
+    expect(bookingId).toBeDefined();
+
+    // The plan ends (here the end a failed payment's grace brings, before the scheduled date).
+    server.setNow('2026-04-05T08:00:00.000Z');
+    const ended = await runCustomerCommand(
+      server.backend,
+      drummer.customerId,
+      { type: 'EndSubscription', data: {} },
+      { now: server.now() },
+    );
+    await server.backend.projections.waitFor(ended.position!);
+    expect(await releaseLessonsOfEndedPlans(server.backend)).toBe(1);
+    expect(await releaseLessonsOfEndedPlans(server.backend)).toBe(0);
+
+    expect((await teacherEvents('TeacherLessonCancelled')).map((event) => event.data)).toContainEqual(
+      expect.objectContaining({ bookingId, reason: 'plan_ended', startsAt: slot }),
+    );
+    const credits = await server.backend.store.readStream(lessonCreditsStreamId(drummer.customerId));
+    expect(credits.at(-1)).toMatchObject({
+      type: 'LessonCreditReturned',
+      data: { bookingId, reason: 'plan_ended' },
+    });
+    const subject = 'Teacher lesson cancelled: Friday, 10 April 2026 at 18:00 (Europe/Berlin)';
+    for (const to of [UMA_EMAIL, customerEmail(drummer)])
+      expect(
+        (await mailsTo(server.backend.config.dataDir, to)).map((mail) => mail.subject),
+        to,
+      ).toContain(subject);
+    // The slot is free again.
+    expect((await umaBook(await exclusive('2026-04-05T08:00:00.000Z'), slot)).status).toBe(201);
+  });
+
+  it("an erasure removes the teacher's mail that names the customer, tells the teacher, and refuses a booking under way", async () => {
+    const drummer = await exclusive('2026-04-01T08:00:00.000Z');
+    const email = customerEmail(drummer);
+    const slot = '2026-04-14T16:00:00.000Z';
+    const { bookingId } = (await umaBook(drummer, slot)).json as { bookingId: string };
+    const aboutCustomer = async () =>
+      (await mailsTo(server.backend.config.dataDir, UMA_EMAIL)).filter((mail) =>
+        mailText(mail).toLowerCase().includes(email.toLowerCase()),
+      );
+    // The teacher's copy names the customer: their name in the text, and in the .ics their address
+    // (ATTENDEE;CN=...:mailto:...).
+    expect((await aboutCustomer()).map((mail) => mail.subject)).toEqual([
+      'Teacher lesson booked: Tuesday, 14 April 2026 at 18:00 (Europe/Berlin)',
+    ]);
+
+    expect((await drummer.api.delete('/api/delete/account')).status).toBe(200);
+
+    expect(await aboutCustomer()).toEqual([]);
+    const told = (await mailsTo(server.backend.config.dataDir, UMA_EMAIL)).find(
+      (mail) => mail.subject === 'Teacher lesson cancelled: Tuesday, 14 April 2026 at 18:00 (Europe/Berlin)',
+    );
+    expect(told?.text).toContain('with a Stickwork drummer');
+    expect(mailText(told!)).toContain('METHOD:CANCEL');
+    expect(mailText(told!)).not.toContain('Ringo');
+    expect((await teacherEvents('TeacherLessonCancelled')).map((event) => event.data)).toContainEqual(
+      expect.objectContaining({ bookingId, reason: 'account_erased' }),
+    );
+    // A booking that had passed the login before the erasure can neither take a credit nor a slot.
+    await expect(
+      runCredits(server.backend, drummer.customerId, {
+        type: 'UseLessonCredit',
+        data: { bookingId: 'late', quarter: '2026-Q2', teacherId: 'uma', startsAt: slot },
+      }),
+    ).rejects.toThrow('This account has been deleted.');
+    await expect(
+      runTeacher(server.backend, 'uma', {
+        type: 'BookTeacherLesson',
+        data: {
+          bookingId: 'late',
+          customerId: drummer.customerId,
+          startsAt: new Date(slot),
+          heldSince: server.now(),
+        },
+      }),
+    ).rejects.toThrow('This account has been deleted.');
+    // The closed credit stream stays, so nothing can start it again under the erased id.
+    const credits = await server.backend.store.readStream(lessonCreditsStreamId(drummer.customerId));
+    expect(credits.at(-1)?.type).toBe('LessonCreditsClosed');
   });
 });

@@ -16,6 +16,7 @@ import {
   TIER_FEATURES,
   upcomingSlotStarts,
   type LessonCreditCommand,
+  type LessonCreditEvent,
   type LessonCreditState,
   type TeacherCommand,
   type TeacherEvent,
@@ -131,22 +132,26 @@ export const runCredits = (
     } as LessonCreditCommand,
   );
 
-const mailBoth = async (
+/**
+ * Mails a booking or cancellation to the customer and the teacher (`recipients`); answers the
+ * customer's address it used, if any. When the customer is left out (an erased account), the
+ * teacher's copy names neither them nor their address.
+ */
+export const mailLessonParties = async (
   backend: TeacherLessonsBackend,
-  teacher: Teacher,
+  teacher: Pick<Teacher, 'email' | 'name' | 'timeZone'>,
   customerId: string,
   customerZone: string,
   bookingId: string,
   startsAt: Date,
   kind: 'booked' | 'cancelled',
   recipients: readonly ('customer' | 'teacher')[] = ['customer', 'teacher'],
-) => {
+): Promise<string | undefined> => {
   const found = backend.readModels.get<CustomerDirectoryEntry>(customerDirectoryProjection.name, customerId);
-  // Only the teacher hears of an erased account's lessons, and without its name or address.
   const customer = recipients.includes('customer')
     ? found
     : { email: '', firstname: 'a Stickwork drummer', lastname: '' };
-  if (!customer) return;
+  if (!customer) return undefined;
   const input = {
     bookingId,
     startsAt,
@@ -168,6 +173,7 @@ const mailBoth = async (
           'teacher lesson mail failed',
         ),
       );
+  return customer.email || undefined;
 };
 
 /**
@@ -185,13 +191,14 @@ export const bookTeacherLesson = async (
   customerId: string,
   request: { teacherId: string; startsAt: Date },
   timeZone: TimeZone,
+  exclusiveUntil: Date | null = null,
 ) => {
   const bookingId = randomUUID();
   const teacherStream = teacherStreamId(request.teacherId);
   const book = (heldSince: Date) =>
     ({
       type: 'BookTeacherLesson',
-      data: { bookingId, customerId, startsAt: request.startsAt, heldSince },
+      data: { bookingId, customerId, startsAt: request.startsAt, heldSince, exclusiveUntil },
     }) as const;
   const now = backend.clock();
   const state = await loadState(backend.store, teacherStream, teacherDecider, teacherEventSchemaVersions);
@@ -223,7 +230,19 @@ export const bookTeacherLesson = async (
   });
   const position = Math.max(booked.position ?? -1, confirmed.position ?? -1);
   if (position >= 0) await backend.projections.waitFor(position);
-  await mailBoth(backend, teacher, customerId, timeZone, bookingId, request.startsAt, 'booked');
+  const email = await mailLessonParties(
+    backend,
+    teacher,
+    customerId,
+    timeZone,
+    bookingId,
+    request.startsAt,
+    'booked',
+  );
+  // An erasure that closed the credits after the confirmation may have swept the outbox before
+  // these mails were written: they go too (a close after this read comes before its own sweep).
+  if (email !== undefined && (await creditStreamClosed(backend, customerId)))
+    await backend.mailer.eraseMailsAbout(email);
   return { bookingId, teacherId: teacher.teacherId, teacherName: teacher.name, startsAt, quarter };
 };
 
@@ -254,39 +273,78 @@ export const cancelTeacherLesson = async (
   });
   const position = Math.max(cancelled.position ?? -1, returned.position ?? -1);
   if (position >= 0) await backend.projections.waitFor(position);
-  await mailBoth(backend, teacher, customerId, timeZone, bookingId, new Date(booking.startsAt), 'cancelled');
+  await mailLessonParties(
+    backend,
+    teacher,
+    customerId,
+    timeZone,
+    bookingId,
+    new Date(booking.startsAt),
+    'cancelled',
+  );
 };
 
+const creditStreamClosed = async (backend: Pick<Backend, 'store'>, customerId: string) =>
+  (
+    await loadState(
+      backend.store,
+      lessonCreditsStreamId(customerId),
+      lessonCreditDecider,
+      lessonCreditEventSchemaVersions,
+    )
+  ).closed === true;
+
 /**
- * Erasure: the customer's future lessons are cancelled (even within 24 hours: nobody will come), so
- * their slots are free again, and the teacher is told. Runs before the customer's streams go.
+ * Erasure, from the events and after the streams are closed to new bookings: (1) the customer's
+ * `lesson-credits-` stream is closed (no credit is taken after it, so the set of bookings that can
+ * reach a teacher is fixed: the credits in use), (2) on each teacher's stream those credits name (and
+ * any the read models show a booking on), in one append with the stream's expected revision, their
+ * future lessons are cancelled (even within 24 hours: nobody will come) and the stream takes no
+ * booking of theirs any more, so a booking under way either landed before and is cancelled here,
+ * or is refused. The teacher gets a cancellation for each, without the customer's name or address.
+ * Runs before the erasure marker, so the read models are scrubbed after the last credit event.
  */
-export const releaseTeacherLessonsOf = async (
+export const closeTeacherLessonsOf = async (
   backend: Omit<TeacherLessonsBackend, 'config'> & Partial<Pick<TeacherLessonsBackend, 'config'>>,
   customerId: string,
-) => {
+): Promise<(TeacherEvent | LessonCreditEvent)[]> => {
   const withConfig = { ...backend, config: backend.config ?? { publicUrl: '' } } as TeacherLessonsBackend;
-  const now = backend.clock().getTime();
-  const cancelled: TeacherEvent[] = [];
-  for (const teacher of teachers(withConfig))
-    for (const booking of Object.values(teacher.bookings)) {
-      if (booking.customerId !== customerId || Date.parse(booking.startsAt) <= now) continue;
-      const { events, position } = await runTeacher(withConfig, teacher.teacherId, {
-        type: 'CancelTeacherLesson',
-        data: { bookingId: booking.bookingId, customerId, accountErased: true },
-      });
-      cancelled.push(...events);
-      if (position !== null) await backend.projections.waitFor(position);
-      await mailBoth(
-        withConfig,
-        teacher,
-        customerId,
-        teacher.timeZone,
-        booking.bookingId,
-        new Date(booking.startsAt),
-        'cancelled',
-        ['teacher'],
-      );
-    }
-  return cancelled;
+  const closed = await runCredits(withConfig, customerId, { type: 'CloseLessonCredits', data: {} });
+  const teacherIds = new Set([
+    ...Object.values(closed.state.used).map((credit) => credit.teacherId),
+    ...teachers(withConfig)
+      .filter((teacher) => Object.values(teacher.bookings).some((b) => b.customerId === customerId))
+      .map((teacher) => teacher.teacherId),
+  ]);
+  const appended: (TeacherEvent | LessonCreditEvent)[] = [...closed.events];
+  let position = closed.position ?? -1;
+  const told: { teacher: Teacher; bookingId: string; startsAt: string }[] = [];
+  for (const teacherId of [...teacherIds].sort()) {
+    const result = await runTeacher(withConfig, teacherId, {
+      type: 'EraseCustomerLessons',
+      data: { customerId },
+    });
+    appended.push(...result.events);
+    position = Math.max(position, result.position ?? -1);
+    for (const event of result.events)
+      if (event.type === 'TeacherLessonCancelled' && event.data.startsAt)
+        told.push({
+          teacher: result.state as Teacher,
+          bookingId: event.data.bookingId,
+          startsAt: event.data.startsAt,
+        });
+  }
+  if (position >= 0) await backend.projections.waitFor(position);
+  for (const { teacher, bookingId, startsAt } of told)
+    await mailLessonParties(
+      withConfig,
+      teacher,
+      customerId,
+      teacher.timeZone,
+      bookingId,
+      new Date(startsAt),
+      'cancelled',
+      ['teacher'],
+    );
+  return appended;
 };

@@ -105,6 +105,7 @@ const SUMMARIES: Record<string, Summarize> = {
   LessonCreditConfirmed: ({ quarter }) => `teacher lesson ${String(quarter)}: booked`,
   LessonCreditReturned: ({ quarter, reason }) =>
     `teacher lesson credit of ${String(quarter)} returned${reason ? ` (${String(reason).replace('_', ' ')})` : ''}`,
+  LessonCreditsClosed: () => 'teacher lessons closed (account erased)',
 };
 
 /** One readable line per event, never with a password hash; unknown types show their data's fields. */

@@ -16,9 +16,13 @@ export interface LessonCreditInUse {
   confirmed: boolean;
 }
 
-/** The customer's credits in use by calendar quarter (one lesson per quarter). */
+/**
+ * The customer's credits in use by calendar quarter (one lesson per quarter). `closed`: the account
+ * is being erased, the stream takes no credit any more.
+ */
 export interface LessonCreditState {
   used: Record<string, LessonCreditInUse>;
+  closed?: boolean;
 }
 
 export const initialLessonCreditState = (): LessonCreditState => ({ used: {} });
@@ -35,19 +39,21 @@ export const evolveLessonCredits = (
     .with({ type: 'LessonCreditUsed' }, ({ data }) => {
       const { quarter, bookingId, teacherId, startsAt, usedAt } = data;
       return {
+        ...state,
         used: { ...state.used, [quarter]: { bookingId, teacherId, startsAt, usedAt, confirmed: false } },
       };
     })
     .with({ type: 'LessonCreditConfirmed' }, ({ data }) => {
       const credit = state.used[data.quarter];
       return credit?.bookingId === data.bookingId
-        ? { used: { ...state.used, [data.quarter]: { ...credit, confirmed: true } } }
+        ? { ...state, used: { ...state.used, [data.quarter]: { ...credit, confirmed: true } } }
         : state;
     })
     .with({ type: 'LessonCreditReturned' }, ({ data }) => {
       const { [data.quarter]: returned, ...used } = state.used;
-      return returned?.bookingId === data.bookingId ? { used } : state;
+      return returned?.bookingId === data.bookingId ? { ...state, used } : state;
     })
+    .with({ type: 'LessonCreditsClosed' }, () => ({ ...state, closed: true }))
     .exhaustive();
 };
 
@@ -69,7 +75,10 @@ export type ReturnLessonCredit = Command<
  * may still be under way). Settling twice, or at once from two processes, records it once.
  */
 export type SettleLessonCredit = Command<'SettleLessonCredit', { bookingId: string; booked: boolean }>;
-export type LessonCreditCommand = UseLessonCredit | ReturnLessonCredit | SettleLessonCredit;
+/** Erasure: the stream is closed (once); the credits in use stay in the state, for the erasure to release. */
+export type CloseLessonCredits = Command<'CloseLessonCredits'>;
+export type LessonCreditCommand =
+  UseLessonCredit | ReturnLessonCredit | SettleLessonCredit | CloseLessonCredits;
 
 export const decideLessonCredits = (
   command: LessonCreditCommand,
@@ -83,8 +92,17 @@ export const decideLessonCredits = (
   ): LessonCreditEvent[] => [
     { type: 'LessonCreditReturned', data: { bookingId, quarter, returnedAt: now.toISOString(), reason } },
   ];
+  if (state.closed) {
+    // A closed stream records nothing more; what would take or keep a credit is refused.
+    if (command.type === 'UseLessonCredit' || command.type === 'SettleLessonCredit')
+      throw new DomainError('customer_erased', 'This account has been deleted.');
+    return [];
+  }
   return match(command)
     .returnType<LessonCreditEvent[]>()
+    .with({ type: 'CloseLessonCredits' }, () => [
+      { type: 'LessonCreditsClosed', data: { closedAt: now.toISOString() } },
+    ])
     .with({ type: 'UseLessonCredit' }, ({ data }) => {
       const { quarter } = data;
       if (state.used[quarter])

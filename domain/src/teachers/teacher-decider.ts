@@ -2,9 +2,11 @@ import { match } from 'ts-pattern';
 import type { Decider, DomainCommand } from '../decider/decider.js';
 import { DomainError } from '../errors/domain-error.js';
 import { resolveTimeZone } from '../calendar/time-zone.js';
-import type { TeacherEvent, WeeklySlot } from './teacher-events.js';
+import type { TeacherEvent, TeacherLessonCancelReason, WeeklySlot } from './teacher-events.js';
 import {
   BOOKING_HOLD_MINUTES,
+  BOOKING_WEEKS_AHEAD,
+  bookingHorizonEnd,
   CANCELLATION_HOURS,
   isSlotStart,
   TEACHER_LESSON_MINUTES,
@@ -31,6 +33,8 @@ export type TeacherState =
       slots: WeeklySlot[];
       /** Active bookings by start instant (ISO). */
       bookings: Record<string, TeacherBooking>;
+      /** Customers whose accounts are erased: no booking of theirs is taken (absent in older read models). */
+      erasedCustomers?: string[];
     };
 
 export const initialTeacherState = (): TeacherState => ({ status: 'none' });
@@ -38,7 +42,16 @@ export const initialTeacherState = (): TeacherState => ({ status: 'none' });
 export const evolveTeacher = (state: TeacherState, event: TeacherEvent): TeacherState => {
   if (event.type === 'TeacherAdded') {
     const { teacherId, name, email, timeZone } = event.data;
-    return { status: 'added', teacherId, name, email, timeZone, slots: [], bookings: {} };
+    return {
+      status: 'added',
+      teacherId,
+      name,
+      email,
+      timeZone,
+      slots: [],
+      bookings: {},
+      erasedCustomers: [],
+    };
   }
   if (state.status !== 'added') return state;
   return match(event)
@@ -54,6 +67,10 @@ export const evolveTeacher = (state: TeacherState, event: TeacherEvent): Teacher
       );
       return { ...state, bookings };
     })
+    .with({ type: 'TeacherCustomerErased' }, ({ data }) => ({
+      ...state,
+      erasedCustomers: [...(state.erasedCustomers ?? []), data.customerId],
+    }))
     .exhaustive();
 };
 
@@ -65,23 +82,51 @@ export type AddTeacher = Command<
 export type SetAvailability = Command<'SetAvailability', { slots: WeeklySlot[] }>;
 /**
  * `heldSince`: when the customer's credit was taken for this booking (the booking process); past
- * the hold the booking is refused, since the sweep may return that credit.
+ * the hold the booking is refused, since the sweep may return that credit. `exclusiveUntil`: when
+ * the customer's Exclusive plan ends (a cancellation is scheduled), null while it renews; a lesson
+ * must end by then.
  */
 export type BookTeacherLesson = Command<
   'BookTeacherLesson',
-  { bookingId: string; customerId: string; startsAt: Date; heldSince: Date }
+  { bookingId: string; customerId: string; startsAt: Date; heldSince: Date; exclusiveUntil?: Date | null }
 >;
-/** `accountErased`: the customer's account is being deleted; the slot is freed even within 24 hours. */
+/**
+ * `reason` (default `customer_cancelled`): only the customer's own cancellation must come 24 hours
+ * before the start; an erased account or an ended plan frees the slot at any time.
+ */
 export type CancelTeacherLesson = Command<
   'CancelTeacherLesson',
-  { bookingId: string; customerId: string; accountErased?: boolean }
+  { bookingId: string; customerId: string; reason?: TeacherLessonCancelReason }
 >;
-export type TeacherCommand = AddTeacher | SetAvailability | BookTeacherLesson | CancelTeacherLesson;
+/**
+ * Erasure of the customer's account, in one append: their future lessons are cancelled and the
+ * stream takes no booking of theirs from then on. Nothing for an unknown teacher, nor twice.
+ */
+export type EraseCustomerLessons = Command<'EraseCustomerLessons', { customerId: string }>;
+export type TeacherCommand =
+  AddTeacher | SetAvailability | BookTeacherLesson | CancelTeacherLesson | EraseCustomerLessons;
 
 const added = (state: TeacherState) => {
   if (state.status !== 'added') throw new DomainError('not_found', 'There is no such teacher.');
   return state;
 };
+
+const lessonEnd = (startsAt: Date) => startsAt.getTime() + TEACHER_LESSON_MINUTES * 60_000;
+
+const cancellation = (
+  booking: TeacherBooking,
+  reason: TeacherLessonCancelReason,
+  now: Date,
+): TeacherEvent => ({
+  type: 'TeacherLessonCancelled',
+  data: {
+    bookingId: booking.bookingId,
+    customerId: booking.customerId,
+    cancelledAt: now.toISOString(),
+    startsAt: booking.startsAt,
+    reason,
+  },
+});
 
 export const decideTeacher = (command: TeacherCommand, state: TeacherState): TeacherEvent[] => {
   const now = command.metadata.now;
@@ -126,9 +171,22 @@ export const decideTeacher = (command: TeacherCommand, state: TeacherState): Tea
     })
     .with({ type: 'BookTeacherLesson' }, ({ data }) => {
       const teacher = added(state);
-      const { bookingId, customerId, startsAt, heldSince } = data;
+      const { bookingId, customerId, startsAt, heldSince, exclusiveUntil } = data;
+      if (teacher.erasedCustomers?.includes(customerId))
+        throw new DomainError('customer_erased', 'This account has been deleted.');
       if (startsAt.getTime() <= now.getTime())
         throw new DomainError('invalid_input', 'This slot is in the past.');
+      // Before any calendar arithmetic: an instant years ahead never reaches the day functions.
+      if (startsAt.getTime() >= bookingHorizonEnd(teacher.timeZone, now).getTime())
+        throw new DomainError(
+          'invalid_input',
+          `Lessons can be booked up to ${BOOKING_WEEKS_AHEAD} weeks ahead. Please choose an offered slot.`,
+        );
+      if (exclusiveUntil && lessonEnd(startsAt) > exclusiveUntil.getTime())
+        throw new DomainError(
+          'invalid_input',
+          `Your Exclusive plan ends on ${exclusiveUntil.toISOString().slice(0, 10)}: please choose a lesson before then.`,
+        );
       if (!isSlotStart(teacher.slots, teacher.timeZone, startsAt))
         throw new DomainError('invalid_input', 'The teacher does not teach at this time.');
       if (teacher.bookings[startsAt.toISOString()])
@@ -156,23 +214,29 @@ export const decideTeacher = (command: TeacherCommand, state: TeacherState): Tea
       const booking = Object.values(teacher.bookings).find((b) => b.bookingId === data.bookingId);
       if (!booking || booking.customerId !== data.customerId)
         throw new DomainError('not_found', 'There is no such booking.');
+      const reason = data.reason ?? 'customer_cancelled';
       if (
-        !data.accountErased &&
+        reason === 'customer_cancelled' &&
         Date.parse(booking.startsAt) - now.getTime() < CANCELLATION_HOURS * 3_600_000
       )
         throw new DomainError(
           'invalid_transition',
           `A lesson can be cancelled up to ${CANCELLATION_HOURS} hours before it starts.`,
         );
+      return [cancellation(booking, reason, now)];
+    })
+    .with({ type: 'EraseCustomerLessons' }, ({ data }) => {
+      if (state.status !== 'added') return [];
+      const cancelled = Object.values(state.bookings)
+        .filter(
+          (booking) => booking.customerId === data.customerId && Date.parse(booking.startsAt) > now.getTime(),
+        )
+        .sort((a, b) => a.startsAt.localeCompare(b.startsAt))
+        .map((booking) => cancellation(booking, 'account_erased', now));
+      if (state.erasedCustomers?.includes(data.customerId)) return cancelled;
       return [
-        {
-          type: 'TeacherLessonCancelled',
-          data: {
-            bookingId: booking.bookingId,
-            customerId: booking.customerId,
-            cancelledAt: now.toISOString(),
-          },
-        },
+        ...cancelled,
+        { type: 'TeacherCustomerErased', data: { customerId: data.customerId, erasedAt: now.toISOString() } },
       ];
     })
     .exhaustive();

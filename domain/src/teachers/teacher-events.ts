@@ -27,18 +27,43 @@ export type TeacherLessonBooked = DomainEvent<
   'TeacherLessonBooked',
   { bookingId: string; customerId: string; startsAt: string; bookedAt: string }
 >;
+/**
+ * Who ended a lesson: the customer (up to 24 hours before), the erasure of their account, or the end
+ * of their Exclusive plan. `reason` and `startsAt` are absent in events written before they were
+ * recorded (a customer's cancellation or an erasure).
+ */
+export type TeacherLessonCancelReason = 'customer_cancelled' | 'account_erased' | 'plan_ended';
 export type TeacherLessonCancelled = DomainEvent<
   'TeacherLessonCancelled',
-  { bookingId: string; customerId: string; cancelledAt: string }
+  {
+    bookingId: string;
+    customerId: string;
+    cancelledAt: string;
+    startsAt?: string;
+    reason?: TeacherLessonCancelReason;
+  }
+>;
+/**
+ * The customer's account is erased: this teacher's stream takes no booking of theirs any more, so a
+ * booking under way when the erasure ran cannot land after it.
+ */
+export type TeacherCustomerErased = DomainEvent<
+  'TeacherCustomerErased',
+  { customerId: string; erasedAt: string }
 >;
 export type TeacherEvent =
-  TeacherAdded | TeacherAvailabilitySet | TeacherLessonBooked | TeacherLessonCancelled;
+  | TeacherAdded
+  | TeacherAvailabilitySet
+  | TeacherLessonBooked
+  | TeacherLessonCancelled
+  | TeacherCustomerErased;
 
 export const teacherEventSchemaVersions: Record<TeacherEvent['type'], number> = {
   TeacherAdded: 1,
   TeacherAvailabilitySet: 1,
   TeacherLessonBooked: 1,
   TeacherLessonCancelled: 1,
+  TeacherCustomerErased: 1,
 };
 
 /**
@@ -57,18 +82,28 @@ export type LessonCreditConfirmed = DomainEvent<
 >;
 /**
  * `slot_refused`: the teacher's stream refused the slot; `lesson_cancelled`: the lesson was cancelled;
- * `booking_unfinished`: the sweep found the credit held without its lesson booked. Absent in events
- * written before the booking process recorded it (a refused slot or a cancellation).
+ * `booking_unfinished`: the sweep found the credit held without its lesson booked; `plan_ended`: the
+ * customer's Exclusive plan ended before the lesson. Absent in events written before the booking
+ * process recorded it (a refused slot or a cancellation).
  */
-export type LessonCreditReturnReason = 'slot_refused' | 'lesson_cancelled' | 'booking_unfinished';
+export type LessonCreditReturnReason =
+  'slot_refused' | 'lesson_cancelled' | 'booking_unfinished' | 'plan_ended';
 export type LessonCreditReturned = DomainEvent<
   'LessonCreditReturned',
   { bookingId: string; quarter: string; returnedAt: string; reason?: LessonCreditReturnReason }
 >;
-export type LessonCreditEvent = LessonCreditUsed | LessonCreditConfirmed | LessonCreditReturned;
+/**
+ * The account is being erased: the stream takes no credit any more (nor a booking's confirmation),
+ * and it stays, closed, so no booking under way can start it again under the erased id. It holds
+ * booking and teacher ids, quarters and times, no name or address.
+ */
+export type LessonCreditsClosed = DomainEvent<'LessonCreditsClosed', { closedAt: string }>;
+export type LessonCreditEvent =
+  LessonCreditUsed | LessonCreditConfirmed | LessonCreditReturned | LessonCreditsClosed;
 
 export const lessonCreditEventSchemaVersions: Record<LessonCreditEvent['type'], number> = {
   LessonCreditUsed: 1,
   LessonCreditConfirmed: 1,
   LessonCreditReturned: 1,
+  LessonCreditsClosed: 1,
 };

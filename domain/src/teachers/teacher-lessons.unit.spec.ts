@@ -136,7 +136,16 @@ describe('a teacher', () => {
     given(added, available, booked('b1', 'ann'))
       .when(cancel)
       .then([
-        { type: 'TeacherLessonCancelled', data: { bookingId: 'b1', customerId: 'ann', cancelledAt: at } },
+        {
+          type: 'TeacherLessonCancelled',
+          data: {
+            bookingId: 'b1',
+            customerId: 'ann',
+            cancelledAt: at,
+            startsAt: tuesday.toISOString(),
+            reason: 'customer_cancelled',
+          },
+        },
       ]);
     given(added, available, booked('b1', 'ann'))
       .when(cancel, new Date('2026-03-16T17:00:00Z'))
@@ -150,6 +159,101 @@ describe('a teacher', () => {
     })
       .when(book('b2', 'ben'))
       .then([booked('b2', 'ben')]);
+  });
+});
+
+describe("a teacher's bookings: horizon, plan and erasure", () => {
+  const horizon = 'Lessons can be booked up to 8 weeks ahead. Please choose an offered slot.';
+
+  it('takes only the slots the page offers: up to 8 weeks ahead, never years ahead', () => {
+    const offered = upcomingSlotStarts(available.data.slots, 'Europe/Berlin', now);
+    const last = offered.at(-1)!;
+    expect(last.toISOString()).toBe('2026-05-07T07:30:00.000Z'); // Thursday 09:30, 52 days on
+    given(added, available)
+      .when(book('b1', 'ann', last))
+      .then([booked('b1', 'ann', last)]);
+    // The next slot of the pattern (Tuesday 12 May) is not offered yet.
+    given(added, available)
+      .when(book('b1', 'ann', new Date('2026-05-12T15:00:00Z')))
+      .thenThrows('invalid_input', horizon);
+    // A slot of the weekly pattern years ahead, and the last second of year 9999 (10000 in Berlin).
+    for (const far of ['2032-03-16T16:00:00Z', '9999-06-04T15:00:00Z', '9999-12-31T23:59:59Z'])
+      given(added, available)
+        .when(book('b1', 'ann', new Date(far)))
+        .thenThrows('invalid_input', horizon);
+  });
+
+  it('takes a lesson only while the customer is on Exclusive: it must end before a scheduled end of the plan', () => {
+    const withPlanEnd = (exclusiveUntil: Date) =>
+      ({
+        type: 'BookTeacherLesson',
+        data: { bookingId: 'b1', customerId: 'ann', startsAt: tuesday, heldSince: now, exclusiveUntil },
+      }) as const;
+    given(added, available)
+      .when(withPlanEnd(new Date('2026-03-17T16:30:00Z')))
+      .thenThrows(
+        'invalid_input',
+        'Your Exclusive plan ends on 2026-03-17: please choose a lesson before then.',
+      );
+    given(added, available)
+      .when(withPlanEnd(new Date('2026-03-17T16:45:00Z')))
+      .then([booked('b1', 'ann')]);
+  });
+
+  it('an ended plan frees the slot even within 24 hours, with why', () => {
+    given(added, available, booked('b1', 'ann'))
+      .when(
+        { type: 'CancelTeacherLesson', data: { bookingId: 'b1', customerId: 'ann', reason: 'plan_ended' } },
+        new Date('2026-03-17T15:00:00Z'),
+      )
+      .then([
+        {
+          type: 'TeacherLessonCancelled',
+          data: {
+            bookingId: 'b1',
+            customerId: 'ann',
+            cancelledAt: '2026-03-17T15:00:00.000Z',
+            startsAt: tuesday.toISOString(),
+            reason: 'plan_ended',
+          },
+        },
+      ]);
+  });
+
+  it("an erasure cancels the customer's future lessons and closes the stream to them in one append", () => {
+    const erase = { type: 'EraseCustomerLessons', data: { customerId: 'ann' } } as const;
+    const past = new Date('2026-03-12T08:30:00Z'); // Thursday 09:30 in Berlin, last week
+    const thursday = new Date('2026-03-19T08:30:00Z');
+    const cancelled = (bookingId: string, startsAt: Date) => ({
+      type: 'TeacherLessonCancelled',
+      data: {
+        bookingId,
+        customerId: 'ann',
+        cancelledAt: at,
+        startsAt: startsAt.toISOString(),
+        reason: 'account_erased',
+      },
+    });
+    const erased: TeacherEvent = { type: 'TeacherCustomerErased', data: { customerId: 'ann', erasedAt: at } };
+    given(
+      added,
+      available,
+      booked('p1', 'ann', past),
+      booked('b2', 'ann', thursday),
+      booked('b1', 'ann'),
+      booked('b3', 'ben', new Date('2026-03-24T16:00:00Z')),
+    )
+      .when(erase)
+      .then([cancelled('b1', tuesday), cancelled('b2', thursday), erased] as TeacherEvent[]);
+    // A booking under way when the erasure ran is refused; others still book; twice records nothing.
+    given(added, available, erased)
+      .when(book('b4', 'ann'))
+      .thenThrows('customer_erased', 'This account has been deleted.');
+    given(added, available, erased)
+      .when(book('b4', 'ben'))
+      .then([booked('b4', 'ben')]);
+    given(added, available, erased).when(erase).then([]);
+    given().when(erase).then([]);
   });
 });
 
@@ -219,6 +323,20 @@ describe("a customer's lesson credits", () => {
     // Settled already, or another booking's: nothing.
     credits(used('b1'), returned('b1', 'slot_refused')).when(settle('b1', false), later(60)).then([]);
     credits(used('b1')).when(settle('b9', false), later(60)).then([]);
+  });
+
+  it('are closed by an erasure: no credit is taken or confirmed after it, once', () => {
+    const closed = { type: 'LessonCreditsClosed', data: { closedAt: at } } as const;
+    const close = { type: 'CloseLessonCredits', data: {} } as const;
+    credits(used('b1')).when(close).then([closed]);
+    credits(used('b1'), closed).when(close).then([]);
+    for (const command of [use('b2', '2026-Q2'), settle('b1', true)])
+      credits(used('b1'), closed)
+        .when(command)
+        .thenThrows('customer_erased', 'This account has been deleted.');
+    credits(used('b1'), closed)
+      .when({ type: 'ReturnLessonCredit', data: { bookingId: 'b1', reason: 'slot_refused' } })
+      .then([]);
   });
 });
 

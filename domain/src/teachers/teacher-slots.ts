@@ -76,6 +76,16 @@ export const upcomingSlotStarts = (
   return starts.sort((a, b) => a.getTime() - b.getTime());
 };
 
+/**
+ * The end of the booking horizon: midnight (in the teacher's zone) after the last day whose slots
+ * `upcomingSlotStarts` offers. A booking must start before it.
+ */
+export const bookingHorizonEnd = (timeZone: string, now: Date, weeks = BOOKING_WEEKS_AHEAD): Date => {
+  const day = dayKeyFromEpochDay(epochDay(dayKeyInZone(now, timeZone)) + weeks * 7 + 1);
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, date, 0, 0, 0, timeZone).getTime());
+};
+
 /** Whether `startsAt` is the start of one of the weekly slots, in the teacher's zone. */
 export const isSlotStart = (slots: readonly WeeklySlot[], timeZone: string, startsAt: Date): boolean => {
   const day = dayKeyInZone(startsAt, timeZone);

@@ -5,7 +5,7 @@ import type { Transporter, TransportOptions } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type StreamTransport from 'nodemailer/lib/stream-transport';
 import type { Logger } from 'pino';
-import { eraseOutboxMailsTo } from './outbox-erasure.js';
+import { eraseOutboxMailsAbout } from './outbox-erasure.js';
 
 export interface OutgoingMail {
   to: string;
@@ -24,8 +24,11 @@ export interface OutgoingMail {
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(mail: OutgoingMail): Promise<void>;
-  /** Erasure: removes kept copies of the mails to `email` (the outbox's files; SMTP keeps none). */
-  eraseMailsTo(email: string): Promise<number>;
+  /**
+   * Erasure: removes kept copies of the mails to `email` or naming it (the outbox's files; SMTP
+   * keeps none).
+   */
+  eraseMailsAbout(email: string): Promise<number>;
 }
 
 export const outboxDir = (dataDir: string) => path.join(dataDir, 'outbox');
@@ -63,7 +66,7 @@ export const createSmtpMailer = (smtpUrl: string, from: string): Mailer => {
   return {
     kind: 'smtp',
     send: async (mail) => void (await send(transport, from, mail)),
-    eraseMailsTo: () => Promise.resolve(0),
+    eraseMailsAbout: () => Promise.resolve(0),
   };
 };
 
@@ -73,7 +76,7 @@ export const createOutboxMailer = (dataDir: string, from: string, logger: Logger
   const dir = outboxDir(dataDir);
   return {
     kind: 'outbox',
-    eraseMailsTo: (email) => Promise.resolve(eraseOutboxMailsTo(dir, email)),
+    eraseMailsAbout: (email) => eraseOutboxMailsAbout(dir, email),
     send: async (mail) => {
       const info = await send(transport, from, mail);
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });

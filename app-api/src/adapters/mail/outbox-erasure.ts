@@ -20,11 +20,41 @@ export const isAddressedTo = (message: string, email: string): boolean => {
 };
 
 /**
- * Erasure of the outbox: every mail addressed to the customer is overwritten with zeros and
- * removed, so neither the address nor the greeting's first name stays in DATA_DIR/outbox.
- * Answers how many mails went.
+ * The decoded text of every part of a mail (headers, text, HTML, attachments; base64 and
+ * quoted-printable undone by mailparser), with folded lines (RFC 5322 headers, RFC 5545 calendar
+ * lines) joined again, so an address split by the encoding or the folding reads whole.
  */
-export const eraseOutboxMailsTo = (dir: string, email: string): number => {
+export const decodedMailText = async (message: Buffer): Promise<string> => {
+  const { simpleParser } = await import('mailparser');
+  const mail = await simpleParser(message, { skipImageLinks: true, skipTextToHtml: true });
+  const headers = [...mail.headerLines].map((line) => line.line);
+  const parts = [
+    ...headers,
+    mail.text ?? '',
+    typeof mail.html === 'string' ? mail.html : '',
+    ...mail.attachments.map((attachment) => attachment.content.toString('utf8')),
+  ];
+  return parts.join('\n').replace(/\r?\n[ \t]/g, '');
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether a mail is about `email`: the address appears, whole and in any case, in one of its
+ * decoded parts (the teacher's copy of a lesson names the customer's address in its `.ics`).
+ */
+export const mentionsAddress = async (message: Buffer, email: string): Promise<boolean> =>
+  new RegExp(`(?<![\\w.+-])${escapeRegExp(email.trim())}(?![\\w.-])`, 'i').test(
+    await decodedMailText(message),
+  );
+
+/**
+ * Erasure of the outbox: every mail addressed to the customer or about them (their address in
+ * any decoded part: another person's mail that names them) is overwritten with zeros and removed,
+ * so neither the address nor the names beside it stay in DATA_DIR/outbox. Answers how many
+ * mails went.
+ */
+export const eraseOutboxMailsAbout = async (dir: string, email: string): Promise<number> => {
   let entries: string[];
   try {
     entries = fs.readdirSync(dir);
@@ -36,7 +66,7 @@ export const eraseOutboxMailsTo = (dir: string, email: string): number => {
   for (const name of entries.filter((entry) => entry.endsWith('.eml'))) {
     const file = path.join(dir, name);
     const message = fs.readFileSync(file);
-    if (!isAddressedTo(message.toString('utf8'), email)) continue;
+    if (!isAddressedTo(message.toString('utf8'), email) && !(await mentionsAddress(message, email))) continue;
     fs.writeFileSync(file, Buffer.alloc(message.length));
     fs.rmSync(file, { force: true });
     erased += 1;
