@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { SECRET_ADVICE, SECRET_MIN_CHARACTERS, secretWeakness } from './secret-strength.js';
 
 /**
  * Configuration from the environment (DESIGN.md "Configuration"). Every variable is validated
@@ -20,8 +21,20 @@ const stripePriceVariables = [
   'STRIPE_PRICE_EXCLUSIVE_YEARLY',
 ] as const;
 
-/** The least length of a signing secret, from JWT_SECRET or from its file in DATA_DIR. */
-export const SECRET_MIN_CHARACTERS = 32;
+export { SECRET_MIN_CHARACTERS } from './secret-strength.js';
+
+/** A signing secret: long enough, and not a few characters repeated (secret-strength.ts). */
+const secretVariable = optionalString.pipe(
+  z
+    .string()
+    .min(SECRET_MIN_CHARACTERS, 'must be at least 32 characters long (or unset, to generate one)')
+    .superRefine((secret, context) => {
+      const weakness = secret.length < SECRET_MIN_CHARACTERS ? null : secretWeakness(secret);
+      if (weakness)
+        context.addIssue({ code: 'custom', message: `${weakness} (${SECRET_ADVICE}, or unset it)` });
+    })
+    .optional(),
+);
 
 /** Practice writes a customer may make in a minute (every route together), unless configured. */
 export const PRACTICE_WRITES_PER_MINUTE = 120;
@@ -53,18 +66,8 @@ const environmentSchema = z.object({
       })
       .optional(),
   ),
-  JWT_SECRET: optionalString.pipe(
-    z
-      .string()
-      .min(SECRET_MIN_CHARACTERS, 'must be at least 32 characters long (or unset, to generate one)')
-      .optional(),
-  ),
-  RESERVATION_SECRET: optionalString.pipe(
-    z
-      .string()
-      .min(SECRET_MIN_CHARACTERS, 'must be at least 32 characters long (or unset, to generate one)')
-      .optional(),
-  ),
+  JWT_SECRET: secretVariable,
+  RESERVATION_SECRET: secretVariable,
   SMTP_URL: optionalString.pipe(
     z
       .string()

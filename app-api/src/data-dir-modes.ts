@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { StartupError } from './startup-error.js';
+import { errnoWords, StartupError } from './startup-error.js';
 
 /**
  * DATA_DIR holds the store with its own personal-data keys, password hashes, mails, secrets, read
@@ -41,9 +41,8 @@ export const tightenDataDirModes = (dataDir: string, logger: Pick<Logger, 'warn'
     try {
       fs.chmodSync(target, permissions(stats.mode) & wanted);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? 'error';
       throw new StartupError(
-        `${target} in DATA_DIR is open to other users (mode ${octal(stats.mode)}) and cannot be made private (${code}); ` +
+        `${target} in DATA_DIR is open to other users (mode ${octal(stats.mode)}) and cannot be made private: ${errnoWords(error)}; ` +
           `give it to the server's user or remove it`,
       );
     }

@@ -1,31 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SECRET_MIN_CHARACTERS } from './config.js';
-import { StartupError } from './startup-error.js';
+import { secretWeakness } from './secret-strength.js';
+import { errnoWords, StartupError } from './startup-error.js';
 
 /** What the operator can do about a short secret file: the JWT secret's words unless told. */
 const JWT_SECRET_REMEDY = 'delete the file to have one generated, which logs everyone out, or set JWT_SECRET';
 
-/** A secret read from a file obeys the rule of JWT_SECRET: at least 32 characters. */
+/** A secret read from a file obeys the rule of JWT_SECRET: 32+ characters that are not a few repeated. */
 const checked = (file: string, secret: string, remedy = JWT_SECRET_REMEDY): string => {
-  if (secret.length < SECRET_MIN_CHARACTERS)
-    throw new StartupError(
-      `the secret file ${path.resolve(file)} holds ${secret.length === 0 ? 'nothing' : `only ${secret.length} characters`}; ` +
-        `a secret needs at least ${SECRET_MIN_CHARACTERS} (${remedy})`,
-    );
+  const weakness = secretWeakness(secret);
+  if (weakness) throw new StartupError(`the secret file ${path.resolve(file)} ${weakness} (${remedy})`);
   return secret;
+};
+
+/** The file's text; a file that cannot be read (a directory, no permission) stops start-up naming it. */
+const readSecretFile = (file: string): string | undefined => {
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    throw new StartupError(`the secret file ${path.resolve(file)} cannot be read: ${errnoWords(error)}`);
+  }
 };
 
 /** A secret kept in DATA_DIR if there is one (a read-only opening creates nothing), checked as on creation. */
 export const readExistingSecret = (dataDir: string, name: string, remedy?: string): string | undefined => {
   const file = path.join(dataDir, 'secrets', name);
-  try {
-    return checked(file, fs.readFileSync(file, 'utf8').trim(), remedy);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const secret = readSecretFile(file);
+  return secret === undefined ? undefined : checked(file, secret, remedy);
 };
 
 /**
@@ -48,7 +52,7 @@ export const loadOrCreateSecret = (dataDir: string, name: string, remedy?: strin
   } catch (error) {
     // Another process created it first: use theirs.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      return checked(file, fs.readFileSync(file, 'utf8').trim(), remedy);
+      return checked(file, readSecretFile(file) ?? '', remedy);
     throw error;
   } finally {
     fs.rmSync(draft, { force: true });

@@ -23,6 +23,12 @@ const ERRNO_WORDS: Record<string, string> = {
   EADDRINUSE: 'the port is already in use',
 };
 
+/** A file-system error in words with its code (`it is a directory (EISDIR)`), for a line that names the path. */
+export const errnoWords = (error: unknown): string => {
+  const code = (error as NodeJS.ErrnoException).code ?? 'error';
+  return `${ERRNO_WORDS[code] ?? (error as Error).message} (${code})`;
+};
+
 const describeErrno = (error: NodeJS.ErrnoException): string | null => {
   if (typeof error.code !== 'string' || !(error.code in ERRNO_WORDS)) return null;
   const words = ERRNO_WORDS[error.code]!;
@@ -55,10 +61,7 @@ export const ensureWritableDataDir = (dataDir: string): void => {
     // Private from its creation: it holds the store, its keys and every mail (data-dir-modes.ts).
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new StartupError(
-      `DATA_DIR ${dir} cannot be created: ${ERRNO_WORDS[code] ?? (error as Error).message} (${code})`,
-    );
+    throw new StartupError(`DATA_DIR ${dir} cannot be created: ${errnoWords(error)}`);
   }
   if (!fs.statSync(dir).isDirectory()) throw new StartupError(`DATA_DIR ${dir} is not a directory`);
   try {
@@ -68,9 +71,6 @@ export const ensureWritableDataDir = (dataDir: string): void => {
     fs.writeFileSync(probe, '', { mode: 0o600 });
     fs.rmSync(probe);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new StartupError(
-      `DATA_DIR ${dir} is not writable: ${ERRNO_WORDS[code] ?? (error as Error).message} (${code})`,
-    );
+    throw new StartupError(`DATA_DIR ${dir} is not writable: ${errnoWords(error)}`);
   }
 };

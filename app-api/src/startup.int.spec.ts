@@ -88,10 +88,57 @@ describe('start-up failures', () => {
     expect(line).toContain('at least 32');
   });
 
-  it('accepts a secret file of 32 characters', async () => {
+  it.each([
+    ['32 × a', 'a'.repeat(32), 1],
+    ['two characters repeated', 'ab'.repeat(20), 2],
+    ['32 zeros (hex, but no randomness)', '0'.repeat(32), 1],
+    ['a few words repeated', 'drum '.repeat(8), 5],
+  ])('refuses a weak secret file (%s), naming it', async (_kind, secret, distinct) => {
     const dataDir = tempDir();
-    writeSecret(dataDir, 'y'.repeat(32));
+    writeSecret(dataDir, secret);
+    const line = await startupLine(dataDir);
+    expect(line).toBe(
+      `Stickwork could not start: the secret file ${path.join(dataDir, 'secrets', 'jwt-secret')} is too weak: ` +
+        `only ${distinct} distinct characters; a secret needs at least 16, or 128 random bits as hex or base64 ` +
+        '(delete the file to have one generated, which logs everyone out, or set JWT_SECRET)',
+    );
+  });
+
+  it.each([
+    ['32 random hex digits (128 bits)', '9f3c07a1e4b2d86c5a0f7e3b1d9c4a26'],
+    ['a base64 key', 'q7Zr0Wm3XcVb9Lk2Pf8Hs1Jd4Ng6Ty5E'],
+    ['a passphrase of 16+ distinct characters', 'paradiddle flam tap, rimshot & ghost!'],
+  ])('accepts a secret file of enough entropy: %s', async (_kind, secret) => {
+    const dataDir = tempDir();
+    writeSecret(dataDir, secret);
     expect(await startupLine(dataDir)).toBeNull();
+  });
+
+  it.each(['JWT_SECRET', 'RESERVATION_SECRET'])(
+    'refuses a weak %s, naming the variable',
+    async (variable) => {
+      const line = await startupLine(tempDir(), { [variable]: 'a'.repeat(32) });
+      expect(line).toBe(
+        `Stickwork could not start: Configuration error: ${variable} is too weak: only 1 distinct characters; ` +
+          'a secret needs at least 16, or 128 random bits as hex or base64 ' +
+          '(generate one with `openssl rand -base64 48`, or unset it)',
+      );
+    },
+  );
+
+  it.each([
+    ['the store file', 'stickwork.sqlite', 'is a directory, not a file'],
+    ['the store file', 'stickwork.sqlite-wal', 'is a directory, not a file'],
+    ['the secret file', 'secrets/jwt-secret', 'cannot be read: it is a directory (EISDIR)'],
+    ['the secret file', 'secrets/reservation-secret', 'cannot be read: it is a directory (EISDIR)'],
+    ['the marker file', 'reservation-names.json', 'cannot be read: it is a directory (EISDIR)'],
+  ])('names the path when %s (%s) is a directory', async (what, name, words) => {
+    const dataDir = tempDir();
+    fs.mkdirSync(path.join(dataDir, name), { recursive: true });
+    const line = await startupLine(dataDir);
+    expect(line).toContain(`Stickwork could not start: ${what} `);
+    expect(line).toContain(path.join(dataDir, name));
+    expect(line).toContain(words);
   });
 
   it('refuses a zero-byte store file instead of starting an empty store over it', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@stickwork/domain';
 import { ERASED_PERSONAL_DATA } from '../adapters/personal-data-keys/personal-data-codec.js';
 import { STALE_RESERVATION_MS, type ReservationStreams } from './reservation-streams.js';
+import { errnoWords, StartupError } from '../startup-error.js';
 
 /** In DATA_DIR: which key the reservations were last moved to, so a later start only reads this file. */
 export const RESERVATION_NAMES_MARKER = 'reservation-names.json';
@@ -35,7 +36,7 @@ const readMarker = (file: string): Marker | null => {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as Marker;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof SyntaxError) return null;
-    throw error;
+    throw new StartupError(`the marker file ${path.resolve(file)} cannot be read: ${errnoWords(error)}`);
   }
 };
 

@@ -7,6 +7,7 @@ import type { Config } from '../../config.js';
 import { createSqliteReadModelStore } from '../read-models/sqlite-read-model-store.js';
 import { createSqliteSnapshotStore } from '../snapshots/sqlite-snapshot-store.js';
 import { openSqliteEventStore } from './sqlite-event-store.js';
+import { asStoreDamage } from './sqlite-integrity.js';
 import { makePrivate } from '../../data-dir-modes.js';
 import { createSqliteRateLimitCounters } from '../rate-limits/sqlite-rate-limit-counters.js';
 import { createSqliteWriteProbe } from './sqlite-write-probe.js';
@@ -39,12 +40,18 @@ export interface OpenedStores {
 }
 
 const openReadModelDatabase = (file: string) => {
-  const db = new Database(file);
-  makePrivate(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('secure_delete = ON');
-  db.pragma('busy_timeout = 5000');
-  return db;
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file);
+    makePrivate(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('secure_delete = ON');
+    db.pragma('busy_timeout = 5000');
+    return db;
+  } catch (error) {
+    db?.close();
+    throw asStoreDamage(error, file, 'the read-model file');
+  }
 };
 
 /**

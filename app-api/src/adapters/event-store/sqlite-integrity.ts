@@ -57,14 +57,30 @@ export const refuseEmptyStoreFile = (file: string): void => {
 
 const SQLITE_DAMAGE_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_INDEX']);
 
-/** A damaged file found while opening or checking it, as one clear line; other errors pass. */
-export const asStoreDamage = (error: unknown, file: string): unknown => {
+/** The file or one SQLite keeps beside it (WAL, shared memory, journal) that is a directory. */
+const directoryInTheWay = (file: string): string | undefined =>
+  ['', '-wal', '-shm', '-journal']
+    .map((suffix) => `${file}${suffix}`)
+    .find((candidate) => fs.statSync(candidate, { throwIfNoEntry: false })?.isDirectory() ?? false);
+
+/**
+ * SQLite's refusal while opening or checking a file, as one clear line naming it (a damaged file,
+ * a directory where the file or its WAL should be, no permission); other errors pass.
+ */
+export const asStoreDamage = (error: unknown, file: string, what = 'the store file'): unknown => {
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && SQLITE_DAMAGE_CODES.has(code))
-    return new StartupError(
-      `the store file ${path.resolve(file)} is damaged (${(error as Error).message}); ${HOW_TO_RECOVER}`,
-    );
-  return error;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return error;
+  const where = `${what} ${path.resolve(file)}`;
+  if (SQLITE_DAMAGE_CODES.has(code))
+    return new StartupError(`${where} is damaged (${(error as Error).message}); ${HOW_TO_RECOVER}`);
+  const directory = directoryInTheWay(file);
+  return new StartupError(
+    directory === file
+      ? `${where} is a directory, not a file`
+      : directory
+        ? `${where} cannot be opened: ${path.resolve(directory)} is a directory, not a file`
+        : `${where} cannot be opened: ${(error as Error).message} (${code})`,
+  );
 };
 
 /** Refuses to go on with a file whose quick check finds a problem. */
