@@ -1,4 +1,10 @@
-import type { LessonFocus, LessonHistoryEntry, LessonHistoryTake, TimingScored } from '@stickwork/domain';
+import type {
+  LessonFocus,
+  LessonHistoryEntry,
+  LessonHistoryTake,
+  PlayId,
+  TimingScored,
+} from '@stickwork/domain';
 import type { ReadModelStore } from './read-model-store.js';
 import { customerKeyOf } from './customer-key.js';
 import { match } from 'ts-pattern';
@@ -26,30 +32,39 @@ const lessonsOf = (customerId: string) => `${customerId}/`;
 const lessonKeyOf = (customerId: string, lessonId: number) => `${lessonsOf(customerId)}${lessonId}`;
 
 /**
- * Takes and an evaluation of the same lesson belong to one entry while that entry is not rated yet and
- * was played within this time (the longest practice session is 6 hours). Later, the lesson is played anew.
+ * Takes and an evaluation without a play id (recorded before plays had ids) belong to one entry while
+ * that entry is not rated yet and was played within this time (the longest practice session is 6 hours).
  */
 export const LESSON_PLAY_WINDOW_MS = 6 * 60 * 60 * 1000;
 
-const openEntryIndex = (entries: readonly LessonHistoryEntry[], lessonId: number, at: string): number =>
-  entries.findIndex(
-    (entry) =>
-      entry.lessonId === lessonId &&
-      entry.rating === null &&
-      Date.parse(at) - Date.parse(entry.playedAt) <= LESSON_PLAY_WINDOW_MS,
-  );
+/** The entry a take or an evaluation belongs to: the one of its play, in whatever order they come. */
+const entryIndexOf = (
+  entries: readonly LessonHistoryEntry[],
+  lessonId: number,
+  at: string,
+  playId: PlayId,
+): number =>
+  playId !== null
+    ? entries.findIndex((entry) => entry.playId === playId)
+    : entries.findIndex(
+        (entry) =>
+          entry.lessonId === lessonId &&
+          entry.playId === undefined &&
+          entry.rating === null &&
+          Date.parse(at) - Date.parse(entry.playedAt) <= LESSON_PLAY_WINDOW_MS,
+      );
 
 /** `entries` with the open entry of `lessonId` (or a new one) changed by `update` and moved to the front. */
 const played = (
   entries: readonly LessonHistoryEntry[],
-  lessonId: number,
-  focus: LessonFocus,
+  { lessonId, focus, playId }: { lessonId: number; focus: LessonFocus; playId: PlayId },
   at: string,
   update: (entry: LessonHistoryEntry) => LessonHistoryEntry,
 ): LessonHistoryEntry[] => {
-  const index = openEntryIndex(entries, lessonId, at);
+  const index = entryIndexOf(entries, lessonId, at, playId);
   const entry = entries[index] ?? {
     lessonId,
+    ...(playId !== null ? { playId } : {}),
     focus,
     playedAt: at,
     rating: null,
@@ -58,7 +73,9 @@ const played = (
     best: null,
   };
   const rest = index === -1 ? entries : entries.filter((_, i) => i !== index);
-  return [update({ ...entry, playedAt: at }), ...rest].slice(0, LESSON_PLAYS_KEPT);
+  // An entry is dated by its latest record (a take that comes after the rating does not move it back).
+  const playedAt = Date.parse(at) >= Date.parse(entry.playedAt) ? at : entry.playedAt;
+  return [update({ ...entry, playedAt }), ...rest].slice(0, LESSON_PLAYS_KEPT);
 };
 
 const bestOf = (best: LessonHistoryTake | null, take: TimingScored['data']): LessonHistoryTake =>
@@ -110,22 +127,19 @@ export const lessonHistoryProjection = defineProjection<LessonHistoryModel>({
     match(events.read(event))
       .returnType<LessonHistoryModel>()
       .with({ type: 'TimingScored' }, ({ data: take }) => ({
-        entries: played(model.entries, take.lessonId, take.focus, take.scoredAt, (entry) => ({
+        entries: played(model.entries, take, take.scoredAt, (entry) => ({
           ...entry,
           takes: entry.takes + 1,
           best: bestOf(entry.best, take),
         })),
       }))
-      .with(
-        { type: 'LessonEvaluated' },
-        ({ data: { lessonId, focus, evaluatedAt, ratingDifficulty, skipped } }) => ({
-          entries: played(model.entries, lessonId, focus, evaluatedAt, (entry) => ({
-            ...entry,
-            rating: ratingDifficulty,
-            skipped,
-          })),
-        }),
-      )
+      .with({ type: 'LessonEvaluated' }, ({ data: { evaluatedAt, ratingDifficulty, skipped, ...play } }) => ({
+        entries: played(model.entries, play, evaluatedAt, (entry) => ({
+          ...entry,
+          rating: ratingDifficulty,
+          skipped,
+        })),
+      }))
       // The erasures drop the customer's lessons (dropsKeysUnder); keyOf names no model for them.
       .with(undefined, { type: 'PracticeHistoryErased' }, { type: 'CustomerErased' }, () => model)
       .exhaustive(),

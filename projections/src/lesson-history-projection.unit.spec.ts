@@ -19,6 +19,7 @@ const take = (lessonId: number, minutes: number, accuracy: number, bpm = 100): T
   type: 'TimingScored',
   data: {
     lessonId,
+    playId: null,
     input: 'midi',
     bpm,
     expected: 16,
@@ -28,6 +29,7 @@ const take = (lessonId: number, minutes: number, accuracy: number, bpm = 100): T
     meanOffsetMs: 12,
     spreadMs: 5,
     accuracy,
+    byPosition: [],
     focus: 'timing',
     scoredAt: at(minutes),
     day: at(minutes).slice(0, 10),
@@ -38,6 +40,7 @@ const evaluated = (lessonId: number, minutes: number, skipped = false): LessonEv
   type: 'LessonEvaluated',
   data: {
     lessonId,
+    playId: null,
     focus: lessonId === 1 ? 'warm_up' : 'timing',
     type: lessonId === 1 ? 'warm_up' : 'exercise',
     ratingDifficulty: skipped ? 'too_easy' : 'challenging',
@@ -94,6 +97,25 @@ describe('lesson history', () => {
       [1, 'challenging', 0],
     ]);
     expect(model?.entries[2]).toMatchObject({ focus: 'warm_up', best: null });
+  });
+
+  it('joins the takes and the rating of one play by its id, whichever comes first', () => {
+    const inPlay = <Event extends PracticeEvent>(event: Event, playId: string): Event =>
+      ({ ...event, data: { ...event.data, playId } }) as Event;
+    const model = historyOf(
+      log(
+        inPlay(evaluated(42, 0), 'play-a'),
+        inPlay(take(42, 1, 70), 'play-b'),
+        inPlay(take(42, 2, 95), 'play-a'),
+        inPlay(evaluated(42, 3), 'play-b'),
+      ),
+    );
+    expect(
+      model?.entries.map(({ playId, takes, rating, best }) => [playId, takes, rating, best?.accuracy]),
+    ).toEqual([
+      ['play-b', 1, 'challenging', 70],
+      ['play-a', 1, 'challenging', 95],
+    ]);
   });
 
   it('shows takes of a lesson not evaluated yet as unrated', () => {

@@ -61,6 +61,7 @@ const TAKE = {
   meanOffsetMs: -6,
   spreadMs: 9,
   accuracy: 78.5,
+  byPosition: [],
 } as const;
 
 /** A lesson shape for evaluations: any focus, any level range. */
@@ -128,7 +129,7 @@ const practiceStepArb: fc.Arbitrary<PracticeStep> = fc.oneof(
       .tuple(lessonArb, fc.constantFrom('too_easy', 'easy', 'challenging', 'hard', 'too_hard'), fc.boolean())
       .map(([lesson, ratingDifficulty, skipped]) => ({
         kind: 'practice' as const,
-        data: { type: 'EvaluateLesson' as const, data: { lesson, ratingDifficulty, skipped } },
+        data: { type: 'EvaluateLesson' as const, data: { lesson, ratingDifficulty, skipped, playId: null } },
       })),
   },
   {
@@ -168,7 +169,12 @@ const practiceStepArb: fc.Arbitrary<PracticeStep> = fc.oneof(
         kind: 'practice' as const,
         data: {
           type: 'ScoreTiming' as const,
-          data: { lesson, take: { ...TAKE, lessonId: lesson.lesson_id, accuracy: permille / 10 }, timeZone },
+          data: {
+            lesson,
+            take: { ...TAKE, lessonId: lesson.lesson_id, accuracy: permille / 10 },
+            playId: null,
+            timeZone,
+          },
         },
       })),
   },
@@ -528,6 +534,7 @@ describe('erasure', () => {
           data: {
             lesson: { lesson_id: 7, focus: 'timing', type: 'exercise' },
             take: { ...TAKE, lessonId: 7 },
+            playId: null,
           },
         },
         { type: 'SetWeeklyGoal', data: { daysPerWeek: 4 } },

@@ -54,6 +54,7 @@ const seedHistory = (count: number): PracticeEvent[] => {
         type: 'LessonEvaluated',
         data: {
           lessonId: lesson.lesson_id,
+          playId: null,
           focus: lesson.focus,
           type: lesson.type,
           ratingDifficulty: 'challenging',

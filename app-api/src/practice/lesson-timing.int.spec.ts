@@ -44,6 +44,8 @@ describe('POST /api/lesson/timing', () => {
     expect(response.status).toBe(201);
     expect(response.json).toEqual({
       ...take(timingLesson.lesson_id),
+      playId: null,
+      byPosition: [],
       focus: 'timing',
       scoredAt: '2026-03-10T23:30:00.000Z',
       day: '2026-03-11',
@@ -69,6 +71,7 @@ describe('POST /api/lesson/timing', () => {
       [{ ...take(timingLesson.lesson_id), missed: 5 }, 'missed hits and missed must add up to expected'],
       [{ ...take(timingLesson.lesson_id), input: 'keyboard' }, 'input must be one of [midi, microphone]'],
       [{ ...take(timingLesson.lesson_id), accuracy: -1 }, 'accuracy must be greater than or equal to 0'],
+      [{ ...take(timingLesson.lesson_id), playId: 'a b' }, 'playId must be 1-64 letters, digits, - or _'],
       [[1, 2], 'input must be an object'],
     ];
     for (const [body, message] of cases) {
@@ -160,6 +163,35 @@ describe('GET /api/lesson-history', () => {
     expect((await drummer.api.get('/api/lesson-history?skill=warm_up')).json).toEqual([]);
     const others = (await other.api.get('/api/lesson-history')).json as LessonHistoryRow[];
     expect(others.map((row) => [row.lessonId, row.best?.accuracy])).toEqual([[grooveLesson.lesson_id, 50]]);
+  });
+
+  it('joins a take to the evaluation of its play, even when the take comes after the rating', async () => {
+    const drummer = await registerDrummer(server);
+    server.setNow('2026-03-10T23:30:00.000Z');
+    const rate = (playId: string) =>
+      drummer.api.post('/api/lesson/finishExercise', {
+        lessonId: timingLesson.lesson_id,
+        playId,
+        type: 'exercise',
+        ratingDifficulty: 'challenging',
+        skipLesson: false,
+      });
+    expect((await rate('play-1')).status).toBe(200);
+    server.setNow('2026-03-10T23:31:00.000Z');
+    const late = await drummer.api.post('/api/lesson/timing', {
+      ...take(timingLesson.lesson_id, 93),
+      playId: 'play-1',
+    });
+    expect(late.json).toMatchObject({ playId: 'play-1' });
+    server.setNow('2026-03-10T23:40:00.000Z');
+    await drummer.api.post('/api/lesson/timing', { ...take(timingLesson.lesson_id, 61), playId: 'play-2' });
+    await rate('play-2');
+
+    const rows = (await drummer.api.get('/api/lesson-history')).json as LessonHistoryRow[];
+    expect(rows.map(({ playId, rating, takes, best }) => [playId, rating, takes, best?.accuracy])).toEqual([
+      ['play-2', 'challenging', 1, 61],
+      ['play-1', 'challenging', 1, 93],
+    ]);
   });
 
   it('answers 400 for an unknown skill', async () => {

@@ -265,6 +265,7 @@ export const createPracticeService = (
           lesson,
           ratingDifficulty: request.ratingDifficulty,
           skipped: request.skipLesson,
+          playId: request.playId ?? null,
         }),
       );
       const evaluated = events.find((event) => event.type === 'LessonEvaluated');
@@ -322,10 +323,16 @@ export const createPracticeService = (
      * POST /api/lesson/timing: a take the timing coach scored, recorded on the customer's own stream;
      * 404 for a lesson the catalogue does not have.
      */
-    async scoreTiming(who: Practitioner, take: TimingScoredRequest, timeZone: TimeZone) {
+    async scoreTiming(who: Practitioner, request: TimingScoredRequest, timeZone: TimeZone) {
+      const { playId = null, ...take } = request;
       const { events } = await run(
         who.customerId,
-        command('ScoreTiming', { lesson: lessons().byId.get(take.lessonId), take, timeZone }),
+        command('ScoreTiming', {
+          lesson: lessons().byId.get(take.lessonId),
+          take: { byPosition: [], ...take },
+          playId,
+          timeZone,
+        }),
       );
       const scored = events.find((event) => event.type === 'TimingScored');
       if (!scored) throw new Error('ScoreTiming decided no TimingScored');

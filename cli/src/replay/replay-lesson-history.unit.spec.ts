@@ -20,6 +20,7 @@ const events: { event: PracticeEvent; time: string }[] = [
       type: 'TimingScored',
       data: {
         lessonId: lesson.lesson_id,
+        playId: null,
         input: 'microphone',
         bpm: 80,
         expected: 16,
@@ -29,6 +30,7 @@ const events: { event: PracticeEvent; time: string }[] = [
         meanOffsetMs: 12,
         spreadMs: 4,
         accuracy: 93,
+        byPosition: [],
         focus: 'timing',
         scoredAt: '2026-05-04T22:30:00.000Z',
         day: '2026-05-05',
@@ -41,6 +43,7 @@ const events: { event: PracticeEvent; time: string }[] = [
       type: 'LessonEvaluated',
       data: {
         lessonId: lesson.lesson_id,
+        playId: null,
         focus: 'timing',
         type: 'exercise',
         ratingDifficulty: 'easy',

@@ -1,4 +1,6 @@
 import type { EventMetadata, EventToAppend, RecordedEvent } from '../event-store/event-store.js';
+import { eventUpcasters } from './event-upcasters.js';
+import { upcastData, type UpcasterRegistry } from './upcasters.js';
 
 /** A stored fact before the store adds its metadata. */
 export interface DomainEvent<Type extends string = string, Data = unknown> {
@@ -74,13 +76,20 @@ export const toEventsToAppend = <Event extends DomainEvent>(
   }));
 
 /**
- * Keeps the recorded events of known types as domain events. Every event is at schema version 1
- * so far; when a type gets version 2, its upcaster goes here, keyed by type and version.
+ * Keeps the recorded events of known types as domain events, each at its type's current schema
+ * version: data recorded at an older version goes through the type's upcasters (`upcasters.ts`).
  */
 export const toDomainEvents = <Event extends DomainEvent>(
   recorded: readonly RecordedEvent[],
   schemaVersions: Readonly<Record<Event['type'], number>>,
+  upcasters: UpcasterRegistry = eventUpcasters,
 ): Event[] =>
   recorded
     .filter((event) => Object.hasOwn(schemaVersions, event.type))
-    .map((event) => ({ type: event.type, data: event.data }) as Event);
+    .map((event) => {
+      const current = schemaVersions[event.type as Event['type']];
+      const version = event.metadata.schemaVersion;
+      const data =
+        version === current ? event.data : upcastData(upcasters, event.type, version, current, event.data);
+      return { type: event.type, data } as Event;
+    });

@@ -20,6 +20,8 @@ export interface LessonHistoryTake {
 /** One lesson played: the takes the timing coach scored on it and its evaluation, whichever came. */
 export interface LessonHistoryEntry {
   lessonId: number;
+  /** The showing of the lesson its takes and rating came from; absent for plays recorded without one. */
+  playId?: string;
   focus: LessonFocus;
   /** When it was last played: its evaluation, or its last take while it is not rated. ISO instant. */
   playedAt: string;

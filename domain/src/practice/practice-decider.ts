@@ -18,8 +18,7 @@ import type { PracticeSchedule, ScheduledLesson } from '../scheduler/practice-sc
 import type { SkillPreference } from '../scheduler/generate-schedule.js';
 import type { Decider, DomainCommand } from '../decider/decider.js';
 import { DomainError } from '../errors/domain-error.js';
-import { timingScoredRequestSchema, type TimingScoredRequest } from '../schemas/practice-requests.js';
-import type { PracticeEvent, SkillRating } from './practice-events.js';
+import type { PlayId, PracticeEvent, SkillRating, TakeFigures } from './practice-events.js';
 
 //////////////////// State
 
@@ -182,6 +181,8 @@ export type EvaluateLesson = Command<
     ratingDifficulty: DifficultyRating;
     /** "I have mastered this lesson": recorded as too_easy. */
     skipped: boolean;
+    /** The showing of the lesson evaluated; null when the card did not say. */
+    playId: PlayId;
   }
 >;
 /**
@@ -212,7 +213,9 @@ export type ScoreTiming = Command<
   'ScoreTiming',
   {
     lesson: Pick<ScheduledLesson, 'lesson_id' | 'focus' | 'type'> | undefined;
-    take: TimingScoredRequest;
+    take: TakeFigures;
+    /** The showing of the lesson the take was played in; null when the card did not say. */
+    playId: PlayId;
     timeZone?: string | null;
   }
 >;
@@ -242,6 +245,19 @@ const checkLevel = (skill: unknown, level: unknown): { skill: Skill; level: Leve
 };
 
 const isWholeNumber = (value: number, min: number): boolean => Number.isInteger(value) && value >= min;
+
+/**
+ * What makes a take impossible whatever the input: counts that do not add up, an accuracy outside
+ * 0-100, or figures per position whose strokes are not the hits. The shape itself is checked at the edge.
+ */
+export const impossibleTake = (take: TakeFigures): string | null => {
+  if (take.hits + take.missed !== take.expected) return 'hits and missed must add up to expected';
+  if (!(take.accuracy >= 0 && take.accuracy <= 100)) return 'accuracy must be 0 to 100';
+  const strokes = take.byPosition.reduce((sum, figures) => sum + figures.strokes, 0);
+  if (take.byPosition.length > 0 && strokes !== take.hits)
+    return 'the strokes per position must add up to hits';
+  return null;
+};
 
 export const decidePractice = (command: PracticeCommand, state: PracticeState): PracticeEvent[] => {
   const now = command.metadata.now;
@@ -292,7 +308,7 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
       ];
     })
     .with({ type: 'EvaluateLesson' }, ({ data }) => {
-      const { lesson, skipped } = data;
+      const { lesson, skipped, playId } = data;
       if (!(DIFFICULTY_RATINGS as readonly string[]).includes(data.ratingDifficulty))
         throw new DomainError('invalid_input', `Unknown difficulty rating ${data.ratingDifficulty}`);
       const ratingDifficulty: DifficultyRating = skipped ? 'too_easy' : data.ratingDifficulty;
@@ -310,6 +326,7 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
           type: 'LessonEvaluated',
           data: {
             lessonId: lesson.lesson_id,
+            playId,
             focus,
             type: lesson.type,
             ratingDifficulty,
@@ -346,7 +363,7 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
       ];
     })
     .with({ type: 'ScoreTiming' }, ({ data }) => {
-      const { lesson, take, timeZone } = data;
+      const { lesson, take, playId, timeZone } = data;
       if (!lesson || lesson.lesson_id !== take.lessonId)
         throw new DomainError('unknown_lesson', `There is no lesson with id ${take.lessonId}.`);
       if (lesson.type === 'limit_reached')
@@ -354,17 +371,14 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
           'invalid_input',
           'A daily-limit placeholder is not played, so it has no timing.',
         );
-      const checked = timingScoredRequestSchema.safeParse(take);
-      if (!checked.success)
-        throw new DomainError(
-          'invalid_input',
-          `Not a scored take: ${checked.error.issues[0]?.message ?? ''}`,
-        );
+      const impossible = impossibleTake(take);
+      if (impossible) throw new DomainError('invalid_input', `Not a scored take: ${impossible}`);
       return [
         {
           type: 'TimingScored',
           data: {
-            ...checked.data,
+            ...take,
+            playId,
             focus: lesson.focus,
             scoredAt: now.toISOString(),
             day: customerDay(now, timeZone),

@@ -39,12 +39,14 @@ const evaluation = (
     },
     ratingDifficulty: rating,
     skipped,
+    playId: 'play-1',
   },
 });
 const evaluated = (progressAfter: number, lessonId = 42): LessonEvaluated => ({
   type: 'LessonEvaluated',
   data: {
     lessonId,
+    playId: null,
     focus: 'hand_technique',
     type: 'exercise',
     ratingDifficulty: 'easy',
@@ -141,6 +143,7 @@ describe('Practice', () => {
             type: 'LessonEvaluated',
             data: {
               lessonId: 42,
+              playId: 'play-1',
               focus: 'hand_technique',
               type: 'exercise',
               ratingDifficulty: 'too_easy',
@@ -366,17 +369,19 @@ describe('Practice', () => {
       meanOffsetMs: 14.2,
       spreadMs: 6.5,
       accuracy: 82.5,
+      byPosition: [],
     } as const;
     const lesson = { lesson_id: 42, focus: 'hand_technique', type: 'exercise' } as const;
 
     it("records the take with the lesson's skill, the time and the customer's day", () => {
       given(rated)
-        .when({ type: 'ScoreTiming', data: { lesson, take, timeZone: 'Asia/Tokyo' } })
+        .when({ type: 'ScoreTiming', data: { lesson, take, playId: 'play-7', timeZone: 'Asia/Tokyo' } })
         .then([
           {
             type: 'TimingScored',
             data: {
               ...take,
+              playId: 'play-7',
               focus: 'hand_technique',
               scoredAt: now.toISOString(),
               day: '2025-03-11',
@@ -388,40 +393,69 @@ describe('Practice', () => {
     it('scores warm-ups too, on the UTC day without a zone', () => {
       const warmUp = { lesson_id: 42, focus: 'warm_up', type: 'warm_up' } as const;
       const [event] = given()
-        .when({ type: 'ScoreTiming', data: { lesson: warmUp, take: { ...take, input: 'microphone' } } })
+        .when({
+          type: 'ScoreTiming',
+          data: { lesson: warmUp, take: { ...take, input: 'microphone' }, playId: null },
+        })
         .events();
       expect(event).toMatchObject({ type: 'TimingScored', data: { focus: 'warm_up', day: '2025-03-10' } });
     });
 
     it('rejects an unknown lesson, a lesson other than the take names, and a daily-limit placeholder', () => {
       given()
-        .when({ type: 'ScoreTiming', data: { lesson: undefined, take } })
+        .when({ type: 'ScoreTiming', data: { lesson: undefined, take, playId: null } })
         .thenThrows('unknown_lesson');
       given()
-        .when({ type: 'ScoreTiming', data: { lesson: { ...lesson, lesson_id: 43 }, take } })
+        .when({ type: 'ScoreTiming', data: { lesson: { ...lesson, lesson_id: 43 }, take, playId: null } })
         .thenThrows('unknown_lesson');
       given()
         .when({
           type: 'ScoreTiming',
-          data: { lesson: { lesson_id: 42, focus: 'hand_technique', type: 'limit_reached' }, take },
+          data: {
+            lesson: { lesson_id: 42, focus: 'hand_technique', type: 'limit_reached' },
+            take,
+            playId: null,
+          },
         })
         .thenThrows('invalid_input');
     });
 
     it('rejects a take whose counts do not add up or whose accuracy is out of range', () => {
       given()
-        .when({ type: 'ScoreTiming', data: { lesson, take: { ...take, missed: 3 } } })
+        .when({ type: 'ScoreTiming', data: { lesson, take: { ...take, missed: 3 }, playId: null } })
         .thenThrows('invalid_input');
       given()
-        .when({ type: 'ScoreTiming', data: { lesson, take: { ...take, accuracy: 101 } } })
+        .when({ type: 'ScoreTiming', data: { lesson, take: { ...take, accuracy: 101 }, playId: null } })
         .thenThrows('invalid_input');
+    });
+
+    it('rejects figures per position whose strokes are not the hits', () => {
+      const figures = { voice: 'snare', position: '1', strokes: 14, meanOffsetMs: 3, spreadMs: 4 } as const;
+      given()
+        .when({
+          type: 'ScoreTiming',
+          data: { lesson, take: { ...take, byPosition: [figures] }, playId: null },
+        })
+        .thenThrows('invalid_input');
+      given()
+        .when({
+          type: 'ScoreTiming',
+          data: { lesson, take: { ...take, byPosition: [{ ...figures, strokes: 15 }] }, playId: null },
+        })
+        .events();
     });
 
     it('changes no decision state', () => {
       const before = state(rated, evaluated(50));
       const after = practiceDecider.evolve(before, {
         type: 'TimingScored',
-        data: { ...take, focus: 'hand_technique', scoredAt: now.toISOString(), day: '2025-03-10' },
+        data: {
+          ...take,
+          playId: null,
+          focus: 'hand_technique',
+          scoredAt: now.toISOString(),
+          day: '2025-03-10',
+        },
       });
       expect(after).toBe(before);
     });

@@ -3,7 +3,8 @@ import type { DifficultyRating } from '../rules/difficulty-ratings.js';
 import type { Level } from '../rules/levels.js';
 import type { LessonFocus, Skill } from '../rules/skills.js';
 import type { DomainEvent } from '../decider/decider.js';
-import type { TimingScoredRequest } from '../schemas/practice-requests.js';
+import type { TimingInput } from '../schemas/practice-requests.js';
+import type { PositionFigures } from '../timing/beat-positions.js';
 
 /** `practice-<customerId>`: self-rating, levels, sessions, evaluations, usage, activity. No personal data. */
 export const practiceStreamId = (customerId: string): string => `practice-${customerId}`;
@@ -32,10 +33,17 @@ export type PracticeSessionScheduled = DomainEvent<
     scheduledAt: string;
   }
 >;
+/**
+ * One showing of a lesson on the card: its takes and its evaluation carry the same id. Null on events
+ * recorded before plays had ids (schema version 1).
+ */
+export type PlayId = string | null;
+
 export type LessonEvaluated = DomainEvent<
   'LessonEvaluated',
   {
     lessonId: number;
+    playId: PlayId;
     focus: LessonFocus;
     type: ExerciseType;
     /** A skipped (mastered) lesson records too_easy. */
@@ -66,12 +74,31 @@ export type PracticeActivityRecorded = DomainEvent<
   { day: string; lessons: number; minutes: number }
 >;
 /**
- * The timing coach scored a take of a lesson (POST /api/lesson/timing): the take's summary as the web app
- * posted it, the lesson's skill, when, and the customer's day (in their zone, like `UsageIncremented.day`).
+ * What a take of a lesson measured (`scoreTake`'s summary): the tempo it ended at (whole bpm), the
+ * counts, the offsets of the strokes that played notes, the accuracy, and the same figures per voice
+ * and position in the beat (empty when the coach sent none).
+ */
+export interface TakeFigures {
+  lessonId: number;
+  input: TimingInput;
+  bpm: number;
+  expected: number;
+  hits: number;
+  missed: number;
+  extra: number;
+  meanOffsetMs: number;
+  spreadMs: number;
+  accuracy: number;
+  byPosition: readonly PositionFigures[];
+}
+
+/**
+ * The timing coach scored a take of a lesson (POST /api/lesson/timing): its figures, the play it belongs
+ * to, the lesson's skill, when, and the customer's day (in their zone, like `UsageIncremented.day`).
  */
 export type TimingScored = DomainEvent<
   'TimingScored',
-  TimingScoredRequest & { focus: LessonFocus; scoredAt: string; day: string }
+  TakeFigures & { playId: PlayId; focus: LessonFocus; scoredAt: string; day: string }
 >;
 export type PracticeHistoryErased = DomainEvent<'PracticeHistoryErased', { erasedAt: string }>;
 /**
@@ -100,11 +127,11 @@ export const practiceEventSchemaVersions: Record<PracticeEvent['type'], number> 
   SkillPreferenceChanged: 1,
   LevelRaised: 1,
   PracticeSessionScheduled: 1,
-  LessonEvaluated: 1,
+  LessonEvaluated: 2,
   UsageIncremented: 1,
   UsageReset: 1,
   PracticeActivityRecorded: 1,
-  TimingScored: 1,
+  TimingScored: 2,
   PracticeHistoryErased: 1,
   WeeklyGoalSet: 1,
 };

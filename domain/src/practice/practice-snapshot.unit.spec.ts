@@ -53,6 +53,7 @@ const practiceEvent: fc.Arbitrary<PracticeEvent> = fc.oneof(
       data: {
         ...data,
         type: 'exercise' as const,
+        playId: null,
         level: null,
         ...(progressAfter === undefined ? {} : { progressAfter }),
       },
@@ -87,6 +88,8 @@ const practiceEvent: fc.Arbitrary<PracticeEvent> = fc.oneof(
         meanOffsetMs: 4,
         spreadMs: 12,
         accuracy: 94,
+        playId: null,
+        byPosition: [],
       },
     })),
 );
@@ -167,6 +170,7 @@ describe('practice snapshots', () => {
       type: 'LessonEvaluated',
       data: {
         lessonId,
+        playId: null,
         focus: 'timing',
         type: 'exercise',
         ratingDifficulty: 'easy',

@@ -3,6 +3,7 @@ import { DIFFICULTY_RATINGS } from '../rules/difficulty-ratings.js';
 import { METRONOME_BPM, PRACTICE_TIME } from '../rules/limits.js';
 import { SKILLS } from '../rules/skills.js';
 import type { TakeScore } from '../timing/score-take.js';
+import { takeImplausibilities } from '../timing/take-plausibility.js';
 import { arrayOf, booleanField, enumField, integerField, objectOf, requiredString } from './fields.js';
 import { hasDuplicateSkills, levelField, levelOutOfRangeMessage, skillField } from './skill-level-fields.js';
 import { VALIDATION_MESSAGES as M } from './validation-messages.js';
@@ -76,9 +77,17 @@ const lessonIdField = () =>
     .min(1, M.greaterOrEqual(1))
     .max(Number.MAX_SAFE_INTEGER, M.lessOrEqual(Number.MAX_SAFE_INTEGER));
 
-/** POST /api/lesson/finishExercise. skipLesson is the "I have mastered this lesson." box. */
+/** The id the lesson card gives one showing of a lesson (letters, digits, - and _, at most 64). */
+export const PLAY_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const playIdField = () => requiredString(64, (text) => text.regex(PLAY_ID_PATTERN, M.playId));
+
+/**
+ * POST /api/lesson/finishExercise. skipLesson is the "I have mastered this lesson." box; playId, when
+ * given, joins the evaluation to the takes of the same showing.
+ */
 export const finishExerciseRequestSchema = objectOf({
   lessonId: lessonIdField(),
+  playId: playIdField().optional(),
   type: enumField(EVALUATED_LESSON_TYPES),
   ratingDifficulty: enumField(DIFFICULTY_RATINGS),
   skipLesson: booleanField().default(false),
@@ -134,16 +143,17 @@ const boundedNumber = (min: number, max: number) =>
     .min(min, M.greaterOrEqual(min))
     .max(max, M.lessOrEqual(max));
 
-/** Message when the counts of a take do not add up. */
-export const TIMING_COUNTS_MESSAGE = 'hits and missed must add up to expected';
+export { TIMING_COUNTS_MESSAGE } from '../timing/take-plausibility.js';
 
 /**
  * POST /api/lesson/timing: the summary of one take the timing coach scored (`scoreTake` in
  * `timing/score-take.ts`), without the per-hit judgements. bpm is the whole tempo the take ended at (the
- * speed trainer may have raised it). Every expected note was either hit or missed.
+ * speed trainer may have raised it). The figures must be ones the judge could produce
+ * (`takeImplausibilities`): a 400 names each field that is not.
  */
 export const timingScoredRequestSchema = objectOf({
   lessonId: lessonIdField(),
+  playId: playIdField().optional(),
   input: enumField(TIMING_INPUTS),
   bpm: integerField()
     .min(METRONOME_BPM.min, M.greaterOrEqual(METRONOME_BPM.min))
@@ -155,10 +165,9 @@ export const timingScoredRequestSchema = objectOf({
   meanOffsetMs: boundedNumber(-TIMING_LIMITS.maxOffsetMs, TIMING_LIMITS.maxOffsetMs),
   spreadMs: boundedNumber(0, TIMING_LIMITS.maxOffsetMs),
   accuracy: boundedNumber(0, 100),
-}).superRefine(({ expected, hits, missed }, ctx) => {
-  if (hits + missed !== expected) {
-    ctx.addIssue({ code: 'custom', path: ['missed'], message: TIMING_COUNTS_MESSAGE, input: missed });
-  }
+}).superRefine((take, ctx) => {
+  for (const { field, message } of takeImplausibilities(take))
+    ctx.addIssue({ code: 'custom', path: [field], message, input: (take as Record<string, unknown>)[field] });
 });
 export type TimingScoredRequest = z.output<typeof timingScoredRequestSchema>;
 
@@ -171,8 +180,10 @@ export const timingScoredRequestOf = (
   input: TimingInput,
   bpm: number,
   score: Omit<TakeScore, 'hits'>,
+  playId?: string,
 ): TimingScoredRequest => ({
   lessonId,
+  ...(playId !== undefined ? { playId } : {}),
   input,
   bpm: Math.round(bpm),
   expected: score.expected,

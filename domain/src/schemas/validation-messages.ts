@@ -11,6 +11,7 @@ export const VALIDATION_MESSAGES = {
   number: 'must be a number',
   integer: 'must be an integer',
   positiveInteger: 'must be a positive integer',
+  playId: 'must be 1-64 letters, digits, - or _',
   object: 'must be an object',
   array: 'must be an array',
   email: 'must be a valid email',

@@ -26,6 +26,7 @@ const evaluated = (i: number): PracticeEvent => ({
   type: 'LessonEvaluated',
   data: {
     lessonId: 700_000 + (i % 37),
+    playId: null,
     focus: 'timing',
     type: 'exercise',
     ratingDifficulty: i % 2 ? 'easy' : 'hard',

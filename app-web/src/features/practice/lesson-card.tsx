@@ -55,13 +55,25 @@ interface LessonCardProps {
 export const LessonCard = ({ session, firstName }: LessonCardProps) => {
   const dispatch = useDispatch();
   const [metronomeTurn, setMetronomeTurn] = useState(0);
+  // Each showing of a lesson is one play: its takes and its evaluation carry the same id.
+  const playIds = useRef(new Map<number, string>());
+  const playIdOf = (lessonIndex: number): string => {
+    let playId = playIds.current.get(lessonIndex);
+    if (playId === undefined) playIds.current.set(lessonIndex, (playId = crypto.randomUUID()));
+    return playId;
+  };
   const [machine] = useState(() =>
     lessonCardMachine.provide({
       actions: {
         scrollToTop,
         resetMetronome: () => setMetronomeTurn((turn) => turn + 1),
         recordEvaluation: ({ context }, evaluation) =>
-          dispatch(lessonEvaluated({ evaluation, focus: currentLessonOf(context)?.focus ?? 'warm_up' })),
+          dispatch(
+            lessonEvaluated({
+              evaluation: { ...evaluation, playId: playIdOf(context.lessonIndex) },
+              focus: currentLessonOf(context)?.focus ?? 'warm_up',
+            }),
+          ),
         countUsage: (_, { lessonId }) => dispatch(lessonUsageCounted({ lessonId })),
         recordPracticeActivity: (_, activity) => dispatch(practiceActivityRecorded(activity)),
         storeScheduleProgress: (_, progress) => dispatch(scheduleProgressed(progress)),
@@ -103,7 +115,8 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
       : null;
   if (!lesson) return null;
   const takeScored = ({ score, input, bpm }: ScoredTake) => {
-    dispatch(timingScored(timingScoredRequestOf(lesson.lesson_id, input, bpm, score)));
+    const playId = playIdOf(context.lessonIndex);
+    dispatch(timingScored(timingScoredRequestOf(lesson.lesson_id, input, bpm, score, playId)));
     setLastTake({ lessonIndex: context.lessonIndex, accuracy: score.accuracy });
     // Already on the back (the card turned while the pattern played): the slider starts from the take.
     send({ type: 'rating.set', position: DIFFICULTY_RATINGS.indexOf(suggestedRating(score.accuracy)) });

@@ -1,5 +1,5 @@
 import { combineSlices, configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import type { ScheduledLesson } from '@stickwork/domain';
+import { PLAY_ID_PATTERN, type ScheduledLesson } from '@stickwork/domain';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -99,10 +99,13 @@ describe('the lesson card', () => {
     click('Finish practice');
 
     const evaluations = dispatched.filter(lessonEvaluated.match).map((action) => action.payload.evaluation);
+    // Each showing is one play, with an id of its own.
+    const playId = expect.stringMatching(PLAY_ID_PATTERN) as string;
     expect(evaluations).toEqual([
-      { lessonId: 1, type: 'warm_up', ratingDifficulty: 'challenging', skipLesson: false },
-      { lessonId: 2, type: 'exercise', ratingDifficulty: 'too_easy', skipLesson: true },
+      { lessonId: 1, type: 'warm_up', ratingDifficulty: 'challenging', skipLesson: false, playId },
+      { lessonId: 2, type: 'exercise', ratingDifficulty: 'too_easy', skipLesson: true, playId },
     ]);
+    expect(evaluations[0]?.playId).not.toBe(evaluations[1]?.playId);
     expect(dispatched.filter(lessonUsageCounted.match).map((action) => action.payload)).toEqual([
       { lessonId: 2 },
     ]);

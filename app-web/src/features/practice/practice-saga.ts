@@ -165,8 +165,8 @@ export function* requestPracticeSession(
 
 /**
  * What the lesson card reports, handled one after another so the progress read at the end sees
- * every evaluation and usage posted before it, and a take is recorded before the evaluation that follows
- * it (the lesson history joins them). Failed posts are only logged (product-spec §8): nothing here ever
+ * every evaluation and usage posted before it (takes and evaluations carry their play's id, so the lesson
+ * history joins them in any order). Failed posts are only logged (product-spec §8): nothing here ever
  * holds up the lesson card.
  */
 function* recordSessionEffects(dependencies: PracticeDependencies) {
