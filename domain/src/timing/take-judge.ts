@@ -1,7 +1,7 @@
 import { buzzReboundCount, graceGap } from '../rhythm/note-strokes.js';
 import { dynamicOfVelocity, writtenDynamic } from './dynamics.js';
 import type { DueNote, JudgedHit, Ornament, PlayedHit, TakeScore } from './score-take.js';
-import { creditFor, EXTRA_STROKE_COST, MAX_REACH_MS, tierOf, timingOf } from './timing-tiers.js';
+import { creditFor, MAX_REACH_MS, takeAccuracy, tierOf, timingOf } from './timing-tiers.js';
 
 /** Grace strokes each ornament puts before its note. */
 const GRACE_STROKES: Record<Ornament, number> = { flam: 1, drag: 2, ruff: 3, buzz: 0 };
@@ -155,7 +155,7 @@ export class TakeJudge {
       extra,
       meanOffsetMs: count === 0 ? 0 : mean,
       spreadMs: count === 0 ? 0 : Math.sqrt(m2 / count),
-      accuracy: accuracyOf(credit, extra, expected),
+      accuracy: takeAccuracy(credit, extra, expected),
       dynamics: this.dynamicsSoFar.judged === 0 ? null : { ...this.dynamicsSoFar },
       hits: this.judgedHits,
     };
@@ -434,12 +434,9 @@ export class TakeJudge {
       extra,
       meanOffsetMs: mean,
       spreadMs: Math.sqrt(variance),
-      accuracy: accuracyOf(credit, extra, expected),
+      accuracy: takeAccuracy(credit, extra, expected),
       dynamics: this.dynamicsSoFar.judged === 0 ? null : { ...this.dynamicsSoFar },
       hits: judgements.map((judgement) => judgement.hit),
     };
   }
 }
-
-const accuracyOf = (credit: number, extra: number, expected: number): number =>
-  expected === 0 ? 0 : Math.round((1000 * Math.max(0, credit - EXTRA_STROKE_COST * extra)) / expected) / 10;

@@ -49,6 +49,13 @@ export const creditFor = (offsetMs: number): number => {
 /** What an extra stroke takes back: at least what a stray stroke could win by displacing a note's stroke. */
 export const EXTRA_STROKE_COST = 0.5;
 
+/**
+ * A take's accuracy, 0-100 in tenths: the credit its notes' strokes earned (at most 1 a note), less
+ * half a note for each extra stroke, over the notes expected.
+ */
+export const takeAccuracy = (credit: number, extra: number, expected: number): number =>
+  expected === 0 ? 0 : Math.round((1000 * Math.max(0, credit - EXTRA_STROKE_COST * extra)) / expected) / 10;
+
 /** Where a drummer sits on the beat: "15 ms late", "8 ms early" or "on the beat". */
 export const timingOffsetLabel = (meanOffsetMs: number): string => {
   const ms = Math.round(meanOffsetMs);

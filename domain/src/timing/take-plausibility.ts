@@ -1,0 +1,55 @@
+import { takeAccuracy } from './timing-tiers.js';
+
+/**
+ * Extra strokes a take may hold per expected note: a drummer filling around a sparse groove, a
+ * microphone hearing the room, stay far below; a forged summary does not.
+ */
+export const MAX_EXTRA_PER_EXPECTED_NOTE = 8;
+
+/** Message when the counts of a take do not add up. */
+export const TIMING_COUNTS_MESSAGE = 'hits and missed must add up to expected';
+
+/** The figures of a take summary the judge (`scoreTake`) could have produced, as posted. */
+export interface TakeSummary {
+  expected: number;
+  hits: number;
+  missed: number;
+  extra: number;
+  accuracy: number;
+  /** Per voice and position in the beat: the strokes that played notes there. */
+  byPosition?: readonly { strokes: number }[];
+}
+
+export interface TakeImplausibility {
+  field: 'missed' | 'extra' | 'accuracy' | 'byPosition';
+  message: string;
+}
+
+/**
+ * What no take the judge scored could show: every expected note is hit or missed; the accuracy is
+ * at most what the notes hit earn at full credit less the extras' cost (`takeAccuracy` with credit =
+ * hits); extras at most MAX_EXTRA_PER_EXPECTED_NOTE a note; the per-position strokes add up to the hits.
+ */
+export const takeImplausibilities = (take: TakeSummary): TakeImplausibility[] => {
+  const { expected, hits, missed, extra, accuracy, byPosition } = take;
+  const found: TakeImplausibility[] = [];
+  if (hits + missed !== expected) found.push({ field: 'missed', message: TIMING_COUNTS_MESSAGE });
+  const maxExtra = MAX_EXTRA_PER_EXPECTED_NOTE * expected;
+  if (extra > maxExtra)
+    found.push({
+      field: 'extra',
+      message: `must be at most ${maxExtra} (${MAX_EXTRA_PER_EXPECTED_NOTE} per expected note)`,
+    });
+  const highest = takeAccuracy(Math.min(hits, expected), extra, expected);
+  if (accuracy > highest)
+    found.push({
+      field: 'accuracy',
+      message: `must be at most ${highest} with ${hits} of ${expected} notes hit and ${extra} extra strokes`,
+    });
+  if (byPosition && byPosition.length > 0) {
+    const strokes = byPosition.reduce((sum, figures) => sum + figures.strokes, 0);
+    if (strokes !== hits)
+      found.push({ field: 'byPosition', message: `strokes must add up to hits (${strokes}, not ${hits})` });
+  }
+  return found;
+};
