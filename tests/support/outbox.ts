@@ -13,6 +13,24 @@ export const readOutbox = async (dataDir: string): Promise<ParsedMail[]> => {
   return Promise.all(files.map((name) => simpleParser(fs.readFileSync(path.join(dir, name)))));
 };
 
+/**
+ * Every decoded part of a mail, lower-cased: subject and addresses (encoded words undone), the
+ * other headers, text, HTML and attachments (base64 or quoted-printable undone, e.g. a lesson's
+ * .ics), with folded lines joined, so an address or a name split by an encoding reads whole.
+ */
+export const decodedMailText = (mail: ParsedMail): string =>
+  [
+    mail.subject ?? '',
+    ...[mail.from, mail.to, mail.cc, mail.bcc].flat().map((address) => address?.text ?? ''),
+    ...[...mail.headers.values()].map((value) => JSON.stringify(value)),
+    mail.text ?? '',
+    typeof mail.html === 'string' ? mail.html : '',
+    ...mail.attachments.map((attachment) => attachment.content.toString('utf8')),
+  ]
+    .join('\n')
+    .replace(/\r?\n[ \t]/g, '')
+    .toLowerCase();
+
 const recipients = (mail: ParsedMail): string[] =>
   [mail.to]
     .flat()

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addTeacher, setTeacherAvailability } from '@stickwork/app-api';
+import { decodedMailText, readOutbox } from '../../support/outbox.js';
 import {
   apiClient,
   decodeJwtPayload,
@@ -13,9 +16,11 @@ import {
 } from '@stickwork/app-api/testing';
 
 /**
- * Issue 14, item 4 and the reliability suite's erasure scan: after DELETE /api/delete/account no
- * file under DATA_DIR (the SQLite file, its WAL and free pages, the outbox, secrets, anything)
- * holds the customer's email or names, in UTF-8, UTF-16 or base64.
+ * The reliability suite's erasure scan: after DELETE /api/delete/account no file under DATA_DIR
+ * (the SQLite file, its WAL and free pages, the outbox, secrets, anything) holds the customer's
+ * email or names, in UTF-8, UTF-16 or base64; and no mail in the outbox holds them once each of
+ * its MIME parts is decoded (base64 split across lines, quoted-printable, encoded words, folded
+ * calendar lines), whoever it was sent to.
  */
 let server: TestServer;
 let api: ApiClient;
@@ -63,6 +68,23 @@ const scan = (needles: string[]): string[] => {
   );
 };
 
+/**
+ * Every decoded part of each outbox mail (mailparser: headers and their encoded words, text, HTML,
+ * attachments such as a lesson's .ics), folded lines joined, searched for the needles in any case.
+ */
+const scanMimeParts = async (needles: string[]): Promise<string[]> => {
+  const outbox = path.join(server.dataDir, 'outbox');
+  const files = fs.existsSync(outbox) ? filesUnder(outbox).filter((file) => file.endsWith('.eml')) : [];
+  const hits: string[] = [];
+  for (const file of files) {
+    const decoded = decodedMailText(await simpleParser(fs.readFileSync(file)));
+    for (const needle of needles)
+      if (decoded.includes(needle.toLowerCase()))
+        hits.push(`${path.relative(server.dataDir, file)}: ${needle} (decoded MIME)`);
+  }
+  return hits;
+};
+
 const streamText = async (prefix: string, customerId: string) =>
   JSON.stringify(
     (await server.backend.store.readAll()).filter(
@@ -86,9 +108,13 @@ describe('erasure: a byte scan of all of DATA_DIR', () => {
     const as = { token };
 
     // A life worth erasing: mails of every kind, a paid plan through the local provider (paid by a
-    // card in the customer's own name), practice, a newsletter confirmation.
+    // card in the customer's own name), practice, a newsletter confirmation, a teacher lesson (the
+    // teacher's copy names the customer, its .ics in base64).
     expect((await api.get(`/api/pw-recovery?email=${encodeURIComponent(email)}`)).status).toBe(200);
-    const checkout = await api.get('/api/payment/create-checkout-session?priceId=price_premium_monthly', as);
+    const checkout = await api.get(
+      '/api/payment/create-checkout-session?priceId=price_exclusive_monthly',
+      as,
+    );
     expect(checkout.status).toBe(200);
     const { clientSecret } = checkout.json as { clientSecret: string };
     const paid = await api.post(
@@ -112,6 +138,28 @@ describe('erasure: a byte scan of all of DATA_DIR', () => {
     expect(rated.status).toBe(200);
     expect((await api.post('/api/usage', { usageType: 'lesson' }, { token: fresh.token })).status).toBe(201);
     expect((await api.post('/api/newsletter', { email })).status).toBe(202);
+    const teacherId = `scan-${marker}`;
+    await addTeacher(server.backend, {
+      teacherId,
+      name: 'Kit Kick',
+      email: `kit.${marker}@example.com`,
+      timeZone: 'UTC',
+    });
+    await setTeacherAvailability(
+      server.backend,
+      teacherId,
+      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '12:00' })),
+    );
+    const lessons = (await api.get('/api/teacher-lessons', { token: fresh.token })).json as {
+      teachers: { teacherId: string; slots: { startsAt: string }[] }[];
+    };
+    const slot = lessons.teachers.find((teacher) => teacher.teacherId === teacherId)!.slots[3]!;
+    const booked = await api.post(
+      '/api/teacher-lessons',
+      { teacherId, startsAt: slot.startsAt },
+      { token: fresh.token },
+    );
+    expect(booked.status, booked.text).toBe(201);
     expect((await api.post('/api/authenticate', { email, password: 'Wrong-password-1!' })).status).toBe(401);
     expect((await api.post('/api/authenticate', { email, password: 'Paradiddle-42' })).status).toBe(200);
     // Rate-limit counters are keyed by the email's digest, never the address; they go with the account too.
@@ -133,6 +181,13 @@ describe('erasure: a byte scan of all of DATA_DIR', () => {
     const before = scan(needles);
     expect(before.some((hit) => hit.startsWith('stickwork.sqlite'))).toBe(true);
     expect(before.some((hit) => hit.startsWith('outbox'))).toBe(true);
+    // The decoding scan sees them too, in the teacher's copy of the lesson as well.
+    const decodedBefore = await scanMimeParts(needles);
+    expect(decodedBefore.length).toBeGreaterThan(0);
+    const teacherCopies = (await scanMimeParts([`kit.${marker}@example.com`])).map(
+      (hit) => hit.split(':')[0],
+    );
+    expect(decodedBefore.some((hit) => teacherCopies.includes(hit.split(':')[0]))).toBe(true);
     // The anonymous payment streams never carry them.
     for (const prefix of ['payments-', 'checkout-']) {
       const text = await streamText(prefix, customerId);
@@ -143,6 +198,12 @@ describe('erasure: a byte scan of all of DATA_DIR', () => {
     expect((await api.delete('/api/delete/account', { token: fresh.token })).status).toBe(200);
 
     expect(scan([...needles, email.toUpperCase()])).toEqual([]);
+    expect(await scanMimeParts(needles)).toEqual([]);
+    // The teacher was told the slot is free, without the customer's name or address.
+    const toTeacher = (await readOutbox(server.dataDir)).filter(
+      (mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === `kit.${marker}@example.com`,
+    );
+    expect(toTeacher.map((mail) => mail.subject?.split(':')[0])).toEqual(['Teacher lesson cancelled']);
     expect(counterKeys()).toEqual([]);
   });
 });

@@ -55,21 +55,31 @@ export const mentionsAddress = async (message: Buffer, email: string): Promise<b
  * mails went.
  */
 export const eraseOutboxMailsAbout = async (dir: string, email: string): Promise<number> => {
-  let entries: string[];
-  try {
-    entries = fs.readdirSync(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
+  const entries = orGone(() => fs.readdirSync(dir)) ?? [];
   let erased = 0;
   for (const name of entries.filter((entry) => entry.endsWith('.eml'))) {
     const file = path.join(dir, name);
-    const message = fs.readFileSync(file);
+    // Another erasure (or a booking's own clean-up) may remove a mail while this one reads.
+    const message = orGone(() => fs.readFileSync(file));
+    if (!message) continue;
     if (!isAddressedTo(message.toString('utf8'), email) && !(await mentionsAddress(message, email))) continue;
-    fs.writeFileSync(file, Buffer.alloc(message.length));
+    const zeroed = orGone(() => {
+      fs.writeFileSync(file, Buffer.alloc(message.length), { flag: 'r+' });
+      return true;
+    });
+    if (!zeroed) continue;
     fs.rmSync(file, { force: true });
     erased += 1;
   }
   return erased;
+};
+
+/** What `read` answers, or undefined when the file or folder is not (or no longer) there. */
+const orGone = <T>(read: () => T): T | undefined => {
+  try {
+    return read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 };

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { teacherLessonMail } from '../../retention/teacher-lesson-mail.js';
-import { decodedMailText, isAddressedTo, mentionsAddress } from './outbox-erasure.js';
+import { decodedMailText, eraseOutboxMailsAbout, isAddressedTo, mentionsAddress } from './outbox-erasure.js';
 
 const mail = (headers: string) => `${headers}\nSubject: Hi\n\nHi Ringo, write to other@example.com\n`;
 
@@ -19,29 +22,30 @@ describe('which outbox mails belong to an erased customer', () => {
   });
 });
 
-describe('which outbox mails are about an erased customer', () => {
-  const teacherCopy = async () => {
-    const nodemailer = (await import('nodemailer')).default;
-    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-    const mail = teacherLessonMail(
-      {
-        bookingId: 'b1',
-        startsAt: new Date('2026-04-14T16:00:00Z'),
-        kind: 'booked',
-        publicUrl: 'http://localhost:3000',
-        teacher: { email: 'tina@example.com', name: 'Tina Drums', timeZone: 'Europe/Berlin' },
-        customer: {
-          email: 'ringo.starr.with.a.long.address@example.com',
-          name: 'Ringo Starr',
-          timeZone: 'Europe/London',
-        },
+/** The teacher's copy of a booked lesson, as nodemailer writes it to the outbox. */
+const teacherCopy = async () => {
+  const nodemailer = (await import('nodemailer')).default;
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const mail = teacherLessonMail(
+    {
+      bookingId: 'b1',
+      startsAt: new Date('2026-04-14T16:00:00Z'),
+      kind: 'booked',
+      publicUrl: 'http://localhost:3000',
+      teacher: { email: 'tina@example.com', name: 'Tina Drums', timeZone: 'Europe/Berlin' },
+      customer: {
+        email: 'ringo.starr.with.a.long.address@example.com',
+        name: 'Ringo Starr',
+        timeZone: 'Europe/London',
       },
-      'teacher',
-    );
-    const info = await transport.sendMail({ from: 'hello@stickwork.local', ...mail });
-    return info.message as Buffer;
-  };
+    },
+    'teacher',
+  );
+  const info = await transport.sendMail({ from: 'hello@stickwork.local', ...mail });
+  return info.message as Buffer;
+};
 
+describe('which outbox mails are about an erased customer', () => {
   it("finds the customer's address in another person's mail, only once its parts are decoded", async () => {
     const message = await teacherCopy();
     // The .ics is base64: the raw bytes do not hold the address.
@@ -55,5 +59,26 @@ describe('which outbox mails are about an erased customer', () => {
     expect(await mentionsAddress(message, 'starr.with.a.long.address@example.com')).toBe(false);
     expect(await mentionsAddress(message, 'ringo.starr.with.a.long.address@example.co')).toBe(false);
     expect(await mentionsAddress(message, 'george@example.com')).toBe(false);
+  });
+});
+
+describe('the outbox erasure', () => {
+  it('removes every mail to or about the address once, even with another erasure running beside it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-outbox-'));
+    try {
+      const about = await teacherCopy();
+      for (let index = 0; index < 20; index += 1)
+        fs.writeFileSync(path.join(dir, `${index}-about.eml`), about);
+      fs.writeFileSync(path.join(dir, 'other.eml'), mail('To: george@example.com'));
+      const email = 'ringo.starr.with.a.long.address@example.com';
+      const erased = await Promise.all([
+        eraseOutboxMailsAbout(dir, email),
+        eraseOutboxMailsAbout(dir, email),
+      ]);
+      expect(erased[0]! + erased[1]!).toBe(20);
+      expect(fs.readdirSync(dir)).toEqual(['other.eml']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
