@@ -85,6 +85,7 @@ export {
 } from './catalogue/validate-catalogue.js';
 export { FAMILY_ID_RANGE, FAMILY_BLOCKS, type ExerciseFamily } from './catalogue/family.js';
 export { RUDIMENTS, type Rudiment } from './catalogue/rudiments.js';
+export * from './catalogue/written-sticking.js';
 export { SINGLES_TARGET_BPM } from './catalogue/tempo.js';
 // Field builders, so app-api can state small request schemas (level-up) in the same voice.
 export { skillField, levelField } from './schemas/skill-level-fields.js';

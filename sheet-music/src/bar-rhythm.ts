@@ -23,12 +23,22 @@ export interface TupletRatio {
   notesOccupied: number;
 }
 
-/** One beam group of a bar: a beat, or a dotted-quarter pulse in 6/8 and 12/8. */
+/** A tuplet over part of a beam group: `count` slots from slot `first` of the group. */
+export interface TupletSpan extends TupletRatio {
+  first: number;
+  count: number;
+}
+
+/**
+ * One beam group of a bar: a beat, or a dotted-quarter pulse in 6/8 and 12/8. `tuplet` covers the whole
+ * group; `tuplets` are tuplets over parts of it (a 16th-note triplet on one half of a beat).
+ */
 export interface RhythmGroup {
   start: number;
   steps: number;
   slots: RhythmSlot[];
   tuplet?: TupletRatio;
+  tuplets?: TupletSpan[];
 }
 
 const isPowerOfTwo = (n: number): boolean => Number.isInteger(n) && n > 0 && (n & (n - 1)) === 0;
@@ -132,6 +142,10 @@ function groupRhythm(
       slots: halved.slots.map((slot) => ({ ...slot, start: slot.start * 2, steps: slot.steps * 2 })),
     };
   }
+  // A sextuplet beat is written as six 16ths under a "6" only when all six are played; otherwise each
+  // half beat is a 16th-note triplet or a plain 8th, as drummers write a ratamacue (triplet, then the 8th).
+  if (tuplet && subdivision === 6 && onsets.length < subdivision)
+    return halvesRhythm(onsets, steps, beatUnit);
   const slots: RhythmSlot[] = [];
   const push = (offset: number, length: number, rest: boolean) => {
     let start = offset;
@@ -144,6 +158,23 @@ function groupRhythm(
   if (first > 0) push(0, first, true);
   onsets.forEach((onset, index) => push(onset, (onsets[index + 1] ?? steps) - onset, false));
   return tuplet ? { steps, slots, tuplet } : { steps, slots };
+}
+
+/** A sextuplet beat written in halves: each half a 16th-note triplet, or a plain 8th note or rest. */
+function halvesRhythm(onsets: number[], steps: number, beatUnit: number): Omit<RhythmGroup, 'start'> {
+  const half = steps / 2;
+  const slots: RhythmSlot[] = [];
+  const tuplets: TupletSpan[] = [];
+  for (const offset of [0, half]) {
+    const inHalf = onsets
+      .filter((onset) => onset >= offset && onset < offset + half)
+      .map((onset) => onset - offset);
+    // A half beat is an 8th: its grid of three steps is a triplet of 16ths.
+    const written = groupRhythm(inHalf, half, half, beatUnit * 2);
+    if (written.tuplet) tuplets.push({ first: slots.length, count: written.slots.length, ...written.tuplet });
+    slots.push(...written.slots.map((slot) => ({ ...slot, start: slot.start + offset })));
+  }
+  return tuplets.length > 0 ? { steps, slots, tuplets } : { steps, slots };
 }
 
 /**

@@ -43,6 +43,25 @@ describe('barRhythm', () => {
     expect(written([first!, second!])).toEqual(['8', '8', '8', '16', '16', '16', '16', '16', '16']);
   });
 
+  it('writes a sextuplet beat of fewer than six notes in halves: a 16th-note triplet and a plain 8th', () => {
+    const sextuplets: Meter = { beats: 4, beatUnit: 4, subdivision: 6 };
+    // The single ratamacue's beat: three 16th-note triplets, then the accented 8th.
+    const [ratamacue] = barRhythm(new Set([0, 1, 2, 3]), sextuplets);
+    expect(ratamacue?.tuplet).toBeUndefined();
+    expect(ratamacue?.tuplets).toEqual([{ first: 0, count: 3, numNotes: 3, notesOccupied: 2 }]);
+    expect(written([ratamacue!])).toEqual(['16', '16', '16', '8']);
+    // Both halves off the 8th: two triplets, the second starting with a rest.
+    const [both] = barRhythm(new Set([0, 1, 2, 4, 5]), sextuplets);
+    expect(both?.tuplets).toEqual([
+      { first: 0, count: 3, numNotes: 3, notesOccupied: 2 },
+      { first: 3, count: 3, numNotes: 3, notesOccupied: 2 },
+    ]);
+    expect(written([both!])).toEqual(['16', '16', '16', '16r', '16', '16']);
+    // Six notes stay a sextuplet.
+    const [six] = barRhythm(new Set([0, 1, 2, 3, 4, 5]), sextuplets);
+    expect(six?.tuplet).toEqual({ numNotes: 6, notesOccupied: 4 });
+  });
+
   it('splits a length no single note value has into the note and a rest (32nd grid, 5 steps)', () => {
     const groups = barRhythm(new Set([0, 5]), { beats: 3, beatUnit: 4, subdivision: 8 });
     expect(written(groups.slice(0, 1))).toEqual(['8', '32r', '16.']);

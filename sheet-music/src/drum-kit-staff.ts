@@ -21,13 +21,14 @@ const place = (pitch: string, head: string, limb: Limb, legend: string): StaffPl
 };
 
 /**
- * The common drum key (Weinberg / Percussive Arts Society): cymbals as x heads from the top line up,
- * toms in the upper spaces and lines, snare in the 3rd space, bass drum in the 1st space, hi-hat foot below.
- * A practice pad stands in for the snare, so it takes the snare's place.
+ * The common drum key: cymbals as x heads from the top line up, toms in the upper spaces and lines, snare
+ * in the 3rd space, bass drum in the 1st space, hi-hat foot below. The crash sits above its ledger line, a
+ * full space over the hi-hat, so the two never read as one at a glance; the rarer china
+ * goes on the second ledger line. A practice pad stands in for the snare, so it takes the snare's place.
  */
 export const STAFF_PLACEMENTS: Record<Voice, StaffPlacement> = {
-  china: place('b/5', 'x2', 'hands', 'China (x above the crash)'),
-  crash: place('a/5', 'x2', 'hands', 'Crash (x on the ledger line above the staff)'),
+  china: place('c/6', 'x2', 'hands', 'China (x on the second ledger line above the staff)'),
+  crash: place('b/5', 'x2', 'hands', 'Crash (x above a ledger line, a space higher than the hi-hat)'),
   hi_hat: place('g/5', 'x2', 'hands', 'Hi-hat (x above the top line)'),
   hi_hat_open: place('g/5', 'x2', 'hands', 'Open hi-hat (x above the top line, marked o)'),
   cowbell: place('g/5', 't2', 'hands', 'Cowbell (triangle above the top line)'),

@@ -1,8 +1,9 @@
-import type { NoteEvent, Notation } from '@stickwork/domain';
+import { handsApart, type NoteEvent, type Notation } from '@stickwork/domain';
 import {
   Articulation,
   Beam,
   Dot,
+  Glyph,
   GraceNote,
   GraceNoteGroup,
   Modifier,
@@ -31,12 +32,18 @@ export interface EngravedBar {
   /** Tuplets, with whether they sit below the staff (the feet's) or above it. */
   tuplets: { tuplet: Tuplet; below: boolean }[];
   strokes: EngravedStroke[];
+  /** Rests that fill the whole bar, centred in it once the bar is laid out. */
+  barRests: StaveNote[];
 }
 
-/** Stem layout of the staff: hands and feet on separate stems, or everything in one voice. */
-export type StemLayout = 'split' | 'hands' | 'feet';
+/**
+ * Stem layout of the staff: hands and feet on separate stems, everything in one voice, or the right hand
+ * (stems up) and the left hand (stems down) as two voices.
+ */
+export type StemLayout = 'split' | 'hands' | 'feet' | 'hands-apart';
 
 export const stemLayoutFor = (notation: Notation): StemLayout => {
+  if (handsApart(notation)) return 'hands-apart';
   const limbs = new Set(notation.notes.map((note) => STAFF_PLACEMENTS[note.voice].limb));
   if (limbs.size === 2) return 'split';
   return limbs.has('feet') ? 'feet' : 'hands';
@@ -83,6 +90,24 @@ function graceGroup(events: NoteEvent[], direction: number): GraceNoteGroup | un
   return undefined;
 }
 
+/**
+ * A ghost note's bracket hugging its notehead: VexFlow puts the right bracket of a flagged up-stem note past
+ * the flag, away from the head it encloses.
+ */
+class NoteheadParenthesis extends Parenthesis {
+  override draw(): void {
+    if (this.getPosition() === Modifier.Position.LEFT) return super.draw();
+    const context = this.checkContext();
+    const note = this.checkAttachedNote() as StaveNote;
+    this.setRendered();
+    const x = note.getAbsoluteX() + note.getXShift() + note.getGlyphWidth() + 2 + this.getXShift();
+    const y = (note.getYs()[this.checkIndex()] ?? 0) + this.y_shift;
+    Glyph.renderGlyph(context, x + 1, y, this.point, 'noteheadParenthesisRight', {
+      category: 'noteHead.standard.noteheadParenthesisRight',
+    });
+  }
+}
+
 /** A chord of one limb at one step: noteheads bottom to top, with accents, ghost brackets and grace notes. */
 function strokeNote(events: NoteEvent[], duration: string, dots: number, direction: number): StaveNote {
   const placements = [...new Map(events.map((event) => [STAFF_PLACEMENTS[event.voice].key, event])).entries()]
@@ -105,8 +130,8 @@ function strokeNote(events: NoteEvent[], duration: string, dots: number, directi
     note.addModifier(new Articulation('ah').setPosition(Modifier.Position.ABOVE), 0);
   placements.forEach((placement, index) => {
     if (!placement.event.ghost) return;
-    note.addModifier(new Parenthesis(Modifier.Position.LEFT), index);
-    note.addModifier(new Parenthesis(Modifier.Position.RIGHT), index);
+    note.addModifier(new NoteheadParenthesis(Modifier.Position.LEFT), index);
+    note.addModifier(new NoteheadParenthesis(Modifier.Position.RIGHT), index);
   });
   // A buzz mark needs a clear stretch of stem between the head and the beams.
   if (events.some((event) => event.ornament === 'buzz')) note.setStemLength(Stem.HEIGHT + BUZZ_STEM_EXTRA);
@@ -127,11 +152,11 @@ function beamFor(notes: StaveNote[]): Beam | undefined {
   return new Beam(span, false);
 }
 
-/** Builds one VexFlow voice for the strokes of `limb` in bar `bar`. */
+/** Builds one VexFlow voice for the strokes in bar `bar` that `plays` keeps. */
 function engraveVoice(
   notation: Notation,
   bar: number,
-  limbs: readonly Limb[],
+  plays: (event: NoteEvent) => boolean,
   role: 'up' | 'down' | 'alone',
   direction: number,
   into: EngravedBar,
@@ -142,7 +167,7 @@ function engraveVoice(
   for (const event of notation.notes) {
     const step = event.step - barStart;
     if (step < 0 || step >= stepsPerBar(notation)) continue;
-    if (!limbs.includes(STAFF_PLACEMENTS[event.voice].limb)) continue;
+    if (!plays(event)) continue;
     byStep.set(step, [...(byStep.get(step) ?? []), event]);
   }
   const tickables: StaveNote[] = [];
@@ -157,6 +182,7 @@ function engraveVoice(
           clef: CLEF,
         });
         if (slot.dots > 0) Dot.buildAndAttach([rest], { all: true });
+        if (slot.steps === stepsPerBar(notation)) into.barRests.push(rest);
         return rest;
       }
       const note = strokeNote(events, slot.duration, slot.dots, direction);
@@ -166,12 +192,13 @@ function engraveVoice(
     });
     const beam = beamFor(notes);
     if (beam) into.beams.push(beam);
-    // The tuplet changes the notes' ticks, so it must exist before the notes join the voice.
-    if (group.tuplet)
+    // A tuplet changes its notes' ticks, so it must exist before the notes join the voice.
+    const spans = group.tuplet ? [{ first: 0, count: notes.length, ...group.tuplet }] : (group.tuplets ?? []);
+    for (const span of spans)
       into.tuplets.push({
-        tuplet: new Tuplet(notes, {
-          num_notes: group.tuplet.numNotes,
-          notes_occupied: group.tuplet.notesOccupied,
+        tuplet: new Tuplet(notes.slice(span.first, span.first + span.count), {
+          num_notes: span.numNotes,
+          notes_occupied: span.notesOccupied,
           ratioed: false,
           location: direction === Stem.UP ? Tuplet.LOCATION_TOP : Tuplet.LOCATION_BOTTOM,
         }),
@@ -186,20 +213,19 @@ function engraveVoice(
 
 /** Engraves bar `bar` (0-based) of a notation, hands above and feet below when both play. */
 export function engraveBar(notation: Notation, bar: number): EngravedBar {
-  const engraved: EngravedBar = { voices: [], beams: [], tuplets: [], strokes: [] };
+  const engraved: EngravedBar = { voices: [], beams: [], tuplets: [], strokes: [], barRests: [] };
   const layout = stemLayoutFor(notation);
+  const limbOf = (event: NoteEvent) => STAFF_PLACEMENTS[event.voice].limb;
   if (layout === 'split') {
-    engraveVoice(notation, bar, ['hands'], 'up', Stem.UP, engraved);
-    engraveVoice(notation, bar, ['feet'], 'down', Stem.DOWN, engraved);
+    engraveVoice(notation, bar, (event) => limbOf(event) === 'hands', 'up', Stem.UP, engraved);
+    engraveVoice(notation, bar, (event) => limbOf(event) === 'feet', 'down', Stem.DOWN, engraved);
+  } else if (layout === 'hands-apart') {
+    const right = (event: NoteEvent) => event.sticking === 'R' || event.sticking === 'B';
+    const left = (event: NoteEvent) => event.sticking === 'L' || event.sticking === 'B';
+    engraveVoice(notation, bar, right, 'up', Stem.UP, engraved);
+    engraveVoice(notation, bar, left, 'down', Stem.DOWN, engraved);
   } else {
-    engraveVoice(
-      notation,
-      bar,
-      ['hands', 'feet'],
-      'alone',
-      layout === 'feet' ? Stem.DOWN : Stem.UP,
-      engraved,
-    );
+    engraveVoice(notation, bar, () => true, 'alone', layout === 'feet' ? Stem.DOWN : Stem.UP, engraved);
   }
   return engraved;
 }

@@ -1,7 +1,6 @@
-import type { Notation, NoteEvent } from '@stickwork/domain';
+import { writtenSticking, type Notation } from '@stickwork/domain';
 import type { StaveNote } from 'vexflow/bravura';
 import { BarlineType, Formatter, Stave, Stem, SVGContext } from 'vexflow/bravura';
-import { stickingAt } from './sticking-letters.js';
 import {
   engraveBar,
   stemLayoutFor,
@@ -18,6 +17,7 @@ export interface SheetLabel {
   size: number;
   align: 'center' | 'left' | 'right';
   italic?: boolean;
+  bold?: boolean;
 }
 
 /** Where a bar of the notation sits across its system, in SVG units (for highlighting the bar playing). */
@@ -51,7 +51,9 @@ export interface SystemOptions {
 
 const STAFF_TOP = 100; // drawing origin of the top line; the SVG is cropped to the ink afterwards
 const STAFF_SPACE = 10;
-const STICKING_SIZE = 11;
+// Sticking letters are bold and large enough to read on the PDF (about 10 pt) and on a phone.
+const STICKING_SIZE = 15;
+const STICKING_LINE = 15;
 const NOTE_PADDING = 14;
 const STAFF_COLOUR = '#333333';
 // VexFlow spaces notes by a softmax of their durations; above its default (10) a long note gets visibly more room.
@@ -215,6 +217,15 @@ function inkExtent(bar: EngravedBar): Extent {
   return { top, bottom };
 }
 
+/** A rest filling the whole bar sits in the middle of the bar, as engravers place it. */
+function centreBarRests(bar: EngravedBar, stave: Stave): void {
+  const middle = (stave.getNoteStartX() + stave.getNoteEndX()) / 2;
+  for (const rest of bar.barRests) {
+    const centre = (rest.getNoteHeadBeginX() + rest.getNoteHeadEndX()) / 2;
+    rest.setXShift(rest.getXShift() + middle - centre);
+  }
+}
+
 /** VexFlow names each note's group `vf-<id>`; add the note's step class to that group once drawn. */
 function markSteps(svg: SVGSVGElement, strokes: readonly EngravedStroke[], barStart: number): void {
   for (const stroke of strokes) {
@@ -258,6 +269,7 @@ export function engraveSystems(
   const plan = planSystems(needs, firstHeader, otherHeader, options.width, options.maxBarsPerSystem ?? 4);
   const split = stemLayoutFor(notation) === 'split';
   const muted = new Set(notation.click?.mutedBars ?? []);
+  const sticking = writtenSticking(notation);
 
   return plan.map((systemBars, systemIndex) => {
     const first = systemIndex === 0;
@@ -279,7 +291,7 @@ export function engraveSystems(
     const placed: SystemBar[] = [];
     let x = 0;
     let extent: Extent = { top: STAFF_TOP, bottom: STAFF_TOP + 4 * STAFF_SPACE };
-    const stickings: { x: number; text: string }[] = [];
+    const stickings: { x: number; letters: readonly string[] }[] = [];
     systemBars.forEach((bar, index) => {
       const share = (needs[bar] ?? 0) / needed;
       const barWidth = (index === 0 ? header : 0) + (width - header) * share;
@@ -304,6 +316,7 @@ export function engraveSystems(
             align_rests: false,
           },
         );
+      centreBarRests(engraved, stave);
       // Beams lengthen their stems; do it before drawing so accents clear the beam.
       for (const beam of engraved.beams) beam.postFormat();
       for (const voice of engraved.voices) voice.draw(context, stave);
@@ -313,18 +326,16 @@ export function engraveSystems(
       for (const stroke of engraved.strokes) {
         if (stroke.events.some((event) => event.ornament === 'buzz')) drawBuzz(context, stroke);
       }
-      const bySticking = new Map<number, { x: number; events: NoteEvent[] }>();
+      // A letter sits under its stroke: the hands' note when hands and feet play at that step.
+      const stepX = new Map<number, number>();
       for (const stroke of engraved.strokes) {
-        const entry = bySticking.get(stroke.step);
         const centre = (stroke.note.getNoteHeadBeginX() + stroke.note.getNoteHeadEndX()) / 2;
-        // Under a step, the letter follows the hands' note when both limbs play.
-        if (!entry || stroke.limb === 'hands')
-          bySticking.set(stroke.step, { x: centre, events: [...(entry?.events ?? []), ...stroke.events] });
-        else entry.events.push(...stroke.events);
+        if (!stepX.has(stroke.step) || stroke.limb === 'hands') stepX.set(stroke.step, centre);
       }
-      for (const { x: letterX, events } of bySticking.values()) {
-        const text = stickingAt(events);
-        if (text) stickings.push({ x: letterX, text });
+      const barStart = bar * stepsPerBar(notation);
+      for (const { step, letters } of sticking) {
+        const letterX = stepX.get(step - barStart);
+        if (letterX !== undefined) stickings.push({ x: letterX, letters });
       }
       const barExtent = inkExtent(engraved);
       extent = {
@@ -347,15 +358,20 @@ export function engraveSystems(
     });
     const top = extent.top - (labels.length > 0 ? 14 : 3);
     const stickingY = extent.bottom + (split ? 4 : 8);
-    for (const sticking of stickings)
-      labels.push({
-        x: sticking.x,
-        y: stickingY,
-        text: sticking.text,
-        size: STICKING_SIZE,
-        align: 'center',
-      });
-    const bottom = stickings.length > 0 ? stickingY + STICKING_SIZE + 4 : extent.bottom + 6;
+    // Both hands at one moment: R written over L.
+    for (const { x: letterX, letters } of stickings)
+      letters.forEach((letter, row) =>
+        labels.push({
+          x: letterX,
+          y: stickingY + row * STICKING_LINE,
+          text: letter,
+          size: STICKING_SIZE,
+          align: 'center',
+          bold: true,
+        }),
+      );
+    const rows = Math.max(0, ...stickings.map((entry) => entry.letters.length));
+    const bottom = rows > 0 ? stickingY + (rows - 1) * STICKING_LINE + STICKING_SIZE + 4 : extent.bottom + 6;
     for (const label of labels) if (label.y === 0) label.y = top + 2;
     const height = bottom - top;
     const svg = context.svg;

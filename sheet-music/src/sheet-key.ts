@@ -1,6 +1,6 @@
 import type { ClickPlacement, Notation, Voice } from '@stickwork/domain';
 import { LEGEND_ORDER, STAFF_PLACEMENTS } from './drum-kit-staff.js';
-import { stickingLettersUsed } from './sticking-letters.js';
+import { stickingLegend } from './sticking-letters.js';
 
 /** The key printed under the music, on the PDF and on the lesson card alike. */
 export interface SheetKey {
@@ -39,14 +39,7 @@ export function markingsLegend(notation: Notation): string[] {
   if (notes.some((note) => note.ornament === 'drag')) entries.push('Two small notes before: drag');
   if (notes.some((note) => note.ornament === 'buzz')) entries.push('z on the stem: buzz stroke');
   if (notes.some((note) => note.voice === 'hi_hat_open')) entries.push('o above a hi-hat note: open hi-hat');
-  const letters = stickingLettersUsed(notation);
-  const meanings = [
-    letters.has('R') && 'R right hand',
-    letters.has('L') && 'L left hand',
-    letters.has('B') && 'B both hands',
-    letters.has('F') && 'F foot',
-  ].filter((entry): entry is string => typeof entry === 'string');
-  if (meanings.length > 0) entries.push(`Sticking: ${meanings.join(', ')}`);
+  entries.push(...stickingLegend(notation));
   return entries;
 }
 

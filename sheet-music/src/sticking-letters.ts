@@ -1,27 +1,24 @@
-import type { Notation, NoteEvent } from '@stickwork/domain';
+import { handsApart, writtenSticking, type Notation } from '@stickwork/domain';
 
-/**
- * The one letter written under a grid step: the hand that plays (B when both hands play, together or as
- * written), or F when only a foot plays there; nothing when the notation gives no sticking.
- */
-export function stickingAt(events: readonly NoteEvent[]): string | undefined {
-  const hands = new Set(
-    events.map((event) => event.sticking).filter((sticking) => sticking !== undefined && sticking !== 'F'),
-  );
-  if (hands.has('B') || (hands.has('R') && hands.has('L'))) return 'B';
-  const [hand] = hands;
-  if (hand) return hand;
-  return events.some((event) => event.sticking === 'F') ? 'F' : undefined;
+/** Every letter the sheet writes under the staff, for the key, and whether both hands are written stacked. */
+export function stickingLettersUsed(notation: Notation): { letters: Set<string>; together: boolean } {
+  const written = writtenSticking(notation);
+  return {
+    letters: new Set(written.flatMap((entry) => entry.letters)),
+    together: written.some((entry) => entry.letters.length > 1),
+  };
 }
 
-/** Every letter the sheet writes under the staff, for the key. */
-export function stickingLettersUsed(notation: Notation): Set<string> {
-  const byStep = new Map<number, NoteEvent[]>();
-  for (const note of notation.notes) byStep.set(note.step, [...(byStep.get(note.step) ?? []), note]);
-  const letters = new Set<string>();
-  for (const events of byStep.values()) {
-    const letter = stickingAt(events);
-    if (letter) letters.add(letter);
-  }
-  return letters;
+/** The key's lines for the sticking the sheet writes, or for the hands written as two voices. */
+export function stickingLegend(notation: Notation): string[] {
+  if (handsApart(notation)) return ['Stems up: right hand; stems down: left hand'];
+  const { letters, together } = stickingLettersUsed(notation);
+  const meanings = [
+    letters.has('R') && 'R right hand',
+    letters.has('L') && 'L left hand',
+    letters.has('F') && 'F foot',
+  ].filter((entry): entry is string => typeof entry === 'string');
+  const lines = meanings.length > 0 ? [`Sticking: ${meanings.join(', ')}`] : [];
+  if (together) lines.push('R over L: both hands strike together');
+  return lines;
 }

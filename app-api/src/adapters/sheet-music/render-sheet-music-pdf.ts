@@ -56,7 +56,7 @@ function drawLabel(
 ): void {
   const size = label.size * scale;
   doc
-    .font(label.italic ? 'Helvetica-Oblique' : 'Helvetica')
+    .font(label.italic ? 'Helvetica-Oblique' : label.bold ? 'Helvetica-Bold' : 'Helvetica')
     .fontSize(size)
     .fillColor(INK);
   const width = doc.widthOfString(label.text);

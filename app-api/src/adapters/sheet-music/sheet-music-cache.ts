@@ -29,14 +29,18 @@ const renderInline = async (exercise: Exercise): Promise<Buffer> =>
 const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 /**
- * The renderer's version: a digest of its code (this folder's renderer files and the sheet-music
- * engraving package), so any change to how sheets are drawn starts a fresh disk cache by itself.
+ * The renderer's version: a digest of its code (this folder's renderer files, the sheet-music
+ * engraving package and the domain's rule for which sticking a sheet writes), so any change to how
+ * sheets are drawn starts a fresh disk cache by itself.
  */
 export const rendererVersion = async (): Promise<string> => {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const extension = path.extname(fileURLToPath(import.meta.url));
   const engraving = path.dirname(fileURLToPath(import.meta.resolve('@stickwork/sheet-music')));
+  const domain = fileURLToPath(import.meta.resolve('@stickwork/domain'));
+  const sticking = path.join(path.dirname(domain), 'catalogue', `written-sticking${path.extname(domain)}`);
   const files = [
+    sticking,
     ...['render-sheet-music-pdf', 'with-document'].map((name) => path.join(here, `${name}${extension}`)),
     ...(await fs.readdir(engraving))
       .filter((file) => /\.(js|ts)$/.test(file) && !/\.(spec|d)\.ts$/.test(file))

@@ -55,6 +55,7 @@ const SystemLabels = ({ system }: { system: EngravedSystem }) => (
         fontSize={label.size}
         textAnchor={ANCHOR[label.align]}
         fontStyle={label.italic ? 'italic' : undefined}
+        fontWeight={label.bold ? 'bold' : undefined}
       >
         {label.text}
       </text>

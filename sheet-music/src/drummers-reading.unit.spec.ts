@@ -1,0 +1,215 @@
+// @vitest-environment jsdom
+import { findExercise, getCatalogue, type Notation } from '@stickwork/domain';
+import { describe, expect, it } from 'vitest';
+import { engraveBar } from './engrave-bar.js';
+import { engraveSystems, stepClass, type EngravedSystem } from './engrave-systems.js';
+import { sheetKey } from './sheet-key.js';
+
+const parse = (svg: string) => new DOMParser().parseFromString(svg, 'image/svg+xml');
+
+const notationOf = (lessonId: number): Notation => {
+  const exercise = findExercise(lessonId);
+  if (!exercise) throw new Error(`lesson ${lessonId} is not in the catalogue`);
+  return exercise.notation;
+};
+
+const fourFour = (
+  subdivision: Notation['subdivision'],
+  bars: number,
+  notes: Notation['notes'],
+): Notation => ({
+  timeSignature: { beats: 4, beatUnit: 4 },
+  subdivision,
+  bars,
+  notes,
+});
+
+const engrave = (notation: Notation, width = 720): EngravedSystem[] =>
+  engraveSystems(notation, { width, repetitions: 2 }, document);
+
+/** The sticking letters written under the staff, left to right, system by system. */
+const letters = (systems: EngravedSystem[]) =>
+  systems.flatMap((system) =>
+    system.labels.filter((label) => label.bold).sort((a, b) => a.x - b.x || a.y - b.y),
+  );
+
+/** Bounding box of an SVG path from the coordinates in its `d`. */
+function box(path: Element) {
+  const numbers = (path.getAttribute('d') ?? '').match(/-?\d+(\.\d+)?/g)?.map(Number) ?? [];
+  const xs = numbers.filter((_, index) => index % 2 === 0);
+  const ys = numbers.filter((_, index) => index % 2 === 1);
+  return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+}
+
+const noteGroups = (systems: EngravedSystem[], step: number) =>
+  systems.flatMap((system) => [...parse(system.svg).querySelectorAll(`g.vf-stavenote.${stepClass(step)}`)]);
+
+/** 'up' when the note's stem rises from its notehead, 'down' when it hangs below it. */
+function stemOf(group: Element): 'up' | 'down' {
+  const head = box(group.querySelector('.vf-notehead path')!);
+  const stem = box(group.querySelector('.vf-stem path')!);
+  return stem.top < head.top - 5 ? 'up' : 'down';
+}
+
+// Engraving real lessons takes a moment on a busy machine.
+describe('notation as drummers read it', { timeout: 60_000 }, () => {
+  it('writes the single ratamacue (470004) as a 16th-note triplet and an accented 8th, never a "6"', () => {
+    const notation = notationOf(470004);
+    for (let bar = 0; bar < notation.bars; bar++) {
+      const engraved = engraveBar(notation, bar);
+      // One triplet per beat, over the three 16ths that follow the drag.
+      expect(engraved.tuplets.map(({ tuplet }) => tuplet.getNoteCount())).toEqual([3, 3, 3, 3]);
+      for (const { tuplet } of engraved.tuplets) {
+        expect(tuplet.getNotesOccupied()).toBe(2);
+        expect(tuplet.getNotes().map((note) => note.getDuration())).toEqual(['16', '16', '16']);
+      }
+      // The accent is a plain 8th: no dot, no tuplet.
+      const accents = engraved.strokes.filter((stroke) => stroke.events.some((event) => event.accent));
+      expect(accents).toHaveLength(4);
+      for (const { note } of accents) {
+        expect(note.getDuration()).toBe('8');
+        expect(note.getModifiersByType('Dot')).toHaveLength(0);
+        expect(note.getTuplet()).toBeFalsy();
+      }
+    }
+  });
+
+  it('keeps a sextuplet for a beat of six notes', () => {
+    const sextuplets = getCatalogue().find(
+      (exercise) =>
+        exercise.notation.subdivision === 6 &&
+        new Set(exercise.notation.notes.filter((note) => note.step < 6).map((note) => note.step)).size === 6,
+    );
+    expect(sextuplets).toBeDefined();
+    const [first] = engraveBar(sextuplets!.notation, 0).tuplets;
+    expect(first?.tuplet.getNoteCount()).toBe(6);
+    expect(first?.tuplet.getNotes()).toHaveLength(6);
+  });
+
+  it('writes the 5:4 polyrhythm (670525) in two voices: right hand stems up, left hand stems down', () => {
+    const notation = notationOf(670525);
+    const systems = engrave(notation);
+    const hands = (step: number) =>
+      new Set(notation.notes.filter((note) => note.step === step).map((note) => note.sticking));
+    const steps = [...new Set(notation.notes.map((note) => note.step))];
+    for (const step of steps) {
+      const stems = noteGroups(systems, step).map(stemOf).sort();
+      const expected = [...hands(step)].map((hand) => (hand === 'R' ? 'up' : 'down')).sort();
+      expect(stems, `step ${step}`).toEqual(expected);
+    }
+    // The left hand's four even notes, at 0, 5, 10 and 15, each on a stem of its own.
+    expect(steps.filter((step) => hands(step).has('L')).slice(0, 4)).toEqual([0, 5, 10, 15]);
+    const voices = engraveBar(notation, 0).voices;
+    expect(voices).toHaveLength(2);
+    // The stems say the hand: no letters, and the key says what the stems mean.
+    expect(letters(systems)).toEqual([]);
+    expect(sheetKey(notation).markings).toContain('Stems up: right hand; stems down: left hand');
+  });
+
+  it('writes sticking under a rudiment line, in the order played', () => {
+    const notation = notationOf(470004);
+    const written = letters(engrave(notation)).map((label) => label.text);
+    expect(written).toEqual([...notation.notes].sort((a, b) => a.step - b.step).map((note) => note.sticking));
+  });
+
+  it('writes no sticking under a groove: the shuffle (720521) has no letters at all', () => {
+    expect(letters(engrave(notationOf(720521)))).toEqual([]);
+    expect(sheetKey(notationOf(720521)).markings.join(' ')).not.toContain('Sticking');
+  });
+
+  it('writes letters under the fill, not under the groove bar before it (1000010)', () => {
+    const notation = notationOf(1000010);
+    const systems = engrave(notation);
+    const written = letters(systems);
+    const [firstBar, fillBar] = systems[0]!.bars;
+    expect(written.length).toBeGreaterThan(0);
+    for (const label of written) expect(label.x).toBeGreaterThan(fillBar!.x);
+    expect(firstBar!.bar).toBe(0);
+    // Under the snare and tom run of beat 4, right then left.
+    expect(written.map((label) => label.text)).toEqual(['R', 'L']);
+  });
+
+  it('never writes an invented letter: both hands together are R over L (1040010)', () => {
+    const notation = notationOf(1040010);
+    const written = letters(engrave(notation));
+    expect(written.map((label) => label.text)).not.toContain('B');
+    const [right, left] = written;
+    expect([right?.text, left?.text]).toEqual(['R', 'L']);
+    expect(right!.x).toBeCloseTo(left!.x, 6);
+    expect(right!.y).toBeLessThan(left!.y);
+    expect(sheetKey(notation).markings).toContain('R over L: both hands strike together');
+    for (const exercise of getCatalogue().filter((_, index) => index % 157 === 0)) {
+      const texts = letters(engrave(exercise.notation, 340)).map((label) => label.text);
+      expect(
+        texts.filter((text) => !['R', 'L', 'F'].includes(text)),
+        `lesson ${exercise.lesson_id}`,
+      ).toEqual([]);
+    }
+  });
+
+  it('writes the crash a full staff space above the hi-hat, and the key says so (1000010)', () => {
+    const notation = notationOf(1000010);
+    const systems = engrave(notation);
+    // The highest notehead written at a step: the cymbal.
+    const headOf = (step: number) =>
+      Math.min(
+        ...noteGroups(systems, step).map((group) => {
+          const head = box(group.querySelector('.vf-notehead path')!);
+          return (head.top + head.bottom) / 2;
+        }),
+      );
+    const crashStep = notation.notes.find((note) => note.voice === 'crash')!.step;
+    const hiHatStep = notation.notes.find((note) => note.voice === 'hi_hat')!.step;
+    const staffSpace = 10;
+    expect(headOf(hiHatStep) - headOf(crashStep)).toBeGreaterThanOrEqual(staffSpace - 0.5);
+    const key = sheetKey(notation).voices.join('\n');
+    expect(key).toContain('Crash (x above a ledger line, a space higher than the hi-hat)');
+    expect(key).toContain('Hi-hat (x above the top line)');
+  });
+
+  it("draws a ghost note's brackets tight around its notehead, not past the flag", () => {
+    const notation = fourFour(2, 1, [
+      { step: 1, voice: 'snare', sticking: 'L', ghost: true },
+      { step: 4, voice: 'snare', sticking: 'L' },
+    ]);
+    const [group] = noteGroups(engrave(notation, 400), 1);
+    const [headPath, ...others] = [...group!.querySelectorAll('path')].filter(
+      (path) => !path.closest('.vf-stem'),
+    );
+    const head = box(headPath!);
+    const marks = others.map(box);
+    // The brackets are the marks level with the notehead; the flag rises above it.
+    const brackets = marks.filter((mark) => mark.top > head.top - 6 && mark.bottom < head.bottom + 6);
+    expect(brackets).toHaveLength(2);
+    const right = brackets.find((mark) => mark.left >= head.right - 1)!;
+    expect(right.left - head.right).toBeLessThan(4);
+  });
+
+  it('centres a rest that fills the whole bar', () => {
+    const notation = fourFour(4, 2, [
+      ...[0, 4, 8, 12].map((step) => ({ step, voice: 'bass_drum' as const, sticking: 'F' as const })),
+      ...[0, 2, 4, 6, 8, 10, 12, 14].map((step) => ({
+        step,
+        voice: 'hi_hat' as const,
+        sticking: 'R' as const,
+      })),
+      ...[16, 17, 18, 19, 20, 24, 28].map((step) => ({
+        step,
+        voice: 'snare' as const,
+        sticking: (step % 2 === 0 ? 'R' : 'L') as 'R' | 'L',
+      })),
+    ]);
+    const [system] = engrave(notation, 720);
+    const svg = parse(system!.svg);
+    const fillBar = system!.bars[1]!;
+    const rests = [...svg.querySelectorAll('g.vf-stavenote')].filter(
+      (group) => ![...group.classList].some((name) => name.startsWith('step-')),
+    );
+    const inFill = rests
+      .map((group) => box(group.querySelector('path')!))
+      .filter((rest) => rest.left > fillBar.x);
+    expect(inFill).toHaveLength(1);
+    const centre = (inFill[0]!.left + inFill[0]!.right) / 2;
+    expect(Math.abs(centre - (fillBar.x + fillBar.width / 2))).toBeLessThan(fillBar.width * 0.06);
+  });
+});
