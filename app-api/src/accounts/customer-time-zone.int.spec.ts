@@ -159,3 +159,58 @@ describe('the pinned time zone', () => {
     );
   }, 180_000);
 });
+
+describe('an explicit zone change', () => {
+  const lesson = (drummer: Awaited<ReturnType<typeof registerDrummer>>) =>
+    drummer.api.post(
+      '/api/usage',
+      { usageType: 'lesson' },
+      { headers: { 'time-zone': 'Pacific/Kiritimati' } },
+    );
+
+  it('buys no second free day: the lessons of the 24 hours before it count toward the new zone’s day', async () => {
+    // 09:00 UTC is 23:00 in Kiritimati (UTC+14) and 21:00 the day before in Etc/GMT+12 (UTC-12).
+    server.setNow('2026-03-10T09:00:00.000Z');
+    const drummer = await registerDrummer(server);
+    for (let used = 0; used < 3; used++) expect((await lesson(drummer)).status).toBe(201);
+    expect((await lesson(drummer)).status).toBe(429);
+
+    server.setNow('2026-03-10T09:01:00.000Z');
+    const moved = await drummer.api.request('PUT', '/api/customer-info/time-zone', {
+      timeZone: 'Etc/GMT+12',
+    });
+    expect(moved).toMatchObject({ status: 200, json: { timeZone: 'Etc/GMT+12' } });
+    const usage = await drummer.api.get('/api/usage');
+    expect(usage.json).toMatchObject({ lesson: { data_used: 3 } });
+    expect((await lesson(drummer)).status).toBe(429);
+    const schedule = await drummer.api.post('/api/lesson/schedule', {
+      skillPreference: [{ focus: 'timing', level: 'beginner' }],
+      practiceTime: 30,
+      padSufficient: false,
+    });
+    expect(schedule.status).toBe(429);
+    expect((await countedPerDay(drummer.customerId, 'UTC')).get('2026-03-10')).toBe(3);
+
+    // The new zone's next day is a new day: 3 lessons again.
+    server.setNow('2026-03-10T12:30:00.000Z');
+    for (let used = 0; used < 3; used++) expect((await lesson(drummer)).status).toBe(201);
+    expect((await lesson(drummer)).status).toBe(429);
+  });
+
+  it('carries only the 24 hours before the change: an older lesson stays on its own day', async () => {
+    server.setNow('2026-03-19T06:00:00.000Z');
+    const drummer = await registerDrummer(server);
+    expect((await lesson(drummer)).status).toBe(201);
+    // Two days later (Kiritimati 22:00) two more lessons, then the change to Etc/GMT+12 (20:00 the day before).
+    server.setNow('2026-03-21T08:00:00.000Z');
+    expect((await lesson(drummer)).status).toBe(201);
+    expect((await lesson(drummer)).status).toBe(201);
+    const moved = await drummer.api.request('PUT', '/api/customer-info/time-zone', {
+      timeZone: 'Etc/GMT+12',
+    });
+    expect(moved.status).toBe(200);
+    expect((await drummer.api.get('/api/usage')).json).toMatchObject({ lesson: { data_used: 2 } });
+    expect((await lesson(drummer)).status).toBe(201);
+    expect((await lesson(drummer)).status).toBe(429);
+  });
+});

@@ -114,7 +114,7 @@ export const practiceRouter = (backend: Backend): Router => {
 
   const practitioner = (res: Parameters<typeof authOf>[0]): Practitioner => {
     const { customerId, customer } = authOf(res);
-    return { customerId, plan: subscriptionOf(customer) };
+    return { customerId, plan: subscriptionOf(customer), timeZoneChangedAt: customer.timeZoneChangedAt };
   };
 
   /** The catalogue lesson named by `?lessonId=`: 400 for a malformed id, 404 for an unknown one. */
@@ -158,8 +158,8 @@ export const practiceRouter = (backend: Backend): Router => {
     res.json(await practice.finishExercise(practitioner(res), request));
   });
 
-  router.get('/usage', authenticated, (req, res) => {
-    res.json(practice.usage(practitioner(res), timeZoneOf(req)));
+  router.get('/usage', authenticated, async (req, res) => {
+    res.json(await practice.usage(practitioner(res), timeZoneOf(req)));
   });
 
   router.post('/usage', ...writes, async (req, res) => {

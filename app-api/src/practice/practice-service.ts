@@ -4,6 +4,7 @@ import {
   customerDay,
   dayKeyInZone,
   generateSchedule,
+  zoneChangeUsageAdjustment,
   lessonsLeftToday,
   practiceDecider,
   practiceStateCodec,
@@ -59,10 +60,16 @@ export interface Practitioner {
   customerId: string;
   /** From the customer stream, not the token: a plan change counts at once. */
   plan: Plan;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Days after a zone change in which a day key of the old zone can be today's (offsets differ by 26 h at most). */
+const ZONE_CHANGE_DAYS_AFFECTED = 3;
+
 }
 
 export type PracticeBackend = Pick<Backend, 'store' | 'readModels' | 'projections' | 'clock'> &
   Partial<Pick<Backend, 'practiceSnapshots'>>;
+  /** When the customer last changed their zone explicitly (the daily limit's carry-over); null: never. */
+  timeZoneChangedAt?: string | null;
 
 export const NO_SESSION_MESSAGE = 'Could not receive practice session';
 
@@ -125,6 +132,19 @@ export const createPracticeService = (
     /** POST /api/lesson/schedule: a session on the full catalogue, recorded on the stream. */
     async schedule(
       who: Practitioner,
+  /**
+   * What the customer's last zone change adds to (or takes from) today's count; the practice stream
+   * is read only in the days right after a change (no day key of the old zone is today's after them).
+   */
+  const zoneChangeAdjustmentToday = async (who: Practitioner, timeZone: TimeZone): Promise<number> => {
+    const changedAt = who.timeZoneChangedAt ?? null;
+    const now = backend.clock();
+    if (changedAt === null || now.getTime() - Date.parse(changedAt) > ZONE_CHANGE_DAYS_AFFECTED * DAY_MS)
+      return 0;
+    const events = await backend.store.readStream(practiceStreamId(who.customerId));
+    return zoneChangeUsageAdjustment(events, { changedAt, timeZone }, now);
+  };
+
       request: ScheduleRequestBody,
       timeZone: TimeZone,
     ): Promise<PracticeSchedule> {
@@ -134,6 +154,7 @@ export const createPracticeService = (
       // The schedule is generated inside the decision, on the state the command folds anyway
       // (again only when a concurrent append forces a retry on the fresher state).
       const generateSession: Decider<PracticeState, GenerateSession, PracticeEvent> = {
+      const zoneChangeAdjustment = await zoneChangeAdjustmentToday(who, timeZone);
         ...practiceDecider,
         decide: ({ metadata }, state) => {
           schedule = generateSchedule(
@@ -150,6 +171,7 @@ export const createPracticeService = (
           );
           // A session without a single lesson to practise is a failure, never an empty success.
           if (!schedule.lessons.some((lesson) => lesson.type !== 'limit_reached'))
+              zoneChangeAdjustment,
             throw new HttpError(422, NO_SESSION_MESSAGE);
           const { skillPreference: skills, padSufficient } = request;
           return practiceDecider.decide(
@@ -287,11 +309,12 @@ export const createPracticeService = (
     async countLesson(who: Practitioner, timeZone: TimeZone) {
       const { state, events } = await run(
         who.customerId,
-        command('IncrementUsage', { usageType: 'lesson', plan: who.plan, timeZone }),
+        command('IncrementUsage', { usageType: 'lesson', plan: who.plan, timeZone, zoneChangeAdjustment }),
       );
+      const zoneChangeAdjustment = await zoneChangeAdjustmentToday(who, timeZone);
       const incremented = events.find((event) => event.type === 'UsageIncremented');
       const day = incremented?.data.day ?? customerDay(backend.clock(), timeZone);
-      return usageView(who.plan, usageOn(state, day));
+      return usageView(who.plan, usageOn(state, day) + zoneChangeAdjustment);
     },
 
     /** POST /api/practiceActivity: adds lessons and minutes to today; answers today's totals. */
@@ -348,11 +371,12 @@ export const createPracticeService = (
 
     progress: progressModel,
 
-    /** GET /api/usage: lessons counted on the customer's today. */
-    usage(who: Practitioner, timeZone: TimeZone) {
+    /** GET /api/usage: lessons counted on the customer's today (as a zone change moved them). */
+    async usage(who: Practitioner, timeZone: TimeZone) {
       const usage = model<PracticeUsageModel>(practiceUsageProjection, who.customerId);
       const today = customerDay(backend.clock(), timeZone);
-      return usageView(who.plan, usage ? lessonsUsedOn(usage, today) : 0);
+      const adjustment = await zoneChangeAdjustmentToday(who, timeZone);
+      return usageView(who.plan, (usage ? lessonsUsedOn(usage, today) : 0) + adjustment);
     },
 
     activity(customerId: string): PracticeActivityEntry[] {

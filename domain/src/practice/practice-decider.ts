@@ -193,7 +193,13 @@ export type EvaluateLesson = Command<
  */
 export type IncrementUsage = Command<
   'IncrementUsage',
-  { usageType: 'lesson'; plan: Plan; timeZone?: string | null }
+  {
+    usageType: 'lesson';
+    plan: Plan;
+    timeZone?: string | null;
+    /** What a zone change adds to (or takes from) today's count (`zoneChangeUsageAdjustment`). */
+    zoneChangeAdjustment?: number;
+  }
 >;
 /** An operator's reset of one customer day's lesson count; a day with nothing counted is a no-op. */
 export type ResetUsage = Command<'ResetUsage', { day: string }>;
@@ -339,9 +345,9 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
       ];
     })
     .with({ type: 'IncrementUsage' }, ({ data }) => {
-      const { usageType, plan, timeZone } = data;
+      const { usageType, plan, timeZone, zoneChangeAdjustment = 0 } = data;
       const day = customerDay(now, timeZone);
-      if (lessonsLeftToday(plan, usageOn(state, day)) === 0)
+      if (lessonsLeftToday(plan, usageOn(state, day) + zoneChangeAdjustment) === 0)
         throw new DomainError('daily_limit_reached', 'Free lesson limit reached');
       return [{ type: 'UsageIncremented', data: { usageType, day } }];
     })

@@ -13,6 +13,8 @@ export interface ScheduleInputRequest {
   timeZone?: string | null;
   now: Date;
   seed: number;
+  /** What a zone change adds to (or takes from) today's count (`zoneChangeUsageAdjustment`). */
+  zoneChangeAdjustment?: number;
 }
 
 /**
@@ -24,10 +26,10 @@ export const scheduleInputFor = (
   state: PracticeState,
   request: ScheduleInputRequest,
 ): GenerateScheduleInput => {
-  const { timeZone, ...input } = request;
+  const { timeZone, zoneChangeAdjustment = 0, ...input } = request;
   return {
     ...input,
-    lessonsUsedToday: usageOn(state, customerDay(request.now, timeZone)),
+    lessonsUsedToday: usageOn(state, customerDay(request.now, timeZone)) + zoneChangeAdjustment,
     evaluations: state.evaluations,
   };
 };
