@@ -37,6 +37,8 @@ export * from './decider/upcasters.js';
 export * from './decider/event-upcasters.js';
 export * from './practice/practice-upcasters.js';
 export * from './timing/beat-positions.js';
+export * from './scheduler/take-history.js';
+export * from './scheduler/tempo-plan.js';
 export * from './errors/domain-error.js';
 export * from './practice/practice-events.js';
 export * from './practice/practice-decider.js';

@@ -82,6 +82,7 @@ const displayTimeZoneOf = (req: Request): TimeZone => timeZoneHeaderOf(req.res!)
  * | GET /progress | | 200 `[{ skillName, skillLevel, levelProgress }]`, one per skill |
  * | GET /lesson/progress | `time-zone` header | 200 the practice report: see `lessonProgressView` |
  * | GET /file/download?lessonId= | | 200 the sheet music PDF as an attachment named after the lesson; 404 unknown lesson; 429 past 30 a minute per customer |
+ * | GET /lesson/tempo-plan?lessonId= | | 200 `{ lessonId, startBpm, targetBpm, basis }`: the start tempo the schedule gives the lesson now (the schedule's `start_bpm`), the speed trainer's target, and why (`{ kind: 'takes', bpm, accuracy, takes, ratedTooHard }`, `{ kind: 'rating', rating: 'too_hard' }` or `{ kind: 'catalogue' }`); 404 unknown lesson |
  * | GET /lesson/notation?lessonId= | | 200 `{ lessonId, notation }`: the notation the PDF is drawn from, for the lesson card to engrave and play; 404 unknown lesson |
  *
  * Schedule refusals: 400 with the §5/§8 messages ('Practice time must be between 10 and 360
@@ -206,6 +207,10 @@ export const practiceRouter = (backend: Backend): Router => {
         practice.today(timeZone),
       ),
     );
+  });
+
+  router.get('/lesson/tempo-plan', authenticated, async (req, res) => {
+    res.json(await practice.tempoPlan(authOf(res).customerId, queriedLesson(req)));
   });
 
   // The catalogue is the same for every customer, but the route is behind the login: a browser may keep

@@ -6,7 +6,10 @@ import {
   generateSchedule,
   zoneChangeUsageAdjustment,
   lessonsLeftToday,
+  loadState,
+  planTempo,
   practiceDecider,
+  practiceEventSchemaVersions,
   practiceStateCodec,
   practiceStreamId,
   scheduleInputFor,
@@ -33,6 +36,7 @@ import {
   type LessonFocus,
   type LessonHistoryEntry,
   type TimeZone,
+  type TempoPlan,
   type TimingScoredRequest,
 } from '@stickwork/domain';
 import {
@@ -363,6 +367,27 @@ export const createPracticeService = (
     },
 
     //////////////////// Queries (read models)
+
+    /**
+     * GET /api/lesson/tempo-plan: the start tempo the schedule gives this lesson now, from the same
+     * decision state the schedule is generated on (snapshot and the events after it).
+     */
+    async tempoPlan(customerId: string, lesson: Exercise): Promise<TempoPlan> {
+      const state = await loadState(
+        store,
+        practiceStreamId(customerId),
+        practiceDecider,
+        practiceEventSchemaVersions,
+        snapshots,
+      );
+      const { lesson_id: lessonId } = lesson;
+      return planTempo(
+        lesson,
+        state.takeHistory.get(lessonId),
+        state.evaluations.get(lessonId),
+        backend.clock(),
+      );
+    },
 
     /** GET /api/lesson-history: the lessons played, newest first, of one skill or all. */
     lessonHistory(customerId: string, focus?: LessonFocus): LessonHistoryEntry[] {

@@ -14,6 +14,7 @@ import { isLevel, levelIndex, type Level } from '../rules/levels.js';
 import { isSkill, SKILL_DISPLAY_NAMES, SKILLS, type Skill } from '../rules/skills.js';
 import { customerDay, lessonsLeftToday, type Plan } from '../rules/usage.js';
 import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
+import { withRating, withTake, type LessonTakeHistory } from '../scheduler/take-history.js';
 import type { PracticeSchedule, ScheduledLesson } from '../scheduler/practice-schedule.js';
 import type { SkillPreference } from '../scheduler/generate-schedule.js';
 import type { Decider, DomainCommand } from '../decider/decider.js';
@@ -31,6 +32,8 @@ export interface PracticeState {
   usageByDay: Readonly<Record<string, number>>;
   /** For the scheduler's rest rules. */
   evaluations: ReadonlyMap<number, LessonEvaluationSummary>;
+  /** Per lesson id: its latest plays' takes, for the tempo plan and the returns. */
+  takeHistory: ReadonlyMap<number, LessonTakeHistory>;
   selfRated: boolean;
 }
 
@@ -46,6 +49,7 @@ export const initialPracticeState = (): PracticeState => ({
   progress: perSkill(0),
   usageByDay: {},
   evaluations: new Map(),
+  takeHistory: new Map(),
   selfRated: false,
 });
 
@@ -81,20 +85,8 @@ export const evolvePractice = (state: PracticeState, event: PracticeEvent): Prac
     .with({ type: 'SkillPreferenceChanged' }, ({ data }) =>
       withLevel(state, data.skill, data.level, data.selected),
     )
-    .with({ type: 'LessonEvaluated' }, ({ data }) => {
-      const { lessonId, ratingDifficulty, evaluatedAt, focus, progressAfter } = data;
-      const count = (state.evaluations.get(lessonId)?.count ?? 0) + 1;
-      const evaluations = new Map(state.evaluations).set(lessonId, {
-        lastRating: ratingDifficulty,
-        lastEvaluatedAt: evaluatedAt,
-        count,
-      });
-      const progress =
-        progressAfter !== undefined && isSkill(focus)
-          ? { ...state.progress, [focus]: progressAfter }
-          : state.progress;
-      return { ...state, evaluations, progress };
-    })
+    .with({ type: 'LessonEvaluated' }, (event) => evolvePracticeEvents(state, [event]))
+    .with({ type: 'TimingScored' }, (event) => evolvePracticeEvents(state, [event]))
     .with({ type: 'UsageIncremented' }, ({ data: { day } }) => {
       const usage = { ...state.usageByDay, [day]: (state.usageByDay[day] ?? 0) + 1 };
       const kept = Object.keys(usage).sort().slice(-USAGE_DAYS_KEPT);
@@ -112,38 +104,51 @@ export const evolvePractice = (state: PracticeState, event: PracticeEvent): Prac
     .with(
       { type: 'PracticeSessionScheduled' },
       { type: 'PracticeActivityRecorded' },
-      { type: 'TimingScored' },
       { type: 'WeeklyGoalSet' },
       () => state,
     )
     .exhaustive();
 
 /**
- * `events.reduce(evolvePractice, state)` without copying the evaluations map once per
- * `LessonEvaluated` (a year of practice has thousands): the fold copies it once, on the first
- * evaluation, and updates its own copy in place. `state` itself is never changed.
+ * `events.reduce(evolvePractice, state)` without copying the evaluations and take maps once per
+ * `LessonEvaluated` or `TimingScored` (a year of practice has thousands): the fold copies each map
+ * once, on its first change, and updates its own copy in place. `state` itself is never changed.
  */
 export const evolvePracticeEvents = (
   state: PracticeState,
   events: readonly PracticeEvent[],
 ): PracticeState => {
   let current = state;
-  let owned: Map<number, LessonEvaluationSummary> | null = null;
+  let evaluations: Map<number, LessonEvaluationSummary> | null = null;
+  let takeHistory: Map<number, LessonTakeHistory> | null = null;
   for (const event of events) {
-    if (event.type !== 'LessonEvaluated') {
-      current = evolvePractice(current, event);
-      if (current.evaluations !== owned) owned = null;
+    if (event.type === 'TimingScored') {
+      const { lessonId, bpm, accuracy, playId, scoredAt } = event.data;
+      takeHistory ??= new Map(current.takeHistory);
+      takeHistory.set(lessonId, withTake(takeHistory.get(lessonId), { bpm, accuracy, playId, at: scoredAt }));
+      current = { ...current, takeHistory };
       continue;
     }
-    const { lessonId, ratingDifficulty, evaluatedAt, focus, progressAfter } = event.data;
-    owned ??= new Map(current.evaluations);
-    const count = (owned.get(lessonId)?.count ?? 0) + 1;
-    owned.set(lessonId, { lastRating: ratingDifficulty, lastEvaluatedAt: evaluatedAt, count });
+    if (event.type !== 'LessonEvaluated') {
+      current = evolvePractice(current, event);
+      if (current.evaluations !== evaluations) evaluations = null;
+      if (current.takeHistory !== takeHistory) takeHistory = null;
+      continue;
+    }
+    const { lessonId, ratingDifficulty, evaluatedAt, focus, progressAfter, playId } = event.data;
+    evaluations ??= new Map(current.evaluations);
+    const count = (evaluations.get(lessonId)?.count ?? 0) + 1;
+    evaluations.set(lessonId, { lastRating: ratingDifficulty, lastEvaluatedAt: evaluatedAt, count });
+    const played = current.takeHistory.get(lessonId);
+    if (played) {
+      takeHistory ??= new Map(current.takeHistory);
+      takeHistory.set(lessonId, withRating(played, playId) ?? played);
+    }
     const progress =
       progressAfter !== undefined && isSkill(focus)
         ? { ...current.progress, [focus]: progressAfter }
         : current.progress;
-    current = { ...current, evaluations: owned, progress };
+    current = { ...current, evaluations, progress, takeHistory: takeHistory ?? current.takeHistory };
   }
   return current;
 };

@@ -445,19 +445,38 @@ describe('Practice', () => {
         .events();
     });
 
-    it('changes no decision state', () => {
+    it('remembers the take for the tempo plan, and changes nothing else', () => {
       const before = state(rated, evaluated(50));
       const after = practiceDecider.evolve(before, {
         type: 'TimingScored',
         data: {
           ...take,
-          playId: null,
+          playId: 'play-7',
           focus: 'hand_technique',
           scoredAt: now.toISOString(),
           day: '2025-03-10',
         },
       });
-      expect(after).toBe(before);
+      expect(after).toEqual({
+        ...before,
+        takeHistory: new Map([
+          [
+            42,
+            {
+              plays: [
+                {
+                  playId: 'play-7',
+                  at: now.toISOString(),
+                  takes: [{ bpm: 100, accuracy: 82.5 }],
+                  rated: false,
+                },
+              ],
+              bestWellBpm: null,
+            },
+          ],
+        ]),
+      });
+      expect(before.takeHistory.size).toBe(0);
     });
   });
 });

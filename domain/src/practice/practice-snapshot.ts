@@ -1,10 +1,12 @@
 import type { StateCodec } from '../decider/stream-snapshots.js';
 import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
+import type { LessonTakeHistory } from '../scheduler/take-history.js';
 import type { PracticeState } from './practice-decider.js';
 
-/** `PracticeState` as JSON: the evaluations map as `[lessonId, summary]` pairs. */
-interface PracticeSnapshotJson extends Omit<PracticeState, 'evaluations'> {
+/** `PracticeState` as JSON: the maps as `[lessonId, value]` pairs. */
+interface PracticeSnapshotJson extends Omit<PracticeState, 'evaluations' | 'takeHistory'> {
   evaluations: [number, LessonEvaluationSummary][];
+  takeHistory: [number, LessonTakeHistory][];
 }
 
 /**
@@ -13,10 +15,18 @@ interface PracticeSnapshotJson extends Omit<PracticeState, 'evaluations'> {
  * the state is folded from the log again.
  */
 export const practiceStateCodec: StateCodec<PracticeState> = {
-  schemaVersion: 1,
-  encode: (state): PracticeSnapshotJson => ({ ...state, evaluations: [...state.evaluations] }),
+  schemaVersion: 2,
+  encode: (state): PracticeSnapshotJson => ({
+    ...state,
+    evaluations: [...state.evaluations],
+    takeHistory: [...state.takeHistory],
+  }),
   decode: (json) => {
     const snapshot = json as PracticeSnapshotJson;
-    return { ...snapshot, evaluations: new Map(snapshot.evaluations) };
+    return {
+      ...snapshot,
+      evaluations: new Map(snapshot.evaluations),
+      takeHistory: new Map(snapshot.takeHistory),
+    };
   },
 };

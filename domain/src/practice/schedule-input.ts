@@ -31,5 +31,6 @@ export const scheduleInputFor = (
     ...input,
     lessonsUsedToday: usageOn(state, customerDay(request.now, timeZone)) + zoneChangeAdjustment,
     evaluations: state.evaluations,
+    takeHistory: state.takeHistory,
   };
 };

@@ -9,7 +9,9 @@ import { entitlementsFor } from '../rules/plans.js';
 import { SKILL_DISPLAY_NAMES, type Skill } from '../rules/skills.js';
 import { lessonsLeftToday, type Plan } from '../rules/usage.js';
 import { nearestLevelExercises, type CatalogueIndex } from './catalogue-index.js';
-import { lessonReadiness, slowerStartBpm, type LessonEvaluationSummary } from './lesson-rest.js';
+import { lessonReadiness, type LessonEvaluationSummary } from './lesson-rest.js';
+import type { LessonTakeHistory } from './take-history.js';
+import { planTempo, type TempoPlan } from './tempo-plan.js';
 import { LIMIT_REACHED_LESSON_ID, type PracticeSchedule, type ScheduledLesson } from './practice-schedule.js';
 import { SeededDraw } from './seeded-draw.js';
 
@@ -32,6 +34,8 @@ export interface GenerateScheduleInput {
   lessonsUsedToday: number;
   /** Per lesson id: last rating, last time, count. */
   evaluations: ReadonlyMap<number, LessonEvaluationSummary>;
+  /** Per lesson id: the takes of its latest plays (the tempo plan); none: every lesson at its written tempo. */
+  takeHistory?: ReadonlyMap<number, LessonTakeHistory>;
   now: Date;
   /** Same input and seed, same schedule. */
   seed: number;
@@ -47,10 +51,24 @@ interface SkillSlot {
   exhausted: boolean;
 }
 
-const toScheduledLesson = (exercise: Exercise, startBpm = exercise.start_bpm): ScheduledLesson => {
+const toScheduledLesson = (exercise: Exercise, plan?: TempoPlan): ScheduledLesson => {
   const { notation: _notation, ...lesson } = exercise;
-  return { ...lesson, start_bpm: startBpm };
+  if (!plan || plan.basis.kind === 'catalogue') return lesson;
+  const { startBpm, targetBpm, basis } = plan;
+  return { ...lesson, start_bpm: startBpm, tempo_plan: { targetBpm, basis } };
 };
+
+/** A lesson at the start tempo its plan gives this drummer (`tempo-plan.ts`). */
+const plannedLesson = (exercise: Exercise, input: GenerateScheduleInput): ScheduledLesson =>
+  toScheduledLesson(
+    exercise,
+    planTempo(
+      exercise,
+      input.takeHistory?.get(exercise.lesson_id),
+      input.evaluations.get(exercise.lesson_id),
+      input.now,
+    ),
+  );
 
 const limitReachedLesson = (skill: SkillPreference, padSufficient: boolean): ScheduledLesson => ({
   lesson_id: LIMIT_REACHED_LESSON_ID,
@@ -110,34 +128,26 @@ const warmUpBlock = (
   let minutes = 0;
   for (let warmUp = draw.next(); warmUp && minutes < WARM_UP_MINUTES.min; warmUp = draw.next()) {
     if (minutes + warmUp.practice_time > WARM_UP_MINUTES.max) continue;
-    block.push(toScheduledLesson(warmUp));
+    block.push(plannedLesson(warmUp, input));
     minutes += warmUp.practice_time;
   }
   return block;
 };
 
 /** The next lesson of a skill that fits the time left: fresh ones first, resting ones as a last resort. */
-const nextLesson = (
-  slot: SkillSlot,
-  minutesLeft: number,
-  nowMs: number,
-  evaluations: GenerateScheduleInput['evaluations'],
-) => {
+const nextLesson = (slot: SkillSlot, minutesLeft: number, input: GenerateScheduleInput) => {
+  const nowMs = input.now.getTime();
   for (let exercise = slot.draw.next(); exercise; exercise = slot.draw.next()) {
     // Time left only shrinks, so a lesson too long now never fits later.
     if (exercise.practice_time > minutesLeft) continue;
-    const readiness = lessonReadiness(evaluations.get(exercise.lesson_id), nowMs);
+    const readiness = lessonReadiness(input.evaluations.get(exercise.lesson_id), nowMs);
     if (readiness === 'resting') slot.resting.push(exercise);
-    else
-      return toScheduledLesson(
-        exercise,
-        readiness === 'slower' ? slowerStartBpm(exercise.start_bpm) : undefined,
-      );
+    else return plannedLesson(exercise, input);
   }
   const restingIndex = slot.resting.findIndex((exercise) => exercise.practice_time <= minutesLeft);
   if (restingIndex < 0) return undefined;
   const [exercise] = slot.resting.splice(restingIndex, 1);
-  return exercise && toScheduledLesson(exercise);
+  return exercise && plannedLesson(exercise, input);
 };
 
 /**
@@ -164,7 +174,6 @@ export const generateSchedule = (input: GenerateScheduleInput): PracticeSchedule
 
   // Any number is a seed; the generator takes 32-bit integers.
   const rng = xoroshiro128plus(input.seed | 0);
-  const nowMs = input.now.getTime();
   const lessons = warmUpBlock(input, skills, rng);
   let minutesLeft = input.practiceTime - lessons.reduce((sum, lesson) => sum + lesson.practice_time, 0);
 
@@ -189,7 +198,7 @@ export const generateSchedule = (input: GenerateScheduleInput): PracticeSchedule
     for (const candidate of slots)
       if (!candidate.exhausted && (!slot || candidate.minutes < slot.minutes)) slot = candidate;
     if (!slot) break;
-    const lesson = nextLesson(slot, minutesLeft, nowMs, input.evaluations);
+    const lesson = nextLesson(slot, minutesLeft, input);
     if (!lesson) {
       slot.exhausted = true;
       continue;

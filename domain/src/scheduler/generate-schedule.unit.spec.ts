@@ -10,6 +10,8 @@ import { lessonsLeftToday, type Plan } from '../rules/usage.js';
 import { exercisesAt, indexCatalogue, type CatalogueIndex } from './catalogue-index.js';
 import { generateSchedule, type GenerateScheduleInput, type SkillPreference } from './generate-schedule.js';
 import type { LessonEvaluationSummary } from './lesson-rest.js';
+import { withTake } from './take-history.js';
+import { planTempo } from './tempo-plan.js';
 import { LIMIT_REACHED_LESSON_ID, type PracticeSchedule } from './practice-schedule.js';
 import { FIXTURE_LONGEST_LESSON, fixtureCatalogue } from './testing/fixture-catalogue.js';
 import { expectScheduleInvariants } from './testing/schedule-invariants.js';
@@ -354,6 +356,38 @@ describe('generateSchedule and past evaluations', () => {
     );
     const lessons = nonWarmUp(generateSchedule(input({ skills, evaluations: everything, practiceTime: 30 })));
     expect(lessons.length).toBeGreaterThan(0);
+  });
+});
+
+describe('generateSchedule and the tempo plan', () => {
+  const skills: SkillPreference[] = [{ focus: 'independence', level: 'pro' }];
+  const candidates = pool(catalogue, skills[0]!, false);
+
+  it('starts each lesson played before at the tempo its takes plan, with the plan beside it', () => {
+    const takeHistory = new Map(
+      candidates.map((exercise) => [
+        exercise.lesson_id,
+        withTake(undefined, { bpm: exercise.start_bpm, accuracy: 95, playId: 'p', at: daysAgo(1) }),
+      ]),
+    );
+    const lessons = nonWarmUp(generateSchedule(input({ skills, takeHistory, practiceTime: 60 })));
+    expect(lessons.length).toBeGreaterThan(0);
+    for (const lesson of lessons) {
+      const original = catalogue.byId.get(lesson.lesson_id)!;
+      const plan = planTempo(original, takeHistory.get(lesson.lesson_id), undefined, now);
+      expect(plan.startBpm).toBeGreaterThan(original.start_bpm);
+      expect(lesson).toMatchObject({
+        start_bpm: plan.startBpm,
+        tempo_plan: { targetBpm: plan.targetBpm, basis: { kind: 'takes', accuracy: 95 } },
+      });
+    }
+  });
+
+  it('leaves lessons never played at their written tempo, without a plan', () => {
+    for (const lesson of generateSchedule(input({ skills, practiceTime: 60 })).lessons) {
+      expect(lesson.start_bpm).toBe(catalogue.byId.get(lesson.lesson_id)?.start_bpm ?? lesson.start_bpm);
+      expect(lesson).not.toHaveProperty('tempo_plan');
+    }
   });
 });
 

@@ -1,11 +1,16 @@
 import type { Exercise, ExerciseType } from '../catalogue/exercise.js';
 import type { DifficultyRating } from '../rules/difficulty-ratings.js';
+import type { TempoPlan } from './tempo-plan.js';
 
 /**
  * A lesson as the schedule sends it: the catalogue entry without its notation (the sheet music
- * comes from GET /api/file/download), with the start tempo the scheduler chose.
+ * comes from GET /api/file/download), with the start tempo the scheduler chose and, when that tempo is
+ * not the catalogue's, the plan behind it (the speed trainer's target and why).
  */
-export type ScheduledLesson = Omit<Exercise, 'notation' | 'type'> & { type: ExerciseType | 'limit_reached' };
+export type ScheduledLesson = Omit<Exercise, 'notation' | 'type'> & {
+  type: ExerciseType | 'limit_reached';
+  tempo_plan?: Pick<TempoPlan, 'targetBpm' | 'basis'>;
+};
 
 /** The practice schedule of product-spec §3, as POST /api/lesson/schedule answers it. */
 export interface PracticeSchedule {

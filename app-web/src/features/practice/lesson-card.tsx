@@ -7,6 +7,7 @@ import {
   lessonCardMachine,
   SKILL_DISPLAY_NAMES,
   suggestedRating,
+  tempoPlanSentence,
   timingScoredRequestOf,
   type ScheduledLesson,
 } from '@stickwork/domain';
@@ -126,6 +127,9 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
     if (suggestion) send({ type: 'rating.set', position: suggestion.position });
   };
 
+  const tempoSentence = lesson.tempo_plan
+    ? tempoPlanSentence({ startBpm: lesson.start_bpm, basis: lesson.tempo_plan.basis })
+    : null;
   const total = context.lessons.filter((entry) => entry.type !== 'limit_reached').length;
   const position = Math.min(context.lessonIndex + 1, total);
   const stopwatch = {
@@ -198,6 +202,7 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
       <ul className="lesson-card__info">
         <li>
           Start tempo: <strong>{lesson.start_bpm} bpm</strong>
+          {tempoSentence !== null && <span className="lesson-card__tempo-plan">{tempoSentence}</span>}
         </li>
         <li>
           Practice time: <strong>{lesson.practice_time} min</strong>
@@ -217,6 +222,7 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
         key={`${context.lessonIndex}-${metronomeTurn}`}
         notation={notation.status === 'ready' ? notation.notation : null}
         startBpm={lesson.start_bpm}
+        {...(lesson.tempo_plan ? { targetBpm: lesson.tempo_plan.targetBpm } : {})}
         onPosition={setPlayback}
         onTakeScored={takeScored}
       />

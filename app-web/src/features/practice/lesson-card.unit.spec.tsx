@@ -143,6 +143,27 @@ describe('the lesson card', () => {
     expect(types()).toContain(lessonUsageCounted.type);
   });
 
+  it('says why the start tempo is what it is, and aims the speed trainer at the planned target', async () => {
+    renderCard([
+      lesson(7, 'exercise', {
+        start_bpm: 88,
+        tempo_plan: {
+          targetBpm: 92,
+          basis: { kind: 'takes', bpm: 84, accuracy: 92, takes: 2, ratedTooHard: false },
+        },
+      }),
+    ]);
+    expect(screen.getByText('Last time 92 % at 84 bpm, today 88 bpm')).toBeDefined();
+    expect(((await screen.findByLabelText('Metronome (BPM)')) as HTMLInputElement).value).toBe('88');
+    expect((screen.getByLabelText('Start (BPM)') as HTMLInputElement).value).toBe('88');
+    expect((screen.getByLabelText('Target (BPM)') as HTMLInputElement).value).toBe('92');
+  });
+
+  it("shows no tempo sentence for a lesson at the catalogue's tempo", () => {
+    renderCard([lesson(7, 'exercise')]);
+    expect(screen.queryByText(/Last time/)).toBeNull();
+  });
+
   it('folds a long description and unfolds it on request', () => {
     const long = `${'a'.repeat(260)} the end ${'b'.repeat(200)}`;
     renderCard([lesson(3, 'exercise', { description_text: long })]);

@@ -29,6 +29,8 @@ export interface PracticeRoomPanelProps {
   /** The lesson's notation; null while it loads (the metronome works without it). */
   notation: Notation | null;
   startBpm: number | undefined;
+  /** The speed trainer's target from the lesson's tempo plan; without one, the trainer's default. */
+  targetBpm?: number;
   /** Called as each grid step sounds (on the audio clock), and with null when playback stops. */
   onPosition: (position: PlaybackPosition | null) => void;
   /** The timing coach scored a take of the pattern (the card records it and suggests its rating). */
@@ -40,13 +42,22 @@ export interface PracticeRoomPanelProps {
  * (the exercise looped on synthesised drums, with or without the click, or muted to play along),
  * count-in, speed trainer and gap click, with Space / arrows / T on the keyboard.
  */
-const PracticeRoomPanel = ({ notation, startBpm, onPosition, onTakeScored }: PracticeRoomPanelProps) => {
+const PracticeRoomPanel = ({
+  notation,
+  startBpm,
+  targetBpm: plannedTarget,
+  onPosition,
+  onTakeScored,
+}: PracticeRoomPanelProps) => {
   const [settings, setSettings] = useState<PracticeSettings>(readPracticeSettings);
   const [bpm, setBpm] = useState(() => initialTempo(startBpm));
   const [bpmText, setBpmText] = useState(() => String(initialTempo(startBpm)));
   const [trainerRange, setTrainerRange] = useState(() => {
     const { startBpm: start, targetBpm } = defaultSpeedTrainer(initialTempo(startBpm));
-    return { startBpm: start, targetBpm };
+    return {
+      startBpm: start,
+      targetBpm: plannedTarget === undefined ? targetBpm : Math.max(start, plannedTarget),
+    };
   });
   const [lastMode, setLastMode] = useState<PracticeMode>('metronome');
   const taps = useRef<number[]>([]);
