@@ -15,6 +15,7 @@ import { isSkill, SKILL_DISPLAY_NAMES, SKILLS, type Skill } from '../rules/skill
 import { customerDay, lessonsLeftToday, type Plan } from '../rules/usage.js';
 import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
 import { withRating, withTake, type LessonTakeHistory } from '../scheduler/take-history.js';
+import { takeImplausibilities } from '../timing/take-plausibility.js';
 import type { PracticeSchedule, ScheduledLesson } from '../scheduler/practice-schedule.js';
 import type { SkillPreference } from '../scheduler/generate-schedule.js';
 import type { Decider, DomainCommand } from '../decider/decider.js';
@@ -257,19 +258,6 @@ const checkLevel = (skill: unknown, level: unknown): { skill: Skill; level: Leve
 
 const isWholeNumber = (value: number, min: number): boolean => Number.isInteger(value) && value >= min;
 
-/**
- * What makes a take impossible whatever the input: counts that do not add up, an accuracy outside
- * 0-100, or figures per position whose strokes are not the hits. The shape itself is checked at the edge.
- */
-export const impossibleTake = (take: TakeFigures): string | null => {
-  if (take.hits + take.missed !== take.expected) return 'hits and missed must add up to expected';
-  if (!(take.accuracy >= 0 && take.accuracy <= 100)) return 'accuracy must be 0 to 100';
-  const strokes = take.byPosition.reduce((sum, figures) => sum + figures.strokes, 0);
-  if (take.byPosition.length > 0 && strokes !== take.hits)
-    return 'the strokes per position must add up to hits';
-  return null;
-};
-
 export const decidePractice = (command: PracticeCommand, state: PracticeState): PracticeEvent[] => {
   const now = command.metadata.now;
   return match(command)
@@ -382,8 +370,12 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
           'invalid_input',
           'A daily-limit placeholder is not played, so it has no timing.',
         );
-      const impossible = impossibleTake(take);
-      if (impossible) throw new DomainError('invalid_input', `Not a scored take: ${impossible}`);
+      const [impossible] = takeImplausibilities(take);
+      if (impossible)
+        throw new DomainError(
+          'invalid_input',
+          `Not a scored take: ${impossible.field} ${impossible.message}`,
+        );
       return [
         {
           type: 'TimingScored',
