@@ -9,6 +9,7 @@ import {
   isDomainError,
   practiceStreamId,
   remindersStreamId,
+  subscriptionOf,
   toEventsToAppend,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
@@ -85,7 +86,8 @@ export const eraseAccount = async (
   if (customer.status !== 'registered') return appended;
 
   // Teacher lessons first, so the read models are scrubbed after the last credit event.
-  appended.push(...(await closeTeacherLessonsOf(backend, customerId)));
+  const onExclusive = subscriptionOf(customer).tier === 'exclusive';
+  appended.push(...(await closeTeacherLessonsOf(backend, customerId, { onExclusive })));
 
   const now = backend.clock();
   const erased = customerDecider.decide({ type: 'EraseCustomer', data: {}, metadata: { now } }, customer);

@@ -307,9 +307,17 @@ const creditStreamClosed = async (backend: Pick<Backend, 'store'>, customerId: s
 export const closeTeacherLessonsOf = async (
   backend: Omit<TeacherLessonsBackend, 'config'> & Partial<Pick<TeacherLessonsBackend, 'config'>>,
   customerId: string,
+  { onExclusive }: { onExclusive: boolean },
 ): Promise<(TeacherEvent | LessonCreditEvent)[]> => {
   const withConfig = { ...backend, config: backend.config ?? { publicUrl: '' } } as TeacherLessonsBackend;
-  const closed = await runCredits(withConfig, customerId, { type: 'CloseLessonCredits', data: {} });
+  // Only a customer on Exclusive can have a booking under way; another one who never held a credit
+  // gets no stream (a booking of theirs is refused before it takes one).
+  const stream = lessonCreditsStreamId(customerId);
+  const noCredits = (await backend.store.readStream(stream, { maxCount: 1 })).length === 0;
+  const closed =
+    onExclusive || !noCredits
+      ? await runCredits(withConfig, customerId, { type: 'CloseLessonCredits', data: {} })
+      : { events: [], position: null, state: { used: {} } as LessonCreditState };
   const teacherIds = new Set([
     ...Object.values(closed.state.used).map((credit) => credit.teacherId),
     ...teachers(withConfig)
