@@ -7,8 +7,14 @@ import {
 import type { Backend } from '../backend.js';
 import { runCustomerCommand } from '../accounts/customer-commands.js';
 import { loadCustomer } from '../accounts/customer-records.js';
-import type { ProviderEvent } from '../adapters/payments/payment-provider.js';
-import { isOlderThanApplied, loadPaymentLedger, recordInLedger } from './payment-ledger.js';
+import type { ProviderEvent, ProviderSubscription } from '../adapters/payments/payment-provider.js';
+import {
+  isOlderThanApplied,
+  loadPaymentLedger,
+  recordInLedger,
+  sharesSecondWithApplied,
+  type PaymentLedger,
+} from './payment-ledger.js';
 import { subscriptionCommands, targetOf } from './subscription-sync.js';
 import { subscriptionConfirmationMail } from './subscription-confirmation-mail.js';
 
@@ -45,6 +51,12 @@ export interface ApplyOptions {
    * provider's clock runs behind ours.
    */
   current?: boolean;
+  /**
+   * Reads the subscription as the provider has it now. An event created in the same second as the
+   * newest applied one (Stripe's times are whole seconds, and deliveries arrive in any order) then
+   * applies that state rather than its own snapshot, so which of the two arrived last never decides.
+   */
+  currentSubscription?: (id: string, customerId: string | null) => Promise<ProviderSubscription | null>;
 }
 
 export const applyProviderEvent = async (
@@ -93,7 +105,8 @@ const applyToStreams = async (
       return 'unmatched';
     }
     const stale = isOlderThanApplied(ledger, event);
-    if (!stale) starts.push(...(await syncCustomer(backend, customerId, event)));
+    if (!stale)
+      starts.push(...(await syncCustomer(backend, customerId, await settled(ledger, event, options))));
     try {
       await recordInLedger(store, customerId, ledger, event, stale ? 'skipped' : 'applied', clock());
       logger.info({ eventId: event.id, eventType: event.type, customerId, stale }, 'payment event handled');
@@ -103,6 +116,17 @@ const applyToStreams = async (
       if (!isWrongExpectedRevision(error) || attempt >= 20) throw error;
     }
   }
+};
+
+/** The event, its snapshot replaced by the provider's state when it ties with the newest applied one. */
+const settled = async (
+  ledger: PaymentLedger,
+  event: ProviderEvent,
+  { currentSubscription }: ApplyOptions,
+): Promise<ProviderEvent> => {
+  if (!currentSubscription || !event.subscription || !sharesSecondWithApplied(ledger, event)) return event;
+  const current = await currentSubscription(event.subscription.id, event.customerId);
+  return current ? { ...event, subscription: current } : event;
 };
 
 /** Brings the customer stream to the event's state; answers the subscriptions it started. */

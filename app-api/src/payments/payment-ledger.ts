@@ -65,6 +65,14 @@ export const loadPaymentLedger = async (store: EventStore, customerId: string): 
 export const isOlderThanApplied = (ledger: PaymentLedger, event: Pick<ProviderEvent, 'created'>): boolean =>
   ledger.lastAppliedAt !== null && Date.parse(event.created) < Date.parse(ledger.lastAppliedAt);
 
+/** Created in the same second as the newest applied event: their order is not the provider's to tell. */
+export const sharesSecondWithApplied = (
+  ledger: PaymentLedger,
+  event: Pick<ProviderEvent, 'created'>,
+): boolean =>
+  ledger.lastAppliedAt !== null &&
+  Math.floor(Date.parse(event.created) / 1000) === Math.floor(Date.parse(ledger.lastAppliedAt) / 1000);
+
 export const recordInLedger = (
   store: EventStore,
   customerId: string,

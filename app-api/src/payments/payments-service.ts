@@ -193,7 +193,10 @@ export const createPaymentsService = (backend: Backend) => {
     async webhook(rawBody: Buffer, signature: string | undefined): Promise<ApplyOutcome | 'ignored'> {
       const event = await viaProvider(() => payments.readWebhook(rawBody, signature));
       if (!event) return 'ignored';
-      return applyProviderEvent(backend, event);
+      return applyProviderEvent(backend, event, {
+        currentSubscription: (id, customerId) =>
+          viaProvider(() => payments.currentSubscription(id, customerId)),
+      });
     },
 
     /** The local provider's embedded form: pay a checkout session with a test card. */

@@ -41,6 +41,7 @@ export const createPaymentProvider = (
     createPortalSession: async (request) => (await load()).createPortalSession(request),
     cancelAtPeriodEnd: async (subscription) => (await load()).cancelAtPeriodEnd(subscription),
     cancelNow: async (subscription) => (await load()).cancelNow(subscription),
+    currentSubscription: async (id, customerId) => (await load()).currentSubscription(id, customerId),
     readWebhook: async (rawBody, signature) => (await load()).readWebhook(rawBody, signature),
   };
 };

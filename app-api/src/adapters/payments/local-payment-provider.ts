@@ -295,6 +295,11 @@ export const createLocalPaymentProvider = (deps: {
       return { ...snapshotOf(current), status: 'canceled' };
     },
 
+    // Its subscriptions live in the customer stream, changed only by the events this process makes.
+    async currentSubscription() {
+      return null;
+    },
+
     async readWebhook() {
       throw new WebhookSignatureError(
         'Webhooks come from Stripe only; the local test-payment provider has none configured.',

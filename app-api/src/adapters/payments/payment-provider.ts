@@ -103,6 +103,11 @@ export interface PaymentProvider {
   /** Ends a subscription now (a payment overdue past the grace period). */
   cancelNow(subscription: CurrentSubscription): Promise<ProviderSubscription>;
   /**
+   * The subscription as the provider has it now, read from the provider (Stripe: a retrieval); null
+   * when the provider keeps no state of its own beyond the events it produced (the local provider).
+   */
+  currentSubscription(id: string, customerId: string | null): Promise<ProviderSubscription | null>;
+  /**
    * Verifies a webhook's signature over the raw body and reads the event. Throws
    * `WebhookSignatureError` for a bad signature; answers null for an event type we do not handle.
    */

@@ -365,6 +365,36 @@ describe('the Stripe webhook', () => {
     expect((await deliver(older)).json.outcome).toBe('duplicate');
   });
 
+  it.each([
+    ['the newer first', ['resumed', 'cancelled'] as const],
+    ['the older first', ['cancelled', 'resumed'] as const],
+  ])(
+    'applies events of one second by the subscription Stripe has now, whichever arrives last (%s)',
+    async (_order, arrival) => {
+      const customer = await register();
+      const subscription = trialingSubscription(customer);
+      fake.subscriptions.set(subscription.id, subscription);
+      await deliver(stripeEvent('customer.subscription.created', subscription));
+      // Within one second the customer cancelled at period end, then resumed: Stripe now has no cancellation.
+      const second = nextEventTime();
+      const events = {
+        cancelled: stripeEvent(
+          'customer.subscription.updated',
+          { ...subscription, cancel_at_period_end: true },
+          second,
+        ),
+        resumed: stripeEvent(
+          'customer.subscription.updated',
+          { ...subscription, cancel_at_period_end: false },
+          second,
+        ),
+      };
+      for (const which of arrival) expect((await deliver(events[which])).json.outcome).toBe('applied');
+      expect(await customerInfo(customer)).toMatchObject({ cancelAt: null, cancelAtPeriodEnd: false });
+      expect(requestsTo('GET', `/v1/subscriptions/${subscription.id}`).length).toBeGreaterThan(0);
+    },
+  );
+
   it('acknowledges events it does not handle, and events for no customer of ours', async () => {
     expect(
       (await deliver(stripeEvent('customer.created', { id: 'cus_x', object: 'customer' }))).json,

@@ -187,6 +187,8 @@ export const createStripePaymentProvider = (options: StripeProviderOptions): Pay
       return requireMapped(toSubscription(canceled, current.customerId), canceled.id);
     },
 
+    currentSubscription: retrieveSubscription,
+
     async readWebhook(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent | null> {
       let verified: unknown;
       try {
