@@ -29,6 +29,7 @@ export {
   type PlanService,
 } from './payments/plan-service.js';
 export { nextPeriodEndAt, settleAllPeriodEnds, settlePeriodEnds } from './payments/period-ends.js';
+export { createPaymentsService, type PaymentsService } from './payments/payments-service.js';
 export { pinTimeZone } from './accounts/customer-time-zone.js';
 export { addTeacher, setTeacherAvailability, type NewTeacher } from './retention/teachers-service.js';
 export { settleTeacherBookings } from './retention/teacher-booking-sweep.js';

@@ -1,5 +1,5 @@
 // Bundles the built CLI (cli/dist/main.js, from `tsc -b`) into cli/dist/stickwork.js and its lazily
-// loaded chunks in cli/dist/bundle/, which bin/stickwork.js runs (issue 15: start-up). Node loads each
+// loaded chunks in cli/dist/bundle/, which bin/stickwork.js runs, for a quick start. Node loads each
 // of the ~300 small ES modules a read command needs (the workspace packages, zod, date-fns, xstate,
 // commander) separately: resolving, reading and linking them was about a third of a command's CPU
 // time. Packages that are native, read files beside themselves or are heavy and rarely needed stay

@@ -15,7 +15,7 @@ import { runCli } from './testing/run-cli.js';
 let dataDir: string;
 let server: Backend;
 let env: Record<string, string>;
-let customers: { id: string; email: string; name: string }[];
+let customers: { customerId: string; email: string; name: string }[];
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-cli-e2e-'));
@@ -68,17 +68,17 @@ describe('stickwork against a running server', () => {
   });
 
   it('replay --json reports the read models at a position', async () => {
-    const run = await runCli(['replay', customers[0]!.id, '--until', '5', '--json'], env);
+    const run = await runCli(['replay', customers[0]!.customerId, '--until', '5', '--json'], env);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
-    expect(report).toMatchObject({ customerId: customers[0]!.id, plan: { tier: 'freemium' } });
+    expect(report).toMatchObject({ customerId: customers[0]!.customerId, plan: { tier: 'freemium' } });
     expect(report.lastPosition).toBeLessThanOrEqual(5);
     expect(report.skills).toHaveLength(8);
   });
 
   it('projections rebuild folds the log again and checks it against a fresh fold', async () => {
     const run = await runCli(['projections', 'rebuild'], env);
-    // stderr is a pipe here: no progress bar, so no redraw codes (issue 15 item 8).
+    // stderr is a pipe here: no progress bar, so no redraw codes.
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('EVENTS/S');
@@ -98,8 +98,8 @@ describe('stickwork against a running server', () => {
       operator: 'e2e-operator',
       events: [{ type: 'CustomerErasureRequested' }, { type: 'CustomerErased' }],
     });
-    expect(await server.store.readStream(customerStreamId(target.id))).toEqual([]);
-    expect((await server.store.readStream(erasureStreamId(target.id)))[0]?.metadata.operator).toBe(
+    expect(await server.store.readStream(customerStreamId(target.customerId))).toEqual([]);
+    expect((await server.store.readStream(erasureStreamId(target.customerId)))[0]?.metadata.operator).toBe(
       'e2e-operator',
     );
     const again = await runCli(['history', target.email], env);
@@ -108,7 +108,7 @@ describe('stickwork against a running server', () => {
   });
 
   it('refuses a bad argument with the flag named', async () => {
-    const run = await runCli(['history', customers[0]!.id, '--since', 'yesterday'], env);
+    const run = await runCli(['history', customers[0]!.customerId, '--since', 'yesterday'], env);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       'stickwork: error: invalid --since: expected a day (2026-05-04), a time as history prints it (2026-05-04 20:03:09) in --tz, or an ISO time with a zone (2026-05-04T18:00:00Z)\n',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Backend } from '@stickwork/app-api';
 import {
+  checkStoreFile,
   loadConfig,
   openStores,
   reservationStreamsFor,
@@ -68,12 +69,28 @@ const open = async <T extends { store: Backend['store']; close(): Promise<void> 
     opened = await opener(config);
     // EventStoreDB connects lazily: one read now turns "unreachable" into this error, not a stack trace.
     await opened.store.readAll({ maxCount: 1 });
+    if (!config.eventStoreConnectionString) warnIfDamaged(file);
     return opened;
   } catch (error) {
     await opened?.close().catch(() => undefined);
     removeCreated(config.dataDir, before);
     throw new CliError(`cannot open ${where}: ${(error as Error).message}`);
   }
+};
+
+/**
+ * A damaged page answers nothing, so a read that never touches it looks complete while events are
+ * missing: every command that opens the embedded store runs SQLite's quick check first, and on
+ * damage says so on stderr and exits 1 after its output.
+ */
+const warnIfDamaged = (file: string) => {
+  const report = checkStoreFile(file, 'quick');
+  if (report.ok) return;
+  const problems = report.problems.flatMap((problem) => problem.split('\n').filter(Boolean));
+  process.stderr.write(
+    `stickwork: warning: the store ${file} is damaged (${problems.length === 1 ? problems[0] : `${problems.length} problems`}): what follows may miss events; run stickwork store check\n`,
+  );
+  process.exitCode = 1;
 };
 
 /** The store and read models only: what customers, history, replay, projections and store info load. */

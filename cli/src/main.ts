@@ -18,6 +18,14 @@ const isKnown = (error: unknown): error is Error =>
   error instanceof CliError ||
   (error instanceof Error && ['ConfigError', 'DomainError', 'HttpError'].includes(error.name));
 
+/** SQLite's answer when a page of the store is damaged: the operator's next step is `store check`. */
+const isStoreDamage = (error: unknown): error is Error =>
+  error instanceof Error &&
+  error.name === 'SqliteError' &&
+  ['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_IOERR'].some((code) =>
+    String((error as { code?: unknown }).code ?? '').startsWith(code),
+  );
+
 const argv = process.argv.filter((arg) => arg !== '--no-pager');
 if (argv.length !== process.argv.length || process.env.STICKWORK_PAGER === 'cat') disablePager();
 
@@ -27,6 +35,9 @@ try {
   if (error instanceof CommanderError) {
     // Commander already printed help, the version or the usage error.
     process.exitCode = error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
+  } else if (isStoreDamage(error)) {
+    renderError(`the store cannot be read: ${error.message}: run stickwork store check`);
+    process.exitCode = 1;
   } else {
     renderError(isKnown(error) ? error.message : String((error as Error).stack ?? error));
     process.exitCode = error instanceof UsageError ? USAGE_EXIT_CODE : 1;

@@ -1,5 +1,5 @@
 /**
- * Issue 15 (operator CLI II): each fault an operator met, against a real SQLite store that stays
+ * Each fault an operator met, against a real SQLite store that stays
  * open in this process as the server's would, with the CLI run as a separate process where the
  * fault was one of the process (exit codes, pipes, signals, files left behind).
  */

@@ -10,7 +10,7 @@ import { runCli } from '../testing/run-cli.js';
 /** `stickwork customer export`, run as an operator would, on a seeded store. */
 let dataDir: string;
 let env: Record<string, string>;
-let customer: { id: string; email: string };
+let customer: { customerId: string; email: string };
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-cli-export-'));
@@ -21,7 +21,7 @@ beforeAll(async () => {
   );
   expect(seeded.code, seeded.stderr).toBe(0);
   const listed = await runCli(['customers', '--json'], env);
-  customer = (JSON.parse(listed.stdout) as { id: string; email: string }[])[0]!;
+  customer = (JSON.parse(listed.stdout) as { customerId: string; email: string }[])[0]!;
 }, 120_000);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -39,7 +39,7 @@ describe('stickwork customer export', () => {
     const run = await runCli(['customer', 'export', customer.email, '--out', out, '--json'], env);
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
-      customerId: customer.id,
+      customerId: customer.customerId,
       file: out,
       bytes: fs.statSync(out).size,
     });
@@ -52,12 +52,12 @@ describe('stickwork customer export', () => {
       const reservations = reservationStreamsFor(config, { readonly: true });
       const expected = await customerExportFiles(
         { store, readModels, reservations, clock: systemClock },
-        customer.id,
+        customer.customerId,
       );
       expect(Object.keys(files).sort()).toEqual(Object.keys(expected).sort());
       for (const [name, text] of Object.entries(expected))
         if (name !== 'README.txt') expect(files[name], name).toBe(text);
-      const account = JSON.parse(files[`events/customer-${customer.id}.json`]!) as { data: object }[];
+      const account = JSON.parse(files[`events/customer-${customer.customerId}.json`]!) as { data: object }[];
       expect(JSON.stringify(account)).toContain(customer.email);
       expect(JSON.stringify(files)).not.toContain('argon2');
       expect(files['read-models/activity.csv']!.split('\r\n').length).toBeGreaterThan(2);
@@ -69,15 +69,15 @@ describe('stickwork customer export', () => {
   it('keeps an existing file unless --force, and names a missing --out or an unknown customer', async () => {
     const out = path.join(dataDir, 'kept.zip');
     fs.writeFileSync(out, 'mine');
-    const refused = await runCli(['customer', 'export', customer.id, '--out', out], env);
+    const refused = await runCli(['customer', 'export', customer.customerId, '--out', out], env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('exists: choose another --out, or add --force');
     expect(fs.readFileSync(out, 'utf8')).toBe('mine');
-    const forced = await runCli(['customer', 'export', customer.id, '--out', out, '--force'], env);
+    const forced = await runCli(['customer', 'export', customer.customerId, '--out', out, '--force'], env);
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout).toMatch(/^Wrote \d+ bytes to .*kept\.zip \(customer /);
 
-    const noOut = await runCli(['customer', 'export', customer.id], env);
+    const noOut = await runCli(['customer', 'export', customer.customerId], env);
     expect(noOut.code).toBe(2);
     expect(noOut.stderr).toContain('--out');
     const unknown = await runCli(

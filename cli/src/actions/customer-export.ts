@@ -1,34 +1,51 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import { customerExportZip } from '@stickwork/app-api/customer-export';
+import { customerStreamId, erasureStreamId } from '@stickwork/domain';
+import type { exportInput } from '../commands/customer.js';
 import { CliError, withStores } from '../context.js';
 import { resolveCustomer } from '../customers/resolve-customer.js';
-import { parseOptions } from '../options.js';
+import type { InputOf } from '../define-command.js';
 import { printJson } from '../ui/print.js';
 
-const exportOptions = z.object({
-  customer: z.string().min(1, { message: 'name a customer by id or email' }),
-  out: z.string().trim().min(1, { message: 'name the file to write, e.g. --out data.zip' }),
-  force: z.boolean().default(false),
-  json: z.boolean().default(false),
-});
+/** `--out -`: the zip goes to stdout (for a pipe), never to a terminal. */
+const STDOUT = '-';
 
 /**
  * `stickwork customer export <customer> --out FILE`: the customer's "Download my data" zip (the same
  * as GET /api/export), for a data request that reaches an operator. The read models are brought up
  * to date first (the server may be stopped). The file holds personal data: it is made readable by
- * its owner only, and an existing file is kept unless --force.
+ * its owner only, and an existing file is kept unless --force (or --yes). An erased customer has
+ * nothing left to export: refused, rather than an empty zip.
  */
-export const runCustomerExport = async (who: string, raw: Record<string, unknown>) => {
-  const options = parseOptions(exportOptions, { ...raw, customer: who }, ['customer']);
-  const file = path.resolve(options.out);
+export const runCustomerExport = async (options: InputOf<typeof exportInput>) => {
+  const toStdout = options.out === STDOUT;
+  if (toStdout && process.stdout.isTTY)
+    throw new CliError('--out - writes the zip to stdout, which is a terminal here: pipe it, or name a file');
+  if (toStdout && options.json) throw new CliError('--out - writes the zip to stdout: it takes no --json');
+  const file = toStdout ? STDOUT : path.resolve(options.out);
+  const overwrite = options.force || options.yes;
   const written = await withStores(async (backend) => {
     const customerId = await resolveCustomer(backend, options.customer);
+    const [account] = await backend.store.readStream(customerStreamId(customerId), { maxCount: 1 });
+    if (!account) {
+      const [erased] = await backend.store.readStream(erasureStreamId(customerId), { maxCount: 1 });
+      throw new CliError(
+        erased
+          ? `customer ${customerId} was erased on ${erased.metadata.time.slice(0, 10)}: no data is left to export`
+          : `customer ${customerId} has no account: nothing to export`,
+      );
+    }
     await backend.projections.catchUp();
     const zip = await customerExportZip(backend, customerId);
+    if (toStdout) {
+      await new Promise<void>((resolve, reject) =>
+        process.stdout.write(zip, (error) => (error ? reject(error) : resolve())),
+      );
+      return { customerId, file, bytes: zip.length };
+    }
     try {
-      fs.writeFileSync(file, zip, { flag: options.force ? 'w' : 'wx', mode: 0o600 });
+      fs.writeFileSync(file, zip, { flag: overwrite ? 'w' : 'wx', mode: 0o600 });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') throw new CliError(`${file} exists: choose another --out, or add --force`);
@@ -36,7 +53,9 @@ export const runCustomerExport = async (who: string, raw: Record<string, unknown
     }
     return { customerId, file, bytes: zip.length };
   });
-  if (options.json) printJson(written);
+  if (toStdout)
+    process.stderr.write(`Wrote ${written.bytes} bytes to stdout (customer ${written.customerId})\n`);
+  else if (options.json) printJson(written);
   else
     process.stdout.write(
       `Wrote ${written.bytes} bytes to ${written.file} (customer ${written.customerId})\n`,

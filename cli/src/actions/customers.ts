@@ -1,17 +1,12 @@
-import { z } from 'zod';
 import { customerDirectoryProjection, type CustomerDirectoryEntry } from '@stickwork/projections';
+import type { customersInput } from '../commands/read-commands.js';
 import { withStores, type StoreBackend } from '../context.js';
-import { limitOption, parseOptions } from '../options.js';
-import { printJson, renderTable } from '../ui/print.js';
-
-const customersOptions = z.object({
-  search: z.string().trim().optional(),
-  limit: limitOption(),
-  json: z.boolean().default(false),
-});
+import type { InputOf } from '../define-command.js';
+import { formatInZone } from '../history/event-summary.js';
+import { renderRecords } from '../ui/print.js';
 
 export interface CustomerRow {
-  id: string;
+  customerId: string;
   name: string;
   email: string;
   plan: string;
@@ -21,7 +16,7 @@ export interface CustomerRow {
 }
 
 const toRow = (entry: CustomerDirectoryEntry): CustomerRow => ({
-  id: entry.customerId,
+  customerId: entry.customerId,
   name: `${entry.firstname} ${entry.lastname}`.trim(),
   email: entry.email,
   plan: entry.plan,
@@ -44,23 +39,27 @@ export const listCustomers = async (
     .list<CustomerDirectoryEntry>(customerDirectoryProjection.name)
     .map(({ state }) => toRow(state))
     .filter(
-      (row) => !needle || [row.id, row.name, row.email].some((text) => text.toLowerCase().includes(needle)),
+      (row) =>
+        !needle || [row.customerId, row.name, row.email].some((text) => text.toLowerCase().includes(needle)),
     )
-    .sort((a, b) => a.registered.localeCompare(b.registered) || a.id.localeCompare(b.id));
+    .sort((a, b) => a.registered.localeCompare(b.registered) || a.customerId.localeCompare(b.customerId));
 };
 
-export const runCustomers = async (raw: Record<string, unknown>) => {
-  const options = parseOptions(customersOptions, raw);
+const dayInZone = (iso: string, timeZone: string) => formatInZone(iso, timeZone).slice(0, 10);
+
+export const runCustomers = async (options: InputOf<typeof customersInput>) => {
   const all = await withStores((backend) => listCustomers(backend, options.search));
   const rows = options.limit === undefined ? all : all.slice(0, options.limit);
-  if (options.json) return printJson(rows);
-  await renderTable(rows, [
-    { header: 'ID', value: (row) => row.id },
+  await renderRecords(rows, all.length, 'customers', options, [
+    { header: 'ID', value: (row) => row.customerId },
     { header: 'NAME', value: (row) => row.name },
     { header: 'EMAIL', value: (row) => row.email },
     { header: 'PLAN', value: (row) => row.plan },
     { header: 'STATUS', value: (row) => row.status },
-    { header: 'REGISTERED', value: (row) => row.registered.slice(0, 10) },
-    { header: 'LAST PRACTICE', value: (row) => row.lastPractice?.slice(0, 10) ?? '-' },
+    { header: 'REGISTERED', value: (row) => dayInZone(row.registered, options.tz) },
+    {
+      header: 'LAST PRACTICE',
+      value: (row) => (row.lastPractice ? dayInZone(row.lastPractice, options.tz) : '-'),
+    },
   ]);
 };

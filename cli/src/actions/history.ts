@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { FALLBACK_TIME_ZONE } from '@stickwork/domain';
+import type { historyInput } from '../commands/read-commands.js';
 import { UsageError, withStores } from '../context.js';
 import { resolveCustomer } from '../customers/resolve-customer.js';
+import type { InputOf } from '../define-command.js';
 import {
   followCustomerHistory,
   matchesFilter,
@@ -9,31 +9,10 @@ import {
   toHistoryEntry,
   type HistoryEntry,
 } from '../history/customer-history.js';
-import { knownEventTypes } from '../history/event-types.js';
+import { checkTypes } from '../history/event-types.js';
 import { onInterrupt } from '../interrupt.js';
-import { limitOption, parseOptions, readInstant, timeZoneOption } from '../options.js';
-import { historyLines, printJson, renderHistory } from '../ui/print.js';
-
-const historyOptions = z.object({
-  customer: z.string().min(1, { message: 'name a customer by id or email' }),
-  type: z
-    .string()
-    .optional()
-    .transform((types) =>
-      types
-        ? types
-            .split(',')
-            .map((type) => type.trim())
-            .filter(Boolean)
-        : [],
-    ),
-  since: z.string().optional(),
-  until: z.string().optional(),
-  tz: timeZoneOption().default(FALLBACK_TIME_ZONE),
-  limit: limitOption(),
-  follow: z.boolean().default(false),
-  json: z.boolean().default(false),
-});
+import { readInstant } from '../options.js';
+import { historyLines, printJson, printJsonLines, renderHistory } from '../ui/print.js';
 
 export const toLine = (entry: HistoryEntry) => ({
   position: entry.position,
@@ -42,40 +21,30 @@ export const toLine = (entry: HistoryEntry) => ({
   summary: entry.summary,
 });
 
-/** `--type` names only types the store can hold: a typo is refused with the list, not answered "(no events)". */
-export const checkTypes = (types: readonly string[], seen: Iterable<string>) => {
-  const known = knownEventTypes(seen);
-  const unknown = types.filter((type) => !known.includes(type));
-  if (unknown.length > 0)
-    throw new UsageError(
-      `invalid --type: unknown event type ${unknown.map((type) => `"${type}"`).join(', ')}; known types: ${known.join(', ')}`,
-    );
-};
-
-export const runHistory = async (customer: string, raw: Record<string, unknown>) => {
-  const options = parseOptions(historyOptions, { ...raw, customer }, ['customer']);
+export const runHistory = async (options: InputOf<typeof historyInput>) => {
   const since =
     options.since === undefined ? undefined : readInstant('--since', options.since, options.tz, 'start');
   const until =
     options.until === undefined ? undefined : readInstant('--until', options.until, options.tz, 'end');
   if (since && until && since > until) throw new UsageError('--since must not be after --until');
+  checkTypes(options.type, []);
   const filter = { types: options.type, since, until };
+  // With --follow, --json prints records as they come: one per line.
+  const jsonl = options.jsonl || (options.json && options.follow);
+  const entryOf = (event: Parameters<typeof toHistoryEntry>[0]) =>
+    toHistoryEntry(event, options.tz, options.showPersonal);
   await withStores(
     async ({ store, reservations }) => {
       const customerId = await resolveCustomer({ store, reservations }, options.customer);
       // Taken before the read, so an event written in between is followed, not lost.
       const { lastPosition } = await store.stats();
       const events = await readCustomerEvents(store, customerId);
-      checkTypes(
-        options.type,
-        events.map((event) => event.type),
-      );
       const matching = events.filter((event) => matchesFilter(event, filter));
       // --limit keeps the most recent N, still oldest first: what just happened (with --follow, as tail -n N -f).
       const shown = options.limit === undefined ? matching : matching.slice(-options.limit);
-      const entries = shown.map((event) => toHistoryEntry(event, options.tz));
-      if (options.json && !options.follow) return printJson(entries);
-      if (options.json) entries.forEach((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
+      const entries = shown.map(entryOf);
+      if (jsonl) printJsonLines(entries);
+      else if (options.json) return printJson(entries);
       else if (options.follow) {
         if (entries.length > 0) process.stdout.write(`${historyLines(entries.map(toLine)).join('\n')}\n`);
       } else await renderHistory(entries.map(toLine));
@@ -91,10 +60,9 @@ export const runHistory = async (customer: string, raw: Record<string, unknown>)
           (event) => {
             if (event.position <= shownUpTo || !matchesFilter(event, filter)) return;
             shownUpTo = event.position;
-            const entry = toHistoryEntry(event, options.tz);
-            process.stdout.write(
-              options.json ? `${JSON.stringify(entry)}\n` : `${historyLines([toLine(entry)]).join('\n')}\n`,
-            );
+            const entry = entryOf(event);
+            if (jsonl) printJsonLines([entry]);
+            else process.stdout.write(`${historyLines([toLine(entry)]).join('\n')}\n`);
           },
           interruption.signal,
         );

@@ -1,36 +1,31 @@
-import { z } from 'zod';
 import { loadConfig } from '@stickwork/app-api/stores';
+import type { mailListInput, mailShowInput } from '../commands/tools.js';
+import type { InputOf } from '../define-command.js';
+import { formatInZone } from '../history/event-summary.js';
 import { listOutbox, openOutboxMail, outboxDirOf } from '../mail/outbox.js';
-import { limitOption, parseOptions } from '../options.js';
-import { emitLines, keyValueLines, printable, printJson, renderTable } from '../ui/print.js';
+import { emitLines, keyValueLines, printable, printJson, renderRecords } from '../ui/print.js';
 
-const listOptions = z.object({ limit: limitOption(), json: z.boolean().default(false) });
-const showOptions = z.object({
-  mail: z.string().min(1, { message: 'name a mail by its number in `mail list` or its file' }),
-  json: z.boolean().default(false),
-});
+const inZone = (date: string | null | undefined, timeZone: string) =>
+  date ? `${formatInZone(date, timeZone)}` : '-';
 
-export const runMailList = async (raw: Record<string, unknown>) => {
-  const options = parseOptions(listOptions, raw);
+export const runMailList = async (options: InputOf<typeof mailListInput>) => {
   const all = await listOutbox(outboxDirOf(loadConfig().dataDir));
   // --limit keeps the newest, still oldest first, with their numbers for `mail show`.
   const mails = options.limit === undefined ? all : all.slice(-options.limit);
-  if (options.json) return printJson(mails);
-  await renderTable(mails, [
+  await renderRecords(mails, all.length, 'mails', options, [
     { header: '#', value: (row) => String(row.number) },
-    { header: 'DATE', value: (row) => row.date?.replace('T', ' ').slice(0, 19) ?? '-' },
+    { header: 'DATE', value: (row) => inZone(row.date, options.tz) },
     { header: 'TO', value: (row) => row.to },
     { header: 'SUBJECT', value: (row) => row.subject },
   ]);
 };
 
-export const runMailShow = async (reference: string, raw: Record<string, unknown>) => {
-  const options = parseOptions(showOptions, { ...raw, mail: reference }, ['mail']);
+export const runMailShow = async (options: InputOf<typeof mailShowInput>) => {
   const opened = await openOutboxMail(outboxDirOf(loadConfig().dataDir), options.mail);
   if (options.json) return printJson(opened);
   await emitLines([
     ...keyValueLines(opened.subject, [
-      ['date', opened.date ?? '-'],
+      ['date', opened.date ? `${inZone(opened.date, options.tz)} ${options.tz}` : '-'],
       ['from', opened.from],
       ['to', opened.to],
       ['file', opened.file],

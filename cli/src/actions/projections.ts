@@ -1,24 +1,23 @@
-import { z } from 'zod';
 import { ALL_PROJECTIONS, type ParkedEvent, type Projection, type RetryResult } from '@stickwork/projections';
-import { CliError, withStores, type StoreBackend } from '../context.js';
+import type { projectionsInput } from '../commands/projections.js';
+import { CliError, UsageError, withStores, type StoreBackend } from '../context.js';
+import type { InputOf } from '../define-command.js';
 import { onInterrupt } from '../interrupt.js';
-import { parseOptions } from '../options.js';
 import { verifyProjection, type ProjectionCheck } from '../projections/verify-projection.js';
 import { printJson, renderTable } from '../ui/print.js';
 import type { ProgressHandle } from '../ui/render.js';
 
 const NAMES = ALL_PROJECTIONS.map((projection) => projection.name);
 
-const projectionsOptions = z.object({
-  name: z
-    .string()
-    .refine((name) => NAMES.includes(name), { message: `expected one of ${NAMES.join(', ')}` })
-    .optional(),
-  json: z.boolean().default(false),
-});
+type ProjectionsOptions = InputOf<typeof projectionsInput>;
 
-const selected = (name: string | undefined): readonly Projection[] =>
-  name === undefined ? ALL_PROJECTIONS : ALL_PROJECTIONS.filter((projection) => projection.name === name);
+const selected = (name: string | undefined): readonly Projection[] => {
+  if (name !== undefined && !NAMES.includes(name))
+    throw new UsageError(`invalid [name]: expected one of ${NAMES.join(', ')}`);
+  return name === undefined
+    ? ALL_PROJECTIONS
+    : ALL_PROJECTIONS.filter((projection) => projection.name === name);
+};
 
 export interface ProjectionState {
   name: string;
@@ -56,6 +55,14 @@ export interface RebuildResult extends ProjectionCheck {
   eventsPerSecond: number;
 }
 
+export interface RebuildOutcome {
+  /** Rebuilt, swapped in and checked against a fresh fold. */
+  results: RebuildResult[];
+  /** Rebuilt and swapped in, its check stopped by Ctrl-C (`projections verify NAME` runs it). */
+  unchecked: string[];
+  interrupted: boolean;
+}
+
 /**
  * Folds the whole log into a shadow of each projection and swaps it in one transaction (the
  * server keeps serving the old models meanwhile), then checks the rebuilt models against a fresh
@@ -66,7 +73,7 @@ export const rebuildProjections = async (
   projections: readonly Projection[],
   progress?: (projection: Projection, total: number) => ProgressHandle,
   signal?: AbortSignal,
-): Promise<{ results: RebuildResult[]; interrupted: boolean }> => {
+): Promise<RebuildOutcome> => {
   const results: RebuildResult[] = [];
   for (const projection of projections) {
     const total = (await backend.store.stats()).events;
@@ -80,11 +87,28 @@ export const rebuildProjections = async (
     const seconds = (performance.now() - started) / 1000;
     if (!interrupted) bar?.update(events);
     await bar?.finish();
-    if (interrupted) return { results, interrupted };
+    if (interrupted) return { results, unchecked: [], interrupted };
+    // The new read models are in place: a stop from here on says so, and leaves the check undone.
+    if (signal?.aborted) return { results, unchecked: [projection.name], interrupted: true };
     const check = await verifyProjection(backend.store, backend.readModels, projection);
     results.push({ ...check, events, seconds, eventsPerSecond: seconds > 0 ? events / seconds : events });
+    if (signal?.aborted) return { results, unchecked: [], interrupted: true };
   }
-  return { results, interrupted: false };
+  return { results, unchecked: [], interrupted: false };
+};
+
+/** What an interrupted rebuild did: which projections have new read models, checked or not, and which kept theirs. */
+export const interruptedRebuildText = (outcome: RebuildOutcome, asked: readonly Projection[]): string => {
+  const swapped = [...outcome.results.map((result) => result.name), ...outcome.unchecked];
+  const kept = asked.map((projection) => projection.name).filter((name) => !swapped.includes(name));
+  return [
+    'interrupted',
+    swapped.length > 0 ? `rebuilt and swapped in: ${swapped.join(', ')}` : 'nothing was swapped in',
+    ...(outcome.unchecked.length > 0
+      ? [`not checked: ${outcome.unchecked.join(', ')} (run projections verify ${outcome.unchecked[0]})`]
+      : []),
+    ...(kept.length > 0 ? [`kept their previous read models: ${kept.join(', ')}`] : []),
+  ].join('; ');
 };
 
 const differenceText = (check: ProjectionCheck) =>
@@ -92,8 +116,8 @@ const differenceText = (check: ProjectionCheck) =>
     ? 'equals a fresh fold of the log'
     : `${check.differences.length} differ: ${check.differences.slice(0, 3).join(', ')}${check.differences.length > 3 ? ', ...' : ''}`;
 
-export const runStatus = async (name: string | undefined, raw: Record<string, unknown>) => {
-  const options = parseOptions(projectionsOptions, { ...raw, name }, ['name']);
+export const runStatus = async (options: ProjectionsOptions) => {
+  selected(options.name);
   const rows = await withStores((backend) => projectionStatus(backend, options.name));
   if (options.json) return printJson(rows);
   await renderTable(rows, [
@@ -126,8 +150,7 @@ export const retryProjections = async (
 };
 
 /** `projections retry [NAME]`: exit 1 while an event still fails. */
-export const runRetry = async (name: string | undefined, raw: Record<string, unknown>) => {
-  const options = parseOptions(projectionsOptions, { ...raw, name }, ['name']);
+export const runRetry = async (options: ProjectionsOptions) => {
   const outcomes = await withStores((backend) => retryProjections(backend, selected(options.name)));
   if (options.json) printJson(outcomes);
   else {
@@ -155,19 +178,20 @@ export const runRetry = async (name: string | undefined, raw: Record<string, unk
     );
 };
 
-export const runRebuild = async (name: string | undefined, raw: Record<string, unknown>) => {
-  const options = parseOptions(projectionsOptions, { ...raw, name }, ['name']);
+export const runRebuild = async (options: ProjectionsOptions) => {
+  const asked = selected(options.name);
   const { startProgress } = options.json ? { startProgress: undefined } : await import('../ui/render.js');
   const interruption = onInterrupt();
-  const { results, interrupted } = await withStores((backend) =>
+  const outcome = await withStores((backend) =>
     rebuildProjections(
       backend,
-      selected(options.name),
+      asked,
       startProgress && ((projection, total) => startProgress(projection.name, total, 'events')),
       interruption.signal,
     ),
   ).finally(() => interruption.dispose());
-  if (options.json) printJson({ results, interrupted });
+  const { results, interrupted } = outcome;
+  if (options.json) printJson(outcome);
   else
     await renderTable(results, [
       { header: 'PROJECTION', value: (row) => row.name },
@@ -178,13 +202,7 @@ export const runRebuild = async (name: string | undefined, raw: Record<string, u
       { header: 'PARKED', value: (row) => String(row.parked) },
       { header: 'CHECK', value: differenceText },
     ]);
-  if (interrupted) {
-    const done = results.map((result) => result.name);
-    process.stderr.write(
-      `stickwork: interrupted: ${done.length > 0 ? `rebuilt ${done.join(', ')}; ` : ''}the projection being rebuilt keeps its previous read models\n`,
-    );
-    return;
-  }
+  if (interrupted) return void process.stderr.write(`stickwork: ${interruptedRebuildText(outcome, asked)}\n`);
   const failed = results.filter((result) => !result.matches);
   if (failed.length > 0)
     throw new CliError(
@@ -193,12 +211,12 @@ export const runRebuild = async (name: string | undefined, raw: Record<string, u
 };
 
 /** Folds each projection aside up to its checkpoint and compares: nothing is written; exit 1 on drift. */
-export const runVerify = async (name: string | undefined, raw: Record<string, unknown>) => {
-  const options = parseOptions(projectionsOptions, { ...raw, name }, ['name']);
+export const runVerify = async (options: ProjectionsOptions) => {
+  const asked = selected(options.name);
   const checks = await withStores(async (backend) => {
     const lags = new Map((await backend.projections.status()).map((status) => [status.name, status.lag]));
     const all: (ProjectionCheck & { lag: number })[] = [];
-    for (const projection of selected(options.name))
+    for (const projection of asked)
       all.push({
         ...(await verifyProjection(backend.store, backend.readModels, projection)),
         lag: lags.get(projection.name) ?? 0,

@@ -1,58 +1,60 @@
-import { z } from 'zod';
-import { accuracyLabel, FALLBACK_TIME_ZONE, SKILL_DISPLAY_NAMES, timingOffsetLabel } from '@stickwork/domain';
+import { accuracyLabel, SKILL_DISPLAY_NAMES, timingOffsetLabel } from '@stickwork/domain';
+import type { replayInput } from '../commands/read-commands.js';
 import { UsageError, withStores } from '../context.js';
 import { resolveCustomer } from '../customers/resolve-customer.js';
 import { DATE_HINT, looksLikeCompactDay, parseInstant } from '../dates.js';
-import { parseOptions, timeZoneOption } from '../options.js';
+import type { InputOf } from '../define-command.js';
+import { count } from '../history/event-summary.js';
+import { hasPositionMark, readPosition } from '../positions.js';
 import { replayCustomer, type ReplayPoint, type ReplayReport } from '../replay/replay-customer.js';
 import { keyValueLines, printJson, emitLines, tableLines } from '../ui/print.js';
-
-const replayOptions = z.object({
-  customer: z.string().min(1, { message: 'name a customer by id or email' }),
-  until: z.string().trim().optional(),
-  tz: timeZoneOption().default(FALLBACK_TIME_ZONE),
-  json: z.boolean().default(false),
-});
 
 /**
  * `--until`: a global position as history shows it (`#1234`, or the bare number), a day (to its
  * end, inclusive) or a time in `--tz`. Eight digits that also read as a day are ambiguous.
  */
 export const readReplayPoint = (text: string, timeZone: string): ReplayPoint => {
-  const position = /^#?(\d+)$/.exec(text);
-  if (position) {
-    if (!text.startsWith('#') && looksLikeCompactDay(text))
+  const position = readPosition(text);
+  if (position !== null) {
+    if (!hasPositionMark(text) && looksLikeCompactDay(text))
       throw new UsageError(
         `ambiguous --until ${text}: for the day write ${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6)}, for the position #${text}`,
       );
-    return { position: Number(position[1]) };
+    return { position };
   }
   const time = parseInstant(text, timeZone, 'end');
   if (!time) throw new UsageError(`invalid --until: expected a position (#1234) or a date: ${DATE_HINT}`);
   return { time };
 };
 
-const planText = ({ tier, status, period, cancelAt }: ReplayReport['plan']) =>
+const planText = ({ tier, status, period, cancelAt }: NonNullable<ReplayReport['plan']>) =>
   [tier, period, status === tier ? null : status].filter(Boolean).join(' ') +
   (cancelAt ? `, cancels ${cancelAt.slice(0, 10)}` : '');
 
 export const replayLines = (report: ReplayReport): string[] => [
-  ...keyValueLines(`Customer ${report.customerId} as of ${report.asOf} (${report.timeZone})`, [
+  ...keyValueLines(`Customer ${report.customerId} as of ${report.asOfLocal} ${report.timeZone}`, [
     [
       'events replayed',
       `${report.events}${report.lastPosition === null ? '' : ` (to position #${report.lastPosition})`}`,
     ],
-    ['plan', report.erased ? 'erased' : planText(report.plan)],
+    [
+      'plan',
+      report.erased
+        ? 'erased'
+        : report.plan === null
+          ? 'no customer yet (not registered by then)'
+          : planText(report.plan),
+    ],
     ['self-rated', report.selfRated ? 'yes' : 'no'],
-    ['streak', `${report.streaks.current} days (longest ${report.streaks.longest})`],
+    ['streak', `${count(report.streaks.current, 'day')} (longest ${report.streaks.longest})`],
     [
       'heatmap',
-      `${report.heatmap.daysPractised} days practised ${report.heatmap.from} to ${report.heatmap.to}: ` +
-        `${report.heatmap.lessons} lessons, ${report.heatmap.minutes} min`,
+      `${count(report.heatmap.daysPractised, 'day')} practised ${report.heatmap.from} to ${report.heatmap.to}: ` +
+        `${count(report.heatmap.lessons, 'lesson')}, ${report.heatmap.minutes} min`,
     ],
     [
       'usage today',
-      `${report.usageToday.lessons} lessons on ${report.usageToday.day}, ` +
+      `${count(report.usageToday.lessons, 'lesson')} on ${report.usageToday.day}, ` +
         `${report.usageToday.lessonsLeft === null ? 'unlimited' : `${report.usageToday.lessonsLeft} left`}`,
     ],
   ]),
@@ -91,8 +93,7 @@ export const replayLines = (report: ReplayReport): string[] => [
       ]),
 ];
 
-export const runReplay = async (customer: string, raw: Record<string, unknown>) => {
-  const options = parseOptions(replayOptions, { ...raw, customer }, ['customer']);
+export const runReplay = async (options: InputOf<typeof replayInput>) => {
   const until = options.until === undefined ? undefined : readReplayPoint(options.until, options.tz);
   const report = await withStores(
     async ({ store, clock, reservations }) =>

@@ -1,20 +1,12 @@
-import { z } from 'zod';
+import type { seedInput } from '../commands/tools.js';
 import { withBackend } from '../context.js';
+import type { InputOf } from '../define-command.js';
 import { onInterrupt } from '../interrupt.js';
-import { parseOptions, readInstant, wholeNumberOption } from '../options.js';
+import { readInstant } from '../options.js';
 import { seedStore } from '../seed/seed-store.js';
 import { printJson, renderKeyValues } from '../ui/print.js';
 
-const seedOptions = z.object({
-  customers: wholeNumberOption(1, 100_000),
-  days: wholeNumberOption(1, 3650),
-  seed: wholeNumberOption(0, 2 ** 32 - 1).default(1),
-  end: z.string().optional(),
-  json: z.boolean().default(false),
-});
-
-export const runSeed = async (raw: Record<string, unknown>) => {
-  const options = parseOptions(seedOptions, raw);
+export const runSeed = async (options: InputOf<typeof seedInput>) => {
   const end = options.end === undefined ? undefined : readInstant('--end', options.end, 'UTC', 'start');
   const interruption = onInterrupt();
   const summary = await withBackend(

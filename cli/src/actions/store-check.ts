@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { z } from 'zod';
 import { checkStoreFile, loadConfig, sqliteFileIn } from '@stickwork/app-api/stores';
+import type { jsonOnlyInput } from '../commands/store.js';
+import type { InputOf } from '../define-command.js';
 import { CliError } from '../errors.js';
-import { parseOptions } from '../options.js';
 import { printJson, renderKeyValues } from '../ui/print.js';
 
 /**
@@ -10,15 +10,19 @@ import { printJson, renderKeyValues } from '../ui/print.js';
  * index), read-only, while the server may keep running. The server runs the quick check at every start;
  * this is the slower one an operator runs on demand. Exit 1 when it finds damage.
  */
-export const runStoreCheck = async (raw: Record<string, unknown>) => {
-  const options = parseOptions(z.object({ json: z.boolean().default(false) }), raw);
+export const runStoreCheck = async (options: InputOf<typeof jsonOnlyInput>) => {
   const config = loadConfig();
   if (config.eventStoreConnectionString)
     throw new CliError('store check reads the embedded SQLite store; EventStoreDB checks its own files');
   const file = sqliteFileIn(config.dataDir);
   if (!fs.existsSync(file))
     throw new CliError(`no Stickwork store at ${file}: start the server once, or set DATA_DIR`);
-  const report = checkStoreFile(file, 'full');
+  const checked = checkStoreFile(file, 'full');
+  // SQLite reports several problems in one message, a line each: one problem a line here too.
+  const report = {
+    ...checked,
+    problems: checked.problems.flatMap((problem) => problem.split('\n').filter(Boolean)),
+  };
   if (options.json) printJson({ file, ...report });
   else
     await renderKeyValues('Store check (SQLite integrity_check)', [

@@ -1,10 +1,9 @@
-import { z } from 'zod';
+import type { jsonOnlyInput } from '../commands/store.js';
 import { withStores } from '../context.js';
-import { parseOptions } from '../options.js';
+import type { InputOf } from '../define-command.js';
 import { printJson, renderKeyValues } from '../ui/print.js';
 
-export const runStoreInfo = async (raw: Record<string, unknown>) => {
-  const options = parseOptions(z.object({ json: z.boolean().default(false) }), raw);
+export const runStoreInfo = async (options: InputOf<typeof jsonOnlyInput>) => {
   const info = await withStores(async ({ store }) => ({ kind: store.kind, ...(await store.stats()) }), {
     readonly: true,
   });

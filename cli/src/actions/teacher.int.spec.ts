@@ -28,12 +28,16 @@ describe('stickwork teacher', () => {
         'tina@example.com',
         '--tz',
         'Europe/Berlin',
+        '--yes',
       ],
       env,
     );
     expect(added.code, added.stderr).toBe(0);
     expect(added.stdout).toBe('Teacher tina added (Tina Drums, Europe/Berlin).\n');
-    const slots = await runCli(['teacher', 'availability', 'tina', 'thu@09:30', 'tue@17:00', '2@17:00'], env);
+    const slots = await runCli(
+      ['teacher', 'availability', 'tina', 'thu@09:30', 'tue@17:00', '2@17:00', '--yes'],
+      env,
+    );
     expect(slots.code, slots.stderr).toBe(0);
     expect(slots.stdout).toBe('tina: tue@17:00, thu@09:30\n');
     const listed = await runCli(['teacher', 'list', '--json'], env);
@@ -53,34 +57,46 @@ describe('stickwork teacher', () => {
     );
   });
 
-  it('names what is wrong: a bad slot (usage, exit 2), a second add, a bad zone, overlapping slots or an unknown teacher (exit 1)', async () => {
+  it('names what is wrong: a bad slot or zone (usage, exit 2), a second add, overlapping slots or an unknown teacher (exit 1)', async () => {
     const badSlot = await runCli(['teacher', 'availability', 'tina', 'tuesday 5pm'], env);
     expect(badSlot.code).toBe(2);
     expect(badSlot.stderr).toContain('invalid slot "tuesday 5pm": write weekday@HH:mm');
     const again = await runCli(
-      ['teacher', 'add', 'tina', '--name', 'T', '--email', 'tina@example.com', '--tz', 'Europe/Berlin'],
+      [
+        'teacher',
+        'add',
+        'tina',
+        '--name',
+        'T',
+        '--email',
+        'tina@example.com',
+        '--tz',
+        'Europe/Berlin',
+        '--yes',
+      ],
       env,
     );
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('Teacher tina exists already.');
     const zone = await runCli(
-      ['teacher', 'add', 'max', '--name', 'Max', '--email', 'max@example.com', '--tz', 'Mars/Base'],
+      ['teacher', 'add', 'max', '--name', 'Max', '--email', 'max@example.com', '--tz', 'Mars/Base', '--yes'],
       env,
     );
-    expect(zone.code).toBe(1);
+    // A wrong zone is a usage error, as it is for every command that takes --tz.
+    expect(zone.code).toBe(2);
     expect(zone.stderr).toContain('Mars/Base is not a time zone');
     // A lesson lasts 45 minutes: slots closer than that overlap, also across Sunday night.
     for (const [slots, message] of [
       [['tue@17:00', 'tue@17:30'], 'Tuesday 17:00 and Tuesday 17:30 overlap: a lesson lasts 45 minutes.'],
       [['mon@00:00', 'sun@23:30'], 'Sunday 23:30 and Monday 00:00 overlap: a lesson lasts 45 minutes.'],
     ] as const) {
-      const overlapping = await runCli(['teacher', 'availability', 'tina', ...slots], env);
+      const overlapping = await runCli(['teacher', 'availability', 'tina', ...slots, '--yes'], env);
       expect(overlapping.code).toBe(1);
       expect(overlapping.stderr).toBe(`stickwork: error: ${message}\n`);
     }
     const kept = await runCli(['teacher', 'list', '--json'], env);
     expect((JSON.parse(kept.stdout) as { slots: string[] }[])[0]!.slots).toEqual(['tue@17:00', 'thu@09:30']);
-    const unknown = await runCli(['teacher', 'availability', 'nobody', 'mon@10:00'], env);
+    const unknown = await runCli(['teacher', 'availability', 'nobody', 'mon@10:00', '--yes'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('There is no such teacher.');
   });

@@ -1,17 +1,14 @@
-import { z } from 'zod';
 import type * as AppApi from '@stickwork/app-api';
 import { isDomainError, type TeacherState, type WeeklySlot } from '@stickwork/domain';
 import { teacherSchedulesProjection } from '@stickwork/projections';
+import type { teacherAddInput, teacherAvailabilityInput, teacherListInput } from '../commands/teacher.js';
+import { requireConfirmation } from '../confirmation.js';
 import { CliError, UsageError, withStores, type StoreBackend } from '../context.js';
+import type { InputOf } from '../define-command.js';
 import { operatorName, stampOperator } from '../operator.js';
-import { parseOptions } from '../options.js';
-import { printJson, renderTable } from '../ui/print.js';
+import { printJson, renderRecords } from '../ui/print.js';
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
-
-const teacherId = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, { message: 'use lower-case letters, digits and dashes (at most 40)' });
 
 /** `tue@17:00` (or `2@17:00`) as a weekly slot; a usage error names the bad one. */
 export const parseSlot = (text: string): WeeklySlot => {
@@ -46,17 +43,8 @@ const asOperator = async <T>(
   }
 };
 
-const addOptions = z.object({
-  teacherId,
-  name: z.string().trim().min(1, { message: 'must not be empty' }),
-  email: z.string().trim(),
-  tz: z.string().trim(),
-  operator: z.string().optional(),
-  json: z.boolean().default(false),
-});
-
-export const runTeacherAdd = async (id: string, raw: Record<string, unknown>) => {
-  const options = parseOptions(addOptions, { ...raw, teacherId: id }, ['teacherId']);
+export const runTeacherAdd = async (options: InputOf<typeof teacherAddInput>) => {
+  await requireConfirmation(`Add teacher ${options.teacherId} (${options.name}, ${options.tz})?`, options);
   const { events } = await withStores((backend) =>
     asOperator(backend, operatorName(options.operator), (service, operating) =>
       service.addTeacher(operating, {
@@ -71,13 +59,12 @@ export const runTeacherAdd = async (id: string, raw: Record<string, unknown>) =>
   else process.stdout.write(`Teacher ${options.teacherId} added (${options.name}, ${options.tz}).\n`);
 };
 
-export const runTeacherAvailability = async (id: string, slots: string[], raw: Record<string, unknown>) => {
-  const options = parseOptions(
-    z.object({ teacherId, operator: z.string().optional(), json: z.boolean().default(false) }),
-    { ...raw, teacherId: id },
-    ['teacherId'],
+export const runTeacherAvailability = async (options: InputOf<typeof teacherAvailabilityInput>) => {
+  const parsed = options.slots.map(parseSlot);
+  await requireConfirmation(
+    `Set the weekly slots of ${options.teacherId} to ${parsed.map(slotText).join(', ')}?`,
+    options,
   );
-  const parsed = slots.map(parseSlot);
   const { state } = await withStores((backend) =>
     asOperator(backend, operatorName(options.operator), (service, operating) =>
       service.setTeacherAvailability(operating, options.teacherId, parsed),
@@ -90,8 +77,7 @@ export const runTeacherAvailability = async (id: string, slots: string[], raw: R
 
 const slotText = (slot: WeeklySlot) => `${WEEKDAYS[slot.weekday - 1]}@${slot.start}`;
 
-export const runTeacherList = async (raw: Record<string, unknown>) => {
-  const options = parseOptions(z.object({ json: z.boolean().default(false) }), raw);
+export const runTeacherList = async (options: InputOf<typeof teacherListInput>) => {
   const rows = await withStores(async (backend) => {
     await backend.projections.catchUp();
     const now = backend.clock().getTime();
@@ -111,8 +97,7 @@ export const runTeacherList = async (raw: Record<string, unknown>) => {
           .sort(),
       }));
   });
-  if (options.json) return printJson(rows);
-  await renderTable(rows, [
+  await renderRecords(rows, rows.length, 'teachers', options, [
     { header: 'ID', value: (row) => row.teacherId },
     { header: 'NAME', value: (row) => row.name },
     { header: 'EMAIL', value: (row) => row.email },

@@ -1,5 +1,41 @@
 import type { Command } from 'commander';
+import { argument, defineCommand, flag, option, type Declared } from '../define-command.js';
 import { lazy } from '../lazy.js';
+import { jsonlOption, jsonOption, tzOption } from './read-commands.js';
+
+export const mailListInput = {
+  options: {
+    limit: option('n', 'only the n newest mails', (k) => k.limitOption()),
+    tz: tzOption,
+    json: jsonOption,
+    jsonl: jsonlOption,
+  },
+} satisfies Declared;
+
+export const mailShowInput = {
+  arguments: {
+    mail: argument('its number in `mail list`, or its file name in the outbox', (k) =>
+      k.text('name a mail by its number in `mail list` or its file'),
+    ),
+  },
+  options: { tz: tzOption, json: jsonOption },
+} satisfies Declared;
+
+export const seedInput = {
+  options: {
+    customers: option('n', 'how many customers (required)', (k) => k.wholeNumberOption(1, 100_000)),
+    days: option('d', 'how many days of history, ending today (or --end) (required)', (k) =>
+      k.wholeNumberOption(1, 3650),
+    ),
+    seed: option('n', 'the same seed writes the same customers and histories (default 1)', (k) =>
+      k.wholeNumberOption(0, 2 ** 32 - 1).default(1),
+    ),
+    end: option('date', 'the last day of the histories, UTC (default: today, up to now)', (k) =>
+      k.z.string().optional(),
+    ),
+    json: flag('print JSON for scripts (no progress bar)'),
+  },
+} satisfies Declared;
 
 /** catalogue, mail and seed: the exercise catalogue, the outbox, synthetic data. */
 export const registerToolCommands = (program: Command) => {
@@ -28,28 +64,20 @@ export const registerToolCommands = (program: Command) => {
     .command('mail')
     .description('the embedded outbox (DATA_DIR/outbox): the mails sent while SMTP_URL is unset');
   const mailActions = () => import('../actions/mail.js');
-  mail
-    .command('list')
-    .description('every mail in the outbox, oldest first: number, date, to, subject')
-    .option('--limit <n>', 'only the n newest mails')
-    .option('--json', 'print JSON for scripts')
-    .action(lazy(async () => (await mailActions()).runMailList));
-  mail
-    .command('show')
-    .description('one mail of the outbox: headers, text and links')
-    .argument('<mail>', 'its number in `mail list`, or its file name in the outbox')
-    .option('--json', 'print JSON for scripts')
-    .action(lazy(async () => (await mailActions()).runMailShow));
-
-  program
-    .command('seed')
-    .description(
+  defineCommand(mail, 'list', {
+    description: 'every mail in the outbox, oldest first: number, date, to, subject',
+    ...mailListInput,
+    run: async () => (await mailActions()).runMailList,
+  });
+  defineCommand(mail, 'show', {
+    description: 'one mail of the outbox: headers, text and links',
+    ...mailShowInput,
+    run: async () => (await mailActions()).runMailShow,
+  });
+  defineCommand(program, 'seed', {
+    description:
       'write synthetic customers and practice histories through the real commands (demos, benchmarks)',
-    )
-    .requiredOption('--customers <n>', 'how many customers')
-    .requiredOption('--days <d>', 'how many days of history, ending today (or --end)')
-    .option('--seed <n>', 'the same seed writes the same customers and histories', '1')
-    .option('--end <date>', 'the last day of the histories, UTC (default: today, up to now)')
-    .option('--json', 'print JSON for scripts (no progress bar)')
-    .action(lazy(async () => (await import('../actions/seed.js')).runSeed));
+    ...seedInput,
+    run: async () => (await import('../actions/seed.js')).runSeed,
+  });
 };

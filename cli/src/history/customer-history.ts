@@ -1,6 +1,7 @@
 import type { EventStore, RecordedEvent } from '@stickwork/domain';
 import { customerStreams } from '../customers/resolve-customer.js';
-import { formatInZone, summarizeEvent, withoutSecrets } from './event-summary.js';
+import { formatInZone, summarizeEvent } from './event-summary.js';
+import { shownData } from './personal-data.js';
 
 export interface HistoryFilter {
   /** Event types to keep; empty keeps all. */
@@ -37,16 +38,22 @@ export const readCustomerEvents = async (store: EventStore, customerId: string):
   return streams.flat().sort((a, b) => a.position - b.position);
 };
 
-export const toHistoryEntry = (event: RecordedEvent, timeZone: string): HistoryEntry => ({
+/** An event as history shows it: never a secret, personal data (names, emails) only when asked for. */
+export const toHistoryEntry = (
+  event: RecordedEvent,
+  timeZone: string,
+  showPersonal: boolean,
+): HistoryEntry => ({
   position: event.position,
   stream: event.streamId,
   revision: event.revision,
   type: event.type,
   time: event.metadata.time,
   localTime: formatInZone(event.metadata.time, timeZone),
-  summary: summarizeEvent(event),
+  // An elided field reads as `…` in the one-line summary, and as the placeholder in the data.
+  summary: summarizeEvent({ ...event, data: shownData(event.data, showPersonal, '…') }),
   ...(event.metadata.operator ? { operator: event.metadata.operator } : {}),
-  data: withoutSecrets(event.data),
+  data: shownData(event.data, showPersonal),
 });
 
 export const customerHistory = async (
@@ -54,10 +61,11 @@ export const customerHistory = async (
   customerId: string,
   filter: HistoryFilter,
   timeZone: string,
+  showPersonal: boolean,
 ): Promise<HistoryEntry[]> =>
   (await readCustomerEvents(store, customerId))
     .filter((event) => matchesFilter(event, filter))
-    .map((event) => toHistoryEntry(event, timeZone));
+    .map((event) => toHistoryEntry(event, timeZone, showPersonal));
 
 /** Whether an event of the global log belongs to the customer (their streams, or their erasure marker). */
 export const belongsTo = (event: RecordedEvent, customerId: string): boolean =>

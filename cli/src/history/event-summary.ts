@@ -19,6 +19,9 @@ const day = (iso: unknown): string => (typeof iso === 'string' ? iso.slice(0, 10
 type Data = Record<string, unknown>;
 type Summarize = (data: Data) => string;
 
+/** `1 lesson`, `3 lessons`. */
+export const count = (n: number, noun: string): string => `${n} ${n === 1 ? noun : `${noun}s`}`;
+
 const levelChange: Summarize = ({ skill, from, to }) => `${skillName(skill)} ${String(from)} → ${String(to)}`;
 
 const SUMMARIES: Record<string, Summarize> = {
@@ -59,7 +62,7 @@ const SUMMARIES: Record<string, Summarize> = {
       .map(({ focus, level }) => `${skillName(focus)} ${String(level)}`)
       .join(' + ');
     const lessons = ids.filter((id) => id !== -1).length;
-    return `${lessons} lessons (${warmUps} warm-ups)${limit}, ${String(targetPracticeTime)} min: ${focus}`;
+    return `${count(lessons, 'lesson')} (${count(warmUps, 'warm-up')})${limit}, ${String(targetPracticeTime)} min: ${focus}`;
   },
   LessonEvaluated: ({ lessonId, focus, ratingDifficulty, skipped, progressAfter }) => {
     const name = findLessonSummary(Number(lessonId))?.name ?? `lesson ${String(lessonId)}`;
@@ -88,11 +91,12 @@ const SUMMARIES: Record<string, Summarize> = {
     );
   },
   UsageIncremented: ({ day: counted }) => `lesson counted on ${String(counted)}`,
-  UsageReset: ({ day: reset, lessons }) => `${String(reset)} reset to 0 (had ${String(lessons)} lessons)`,
+  UsageReset: ({ day: reset, lessons }) =>
+    `${String(reset)} reset to 0 (had ${count(Number(lessons), 'lesson')})`,
   PracticeActivityRecorded: ({ day: practised, lessons, minutes }) =>
-    `${String(practised)}: ${String(lessons)} lessons, ${String(minutes)} min`,
+    `${String(practised)}: ${count(Number(lessons), 'lesson')}, ${String(minutes)} min`,
   PracticeHistoryErased: () => 'practice history erased',
-  // Issue 17: weekly goal, reminders, teacher lessons.
+  // Weekly goal, reminders, teacher lessons.
   WeeklyGoalSet: ({ daysPerWeek, day: on }) => `weekly goal ${String(daysPerWeek)} days (from ${String(on)})`,
   PracticeRemindersSet: ({ enabled, days, hour }) =>
     enabled

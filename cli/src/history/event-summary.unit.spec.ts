@@ -5,6 +5,32 @@ import { formatInZone, summarizeEvent, withoutSecrets } from './event-summary.js
 const metadata = { schemaVersion: 1, time: '2026-05-04T18:00:00.000Z' };
 
 describe('event summaries', () => {
+  it('count in words: one lesson, one warm-up', () => {
+    const warmUp = getCatalogue().find((exercise) => exercise.type === 'warm_up')!;
+    const exercise = getCatalogue().find((candidate) => candidate.type === 'exercise')!;
+    expect(
+      summarizeEvent({
+        type: 'PracticeSessionScheduled',
+        data: {
+          lessonIds: [warmUp.lesson_id, exercise.lesson_id],
+          skills: [{ focus: exercise.focus, level: 'beginner' }],
+          targetPracticeTime: 15,
+        },
+        metadata,
+      }),
+    ).toMatch(/^2 lessons \(1 warm-up\), 15 min: /);
+    expect(summarizeEvent({ type: 'UsageReset', data: { day: '2026-05-04', lessons: 1 }, metadata })).toBe(
+      '2026-05-04 reset to 0 (had 1 lesson)',
+    );
+    expect(
+      summarizeEvent({
+        type: 'PracticeActivityRecorded',
+        data: { day: '2026-05-04', lessons: 1, minutes: 5 },
+        metadata,
+      }),
+    ).toBe('2026-05-04: 1 lesson, 5 min');
+  });
+
   it('name the lesson, its focus and the rating of an evaluation', () => {
     const lesson = getCatalogue().find((exercise) => exercise.focus === 'hand_technique')!;
     const data = {

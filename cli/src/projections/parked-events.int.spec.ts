@@ -1,5 +1,5 @@
 /**
- * Issue 25: `projections status` lists the events a projection parked, `verify` and `rebuild`
+ * `projections status` lists the events a projection parked, `verify` and `rebuild`
  * leave them parked without calling it drift, and `projections retry` folds them again once
  * fixed (exit 1 while one still fails). The CLI runs as a separate process on a real SQLite store
  * that stays open here, as the server's would.

@@ -41,6 +41,7 @@ import {
   type PracticeUsageModel,
 } from '@stickwork/projections';
 import { findLessonSummary } from '../catalogue/catalogue-summary.js';
+import { formatInZone } from '../history/event-summary.js';
 import { readCustomerEvents } from '../history/customer-history.js';
 
 /** Where a replay stops: after a global position, or at an instant (inclusive). */
@@ -53,9 +54,13 @@ export interface ReplayReport {
   lastPosition: number | null;
   /** "Now" of the replay: the --until time, the last replayed event's time, or the clock. */
   asOf: string;
+  /** `asOf` in `timeZone`, as history prints times. */
+  asOfLocal: string;
   timeZone: string;
+  /** Whether the customer had registered by then (false: no customer yet, so no plan). */
+  registered: boolean;
   erased: boolean;
-  plan: SubscriptionSummary;
+  plan: SubscriptionSummary | null;
   skills: { skill: Skill; level: Level; selected: boolean; progress: number }[];
   selfRated: boolean;
   streaks: { current: number; longest: number };
@@ -133,9 +138,11 @@ export const replayCustomer = async (
     events: events.length,
     lastPosition: last?.position ?? null,
     asOf: asOf.toISOString(),
+    asOfLocal: formatInZone(asOf.toISOString(), options.timeZone),
     timeZone: options.timeZone,
+    registered: customer.status !== 'unregistered',
     erased: customer.status === 'erased',
-    plan,
+    plan: customer.status === 'unregistered' ? null : plan,
     skills: SKILLS.map((skill) => ({
       skill,
       level: progress.levels[skill],

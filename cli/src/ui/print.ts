@@ -134,3 +134,32 @@ export const renderError = (message: string) => {
 export const printJson = (value: unknown) => {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 };
+
+/** One JSON object per line (JSON Lines), for `jq -c` and for records that keep coming (`--follow`). */
+export const printJsonLines = (values: readonly unknown[]) => {
+  if (values.length > 0) process.stdout.write(`${values.map((value) => JSON.stringify(value)).join('\n')}\n`);
+};
+
+export interface RecordsOutput {
+  json: boolean;
+  jsonl: boolean;
+}
+
+/**
+ * A list as the operator asked for it: JSON, JSON Lines, or a table that ends with how many of
+ * how many it shows ("5 of 221 streams") when a limit left some out.
+ */
+export const renderRecords = async <Row>(
+  rows: readonly Row[],
+  total: number,
+  noun: string,
+  output: RecordsOutput,
+  columns: readonly Column<Row>[],
+) => {
+  if (output.jsonl) return printJsonLines(rows);
+  if (output.json) return printJson(rows);
+  await emitLines([
+    ...tableLines(rows, columns),
+    ...(rows.length < total ? [dim(`${rows.length} of ${total} ${noun}`)] : []),
+  ]);
+};
