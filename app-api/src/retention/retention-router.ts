@@ -128,27 +128,27 @@ export const retentionRouter = (backend: Backend): Router => {
     return false;
   };
 
+  /** A scheduled cancellation ends Exclusive at its date: lessons only before it. */
+  const exclusiveUntilOf = (res: Response): Date | null => {
+    const cancelAt = authOf(res).customer.subscription?.cancelAt;
+    return cancelAt ? new Date(cancelAt) : null;
+  };
+
   router.get('/teacher-lessons', authenticated, (_req, res) => {
     if (!exclusiveOnly(res)) return;
-    res.json(teacherLessonsView(backend, authOf(res).customerId, pinnedTimeZoneOf(res)));
+    res.json(
+      teacherLessonsView(backend, authOf(res).customerId, pinnedTimeZoneOf(res), exclusiveUntilOf(res)),
+    );
   });
 
   router.post('/teacher-lessons', authenticated, async (req, res) => {
     if (!exclusiveOnly(res)) return;
     const request = validOr400(teacherLessonRequestSchema, req.body);
-    const { customerId, customer } = authOf(res);
-    // A scheduled cancellation ends Exclusive at its date: lessons only before it.
-    const cancelAt = customer.subscription?.cancelAt;
+    const { customerId } = authOf(res);
     res
       .status(201)
       .json(
-        await bookTeacherLesson(
-          backend,
-          customerId,
-          request,
-          pinnedTimeZoneOf(res),
-          cancelAt ? new Date(cancelAt) : null,
-        ),
+        await bookTeacherLesson(backend, customerId, request, pinnedTimeZoneOf(res), exclusiveUntilOf(res)),
       );
   });
 
@@ -156,7 +156,7 @@ export const retentionRouter = (backend: Backend): Router => {
     if (!exclusiveOnly(res)) return;
     const { customerId } = authOf(res);
     await cancelTeacherLesson(backend, customerId, String(req.params.bookingId), pinnedTimeZoneOf(res));
-    res.json(teacherLessonsView(backend, customerId, pinnedTimeZoneOf(res)));
+    res.json(teacherLessonsView(backend, customerId, pinnedTimeZoneOf(res), exclusiveUntilOf(res)));
   });
 
   router.use(domainErrorsAsHttp);

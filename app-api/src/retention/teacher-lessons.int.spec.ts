@@ -355,6 +355,13 @@ describe('the booking horizon, the plan and the erasure', () => {
       { type: 'ScheduleCancellation', data: { cancelAt: '2026-04-20T00:00:00.000Z' } },
       { now: server.now() },
     );
+    // The page offers only lessons that end by then (the last: 19 April, 18:00 in Berlin).
+    const offered = (await drummer.api.get('/api/teacher-lessons', BERLIN)).json as {
+      teachers: { teacherId: string; slots: { startsAt: string }[] }[];
+    };
+    expect(offered.teachers.find((teacher) => teacher.teacherId === 'uma')!.slots.at(-1)!.startsAt).toBe(
+      '2026-04-19T16:00:00.000Z',
+    );
     const afterEnd = await umaBook(drummer, '2026-04-25T16:00:00.000Z');
     expect(afterEnd.status).toBe(400);
     expect(afterEnd.json).toEqual({

@@ -13,6 +13,7 @@ import {
   teacherDecider,
   teacherEventSchemaVersions,
   teacherStreamId,
+  TEACHER_LESSON_MINUTES,
   TIER_FEATURES,
   upcomingSlotStarts,
   type LessonCreditCommand,
@@ -63,12 +64,14 @@ const creditsOf = (backend: Pick<Backend, 'readModels'>, customerId: string): Le
 /**
  * GET /api/teacher-lessons: the free slots of every teacher for the coming weeks (instants; the page
  * shows them in the customer's zone), which quarters already have a lesson, and the customer's
- * bookings with whether they can still be cancelled.
+ * bookings with whether they can still be cancelled. With the plan's end scheduled, only lessons
+ * that end by then are offered.
  */
 export const teacherLessonsView = (
   backend: TeacherLessonsBackend,
   customerId: string,
   timeZone: TimeZone,
+  exclusiveUntil: Date | null = null,
 ) => {
   const now = backend.clock();
   const used = creditsOf(backend, customerId).used;
@@ -81,6 +84,11 @@ export const teacherLessonsView = (
       name: teacher.name,
       slots: upcomingSlotStarts(teacher.slots, teacher.timeZone, now)
         .filter((start) => !Object.keys(teacher.bookings).some((booked) => lessonsOverlap(booked, start)))
+        .filter(
+          (start) =>
+            exclusiveUntil === null ||
+            start.getTime() + TEACHER_LESSON_MINUTES * 60_000 <= exclusiveUntil.getTime(),
+        )
         .map((start) => {
           const quarter = quarterOf(start, timeZone);
           return { startsAt: start.toISOString(), quarter, quarterUsed: quarter in used };
