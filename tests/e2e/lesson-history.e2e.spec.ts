@@ -105,7 +105,7 @@ test('a scored take and its evaluation show on /lesson-history at 1280 and 375 p
     'Timing',
     '96 bpm',
     'easy',
-    '86.5 %',
+    '87 %',
     '15 ms late, ±6 ms',
     '2',
   ]);
@@ -132,7 +132,7 @@ test('a scored take and its evaluation show on /lesson-history at 1280 and 375 p
   await expect(items).toHaveCount(2);
   await expect(items.first().getByRole('heading', { level: 2 })).toHaveText(exercise.name);
   await expect(items.first()).toContainText(`${today} · Timing`);
-  await expect(items.first()).toContainText('Best accuracy86.5 %');
+  await expect(items.first()).toContainText('Best accuracy87 %');
   await expect(items.first()).toContainText('Timing15 ms late, ±6 ms');
   await expectNoSeriousA11yViolations(page);
   await expectNoHorizontalOverflow(page);
@@ -144,7 +144,7 @@ test('a scored take and its evaluation show on /lesson-history at 1280 and 375 p
   const trends = page.getByRole('region', { name: 'Timing trend' });
   await expect(trends.getByTestId('timing-trend')).toHaveCount(1);
   await expect(trends.getByRole('heading', { level: 3, name: 'Timing' })).toBeVisible();
-  await expect(trends.getByText(`86.5 % on ${today}`)).toBeVisible();
+  await expect(trends.getByText(`87 % on ${today}`)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, 'stats-trend-1280');
   await page.setViewportSize({ width: 375, height: 800 });
