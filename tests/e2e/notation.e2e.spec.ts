@@ -75,7 +75,7 @@ const expectNotationUnderTitle = async (page: Page) => {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-for (const width of [375, 1280] as const) {
+for (const width of [320, 375, 1280] as const) {
   test(`at ${width} px the lesson card shows the notation under the title and its key, opens at its top on start and resume, and shows no video frame`, async ({
     page,
     context,
@@ -83,7 +83,7 @@ for (const width of [375, 1280] as const) {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
+    await page.setViewportSize({ width, height: width < 1280 ? 740 : 900 });
     const account = await registerViaApi(request);
     await chooseSkills(request, account.token);
     await logInContext(context, baseURL!, account.token);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findExercise } from './catalogue.js';
+import { findExercise, getCatalogue } from './catalogue.js';
 import type { Notation, NoteEvent } from './exercise.js';
 import { handsApart, writtenSticking } from './written-sticking.js';
 
@@ -71,5 +71,16 @@ describe('writtenSticking', () => {
     expect(writtenSticking(polyrhythm)).toEqual([]);
     // A single stroke with both hands is a unison, not a second part.
     expect(handsApart(bar([{ step: 0, voice: 'pad', sticking: 'B' }, ...at([4], 'pad', 'L')]))).toBe(false);
+  });
+
+  it('writes every sticking letter a lesson description explains ("F = bass drum foot")', () => {
+    const unexplained = getCatalogue().flatMap((exercise) => {
+      const written = new Set(writtenSticking(exercise.notation).flatMap((entry) => entry.letters));
+      return [...exercise.description_text.matchAll(/\b([A-Z]) = /g)]
+        .map(([, letter]) => letter as string)
+        .filter((letter) => !written.has(letter as never))
+        .map((letter) => `${exercise.lesson_id} ${letter}`);
+    });
+    expect(unexplained).toEqual([]);
   });
 });
