@@ -4,7 +4,7 @@ import type { Voice } from '../catalogue/exercise.js';
 import { scoreTake, type DueNote, type PlayedHit } from './score-take.js';
 import { MAX_EXTRA_PER_EXPECTED_NOTE, takeImplausibilities, type TakeSummary } from './take-plausibility.js';
 
-const VOICES: Voice[] = ['kick', 'snare', 'hihat'];
+const VOICES: Voice[] = ['bass_drum', 'snare', 'hi_hat'];
 
 /** Any take the judge scores: notes on a grid, strokes anywhere around them, with or without voices. */
 const scoredTake = fc
