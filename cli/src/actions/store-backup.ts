@@ -10,36 +10,45 @@ import { printJson, renderKeyValues } from '../ui/print.js';
 
 /** Beside EventStoreDB the local file holds the read models and the personal-data keys. */
 const READ_MODELS_FILE_NAME = 'read-models.sqlite';
-/** Tables the backup adds to its copy: what it is, and DATA_DIR's generated secrets. */
+/** Tables the backup adds to its copy: what it is, and the small files of DATA_DIR it needs. */
 const BACKUP_INFO_TABLE = 'stickwork_backup';
-const BACKUP_SECRETS_TABLE = 'stickwork_backup_secrets';
+const BACKUP_FILES_TABLE = 'stickwork_backup_files';
 
 interface LocalStore {
   file: string;
   kind: 'embedded' | 'beside EventStoreDB';
-  secretsDir: string;
+  dataDir: string;
 }
 
 /**
  * What a backup of this configuration holds: the embedded store (events, read models and the
  * personal-data keys in one file), or beside EventStoreDB the local file with the keys and read
- * models (EventStoreDB backs up its own log). Either way with DATA_DIR's generated secrets.
+ * models (EventStoreDB backs up its own log). Either way with DATA_DIR's generated secrets and markers.
  */
 const localStoreOf = (config: Config): LocalStore => ({
   file: config.eventStoreConnectionString
     ? path.join(config.dataDir, READ_MODELS_FILE_NAME)
     : sqliteFileIn(config.dataDir),
   kind: config.eventStoreConnectionString ? 'beside EventStoreDB' : 'embedded',
-  secretsDir: path.join(config.dataDir, 'secrets'),
+  dataDir: config.dataDir,
 });
 
-const readSecrets = (dir: string): [string, Buffer][] =>
-  fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir, { withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => [entry.name, fs.readFileSync(path.join(dir, entry.name))])
-    : [];
+/**
+ * The small files beside the store a restored store needs: the generated secrets (`secrets/`: the
+ * token key, the key of the email reservations' names) and DATA_DIR's markers (`*.json`).
+ */
+const readDataFiles = (dataDir: string): [string, Buffer][] => {
+  const filesIn = (dir: string, matches: (name: string) => boolean): string[] =>
+    fs.existsSync(path.join(dataDir, dir))
+      ? fs
+          .readdirSync(path.join(dataDir, dir), { withFileTypes: true })
+          .filter((entry) => entry.isFile() && matches(entry.name))
+          .map((entry) => path.posix.join(dir, entry.name))
+      : [];
+  return [...filesIn('secrets', () => true), ...filesIn('.', (name) => name.endsWith('.json'))].map(
+    (name) => [path.posix.normalize(name), fs.readFileSync(path.join(dataDir, name))],
+  );
+};
 
 /**
  * `store backup FILE`: SQLite's online backup API copies the store page by page while the server
@@ -64,18 +73,18 @@ export const runStoreBackup = async (options: InputOf<typeof backupInput>) => {
   } finally {
     source.close();
   }
-  const secrets = readSecrets(local.secretsDir);
+  const files = readDataFiles(local.dataDir);
   const copy = new Database(partial);
   const madeAt = new Date().toISOString();
   let events: number | null = null;
   try {
     copy.exec(`CREATE TABLE ${BACKUP_INFO_TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE ${BACKUP_SECRETS_TABLE} (name TEXT PRIMARY KEY, content BLOB NOT NULL);`);
+      CREATE TABLE ${BACKUP_FILES_TABLE} (name TEXT PRIMARY KEY, content BLOB NOT NULL);`);
     const info = copy.prepare(`INSERT INTO ${BACKUP_INFO_TABLE} VALUES (?, ?)`);
     info.run('madeAt', madeAt);
     info.run('kind', local.kind);
-    const secret = copy.prepare(`INSERT INTO ${BACKUP_SECRETS_TABLE} VALUES (?, ?)`);
-    for (const [name, content] of secrets) secret.run(name, content);
+    const file = copy.prepare(`INSERT INTO ${BACKUP_FILES_TABLE} VALUES (?, ?)`);
+    for (const [name, content] of files) file.run(name, content);
     if (local.kind === 'embedded')
       events = (copy.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
   } finally {
@@ -90,7 +99,7 @@ export const runStoreBackup = async (options: InputOf<typeof backupInput>) => {
     madeAt,
     bytes: fs.statSync(target).size,
     events,
-    secrets: secrets.map(([name]) => name),
+    files: files.map(([name]) => name),
   };
   if (options.json) return printJson(report);
   await renderKeyValues('Backup written (readable by you only)', [
@@ -99,12 +108,12 @@ export const runStoreBackup = async (options: InputOf<typeof backupInput>) => {
     ['made at', report.madeAt],
     ['size', `${report.bytes} bytes`],
     ...(events === null ? [] : [['events', String(events)] as [string, string]]),
-    ['secrets', report.secrets.join(', ') || '-'],
+    ['files', report.files.join(', ') || '-'],
   ]);
 };
 
 /** The backup's own record, or null when the file is no backup this command wrote. */
-const readBackup = (file: string): { madeAt: string; kind: string; secrets: [string, Buffer][] } | null => {
+const readBackup = (file: string): { madeAt: string; kind: string; files: [string, Buffer][] } | null => {
   let database: Database.Database | undefined;
   try {
     database = new Database(file, { readonly: true, fileMustExist: true });
@@ -116,15 +125,17 @@ const readBackup = (file: string): { madeAt: string; kind: string; secrets: [str
         }[]
       ).map(({ key, value }) => [key, value]),
     );
-    const secrets = (
-      database.prepare(`SELECT name, content FROM ${BACKUP_SECRETS_TABLE}`).all() as {
+    const files = (
+      database.prepare(`SELECT name, content FROM ${BACKUP_FILES_TABLE}`).all() as {
         name: string;
         content: Buffer;
       }[]
     ).map(({ name, content }): [string, Buffer] => [name, content]);
     const check = database.pragma('quick_check', { simple: true });
-    if (check !== 'ok' || !info.madeAt || !info.kind) return null;
-    return { madeAt: info.madeAt, kind: info.kind, secrets };
+    // Only names this command writes: nothing of a backup lands outside DATA_DIR.
+    const safe = files.every(([name]) => /^(secrets\/)?[\w.-]+$/.test(name) && !name.includes('..'));
+    if (check !== 'ok' || !info.madeAt || !info.kind || !safe) return null;
+    return { madeAt: info.madeAt, kind: info.kind, files };
   } catch {
     return null;
   } finally {
@@ -157,7 +168,7 @@ const inUse = (file: string): boolean => {
 const SIDE_FILES = ['-wal', '-shm'];
 
 /**
- * `store restore FILE`: replaces the local store (and DATA_DIR's secrets) with a backup's. Refused
+ * `store restore FILE`: replaces the local store (and DATA_DIR's secrets and markers) with a backup's. Refused
  * while anything has the store open; the replaced files are kept beside it, named
  * `*.before-restore-<time>`, until the operator removes them.
  */
@@ -189,7 +200,7 @@ export const runStoreRestore = async (options: InputOf<typeof restoreInput>) => 
   fs.copyFileSync(source, incoming);
   const database = new Database(incoming);
   try {
-    database.exec(`DROP TABLE ${BACKUP_INFO_TABLE}; DROP TABLE ${BACKUP_SECRETS_TABLE}; VACUUM;`);
+    database.exec(`DROP TABLE ${BACKUP_INFO_TABLE}; DROP TABLE ${BACKUP_FILES_TABLE}; VACUUM;`);
   } finally {
     database.close();
   }
@@ -202,30 +213,28 @@ export const runStoreRestore = async (options: InputOf<typeof restoreInput>) => 
     kept.push(aside);
   }
   fs.renameSync(incoming, local.file);
-  if (backup.secrets.length > 0) {
-    fs.mkdirSync(local.secretsDir, { recursive: true, mode: 0o700 });
-    for (const [name, content] of backup.secrets) {
-      const file = path.join(local.secretsDir, name);
-      if (fs.existsSync(file) && !fs.readFileSync(file).equals(content)) {
-        const aside = `${file}.before-restore-${stamp}`;
-        fs.renameSync(file, aside);
-        kept.push(aside);
-      }
-      fs.writeFileSync(file, content, { mode: 0o600 });
+  for (const [name, content] of backup.files) {
+    const file = path.join(local.dataDir, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    if (fs.existsSync(file) && !fs.readFileSync(file).equals(content)) {
+      const aside = `${file}.before-restore-${stamp}`;
+      fs.renameSync(file, aside);
+      kept.push(aside);
     }
+    fs.writeFileSync(file, content, { mode: 0o600 });
   }
   const report = {
     file: local.file,
     from: source,
     madeAt: backup.madeAt,
     kept,
-    secrets: backup.secrets.map(([n]) => n),
+    files: backup.files.map(([n]) => n),
   };
   if (options.json) return printJson(report);
   await renderKeyValues('Store restored', [
     ['store', report.file],
     ['from', `${report.from} (made ${report.madeAt})`],
-    ['secrets', report.secrets.join(', ') || '-'],
+    ['files', report.files.join(', ') || '-'],
     ['kept aside', report.kept.join(', ') || '-'],
   ]);
 };
