@@ -17,9 +17,10 @@ export interface PracticeTestServer extends TestServer {
 
 export const startPracticeServer = async (
   startAt = '2026-03-10T09:00:00.000Z',
+  environment: Record<string, string> = {},
 ): Promise<PracticeTestServer> => {
   let now = new Date(startAt);
-  const server = await startTestServer({}, { clock: () => new Date(now) });
+  const server = await startTestServer(environment, { clock: () => new Date(now) });
   return {
     ...server,
     api: apiClient(server),
