@@ -12,7 +12,8 @@ export interface CliRun {
 
 const cliArgs = (args: string[]) => [
   '--import',
-  'tsx',
+  // Resolved here, so the CLI may run in any directory.
+  import.meta.resolve('tsx'),
   '--conditions=source',
   path.join(root, 'cli/src/main.ts'),
   ...args,
@@ -20,12 +21,16 @@ const cliArgs = (args: string[]) => [
 const cliEnv = (env: Record<string, string>) => ({ ...process.env, LOG_LEVEL: 'silent', ...env });
 
 /** Runs the CLI from its TypeScript source as an operator would, in a separate process. */
-export const runCli = (args: string[], env: Record<string, string> = {}): Promise<CliRun> =>
+export const runCli = (
+  args: string[],
+  env: Record<string, string> = {},
+  { cwd = root }: { cwd?: string } = {},
+): Promise<CliRun> =>
   new Promise((resolve) => {
     execFile(
       process.execPath,
       cliArgs(args),
-      { cwd: root, env: cliEnv(env), timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      { cwd, env: cliEnv(env), timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
