@@ -34,7 +34,6 @@ export * from './progress/heatmap.js';
 export * from './progress/overall-level.js';
 export * from './decider/decider.js';
 export * from './decider/upcasters.js';
-export * from './decider/event-upcasters.js';
 export * from './practice/practice-upcasters.js';
 export * from './timing/beat-positions.js';
 export * from './scheduler/take-history.js';

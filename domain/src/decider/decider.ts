@@ -1,6 +1,5 @@
 import type { EventMetadata, EventToAppend, RecordedEvent } from '../event-store/event-store.js';
-import { eventUpcasters } from './event-upcasters.js';
-import { upcastData, type UpcasterRegistry } from './upcasters.js';
+import { upcastData, upcastersOf, type UpcasterRegistry } from './upcasters.js';
 
 /** A stored fact before the store adds its metadata. */
 export interface DomainEvent<Type extends string = string, Data = unknown> {
@@ -77,12 +76,13 @@ export const toEventsToAppend = <Event extends DomainEvent>(
 
 /**
  * Keeps the recorded events of known types as domain events, each at its type's current schema
- * version: data recorded at an older version goes through the type's upcasters (`upcasters.ts`).
+ * version: data recorded at an older version goes through the type's upcasters (`upcasters.ts`; by
+ * default those that came with the schema versions, `withUpcasters`).
  */
 export const toDomainEvents = <Event extends DomainEvent>(
   recorded: readonly RecordedEvent[],
   schemaVersions: Readonly<Record<Event['type'], number>>,
-  upcasters: UpcasterRegistry = eventUpcasters,
+  upcasters: UpcasterRegistry = upcastersOf(schemaVersions),
 ): Event[] =>
   recorded
     .filter((event) => Object.hasOwn(schemaVersions, event.type))

@@ -32,6 +32,17 @@ export const upcastData = (
   return current;
 };
 
-/** Registries of several streams as one (each names its own event types). */
-export const upcasterRegistry = (...registries: UpcasterRegistry[]): UpcasterRegistry =>
-  Object.assign({}, ...registries) as UpcasterRegistry;
+const UPCASTERS = Symbol('upcasters');
+
+/**
+ * A stream's schema versions with the upcasters that bring older versions of its events up to them: the
+ * two travel together, so whatever reads the stream with its versions upcasts what it reads.
+ */
+export const withUpcasters = <Versions extends Record<string, number>>(
+  versions: Versions,
+  upcasters: UpcasterRegistry,
+): Versions => Object.defineProperty({ ...versions }, UPCASTERS, { value: upcasters, enumerable: false });
+
+/** The upcasters that came with a stream's schema versions (none for streams without any). */
+export const upcastersOf = (versions: object): UpcasterRegistry =>
+  (versions as { [UPCASTERS]?: UpcasterRegistry })[UPCASTERS] ?? {};

@@ -3,6 +3,8 @@ import type { DifficultyRating } from '../rules/difficulty-ratings.js';
 import type { Level } from '../rules/levels.js';
 import type { LessonFocus, Skill } from '../rules/skills.js';
 import type { DomainEvent } from '../decider/decider.js';
+import { withUpcasters } from '../decider/upcasters.js';
+import { practiceEventUpcasters } from './practice-upcasters.js';
 import type { TimingInput } from '../schemas/practice-requests.js';
 import type { PositionFigures } from '../timing/beat-positions.js';
 
@@ -121,17 +123,21 @@ export type PracticeEvent =
   | PracticeHistoryErased
   | WeeklyGoalSet;
 
-export const practiceEventSchemaVersions: Record<PracticeEvent['type'], number> = {
-  SkillsSelfRated: 1,
-  SkillLevelChanged: 1,
-  SkillPreferenceChanged: 1,
-  LevelRaised: 1,
-  PracticeSessionScheduled: 1,
-  LessonEvaluated: 2,
-  UsageIncremented: 1,
-  UsageReset: 1,
-  PracticeActivityRecorded: 1,
-  TimingScored: 2,
-  PracticeHistoryErased: 1,
-  WeeklyGoalSet: 1,
-};
+/** Each event type's schema version, with the upcasters of the older ones (`practice-upcasters.ts`). */
+export const practiceEventSchemaVersions: Record<PracticeEvent['type'], number> = withUpcasters(
+  {
+    SkillsSelfRated: 1,
+    SkillLevelChanged: 1,
+    SkillPreferenceChanged: 1,
+    LevelRaised: 1,
+    PracticeSessionScheduled: 1,
+    LessonEvaluated: 2,
+    UsageIncremented: 1,
+    UsageReset: 1,
+    PracticeActivityRecorded: 1,
+    TimingScored: 2,
+    PracticeHistoryErased: 1,
+    WeeklyGoalSet: 1,
+  },
+  practiceEventUpcasters,
+);

@@ -1,9 +1,10 @@
-import type { PlayId } from '../practice/practice-events.js';
-
 /*
  * What the practice decider remembers of a lesson's takes, for the plan that learns: its latest plays
  * (each with its takes' tempo and accuracy) and the fastest tempo ever played well.
  */
+
+/** The showing of a lesson a take belongs to; null for takes recorded before plays had ids. */
+type PlayId = string | null;
 
 /** One take as the plan needs it. */
 export interface TakeMark {
