@@ -1,7 +1,8 @@
 import { ALL_PROJECTIONS, type ParkedEvent, type Projection, type RetryResult } from '@stickwork/projections';
-import type { projectionsInput } from '../commands/projections.js';
+import type { projectionsInput, projectionStatusInput } from '../commands/projections.js';
 import { CliError, UsageError, withStores, type StoreBackend } from '../context.js';
 import type { InputOf } from '../define-command.js';
+import { formatInZone } from '../history/event-summary.js';
 import { onInterrupt } from '../interrupt.js';
 import { verifyProjection, type ProjectionCheck } from '../projections/verify-projection.js';
 import { printJson, renderTable } from '../ui/print.js';
@@ -116,7 +117,7 @@ const differenceText = (check: ProjectionCheck) =>
     ? 'equals a fresh fold of the log'
     : `${check.differences.length} differ: ${check.differences.slice(0, 3).join(', ')}${check.differences.length > 3 ? ', ...' : ''}`;
 
-export const runStatus = async (options: ProjectionsOptions) => {
+export const runStatus = async (options: InputOf<typeof projectionStatusInput>) => {
   selected(options.name);
   const rows = await withStores((backend) => projectionStatus(backend, options.name));
   if (options.json) return printJson(rows);
@@ -130,7 +131,10 @@ export const runStatus = async (options: ProjectionsOptions) => {
   const parked = rows.flatMap((row) => row.parkedEvents);
   if (parked.length === 0) return;
   process.stdout.write(`\nParked events (not folded; fix, then projections retry NAME):\n`);
-  await renderTable(parked, [...parkedColumns, { header: 'PARKED AT', value: (row) => row.parkedAt }]);
+  await renderTable(parked, [
+    ...parkedColumns,
+    { header: 'PARKED AT', value: (row) => formatInZone(row.parkedAt, options.tz) },
+  ]);
 };
 
 export interface RetryOutcome extends RetryResult {

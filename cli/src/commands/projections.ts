@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { argument, defineCommand, type Declared } from '../define-command.js';
-import { jsonOption } from './read-commands.js';
+import { jsonOption, tzOption } from './read-commands.js';
 
 const projectionInput = (description: string) =>
   ({
@@ -15,6 +15,11 @@ const projectionInput = (description: string) =>
 
 export const projectionsInput = projectionInput('one projection; default: all');
 
+export const projectionStatusInput = {
+  arguments: projectionInput('one projection').arguments,
+  options: { tz: tzOption, json: jsonOption },
+} satisfies Declared;
+
 const actions = () => import('../actions/projections.js');
 
 export const registerProjectionsCommands = (program: Command) => {
@@ -24,7 +29,7 @@ export const registerProjectionsCommands = (program: Command) => {
   defineCommand(projections, 'status', {
     description:
       'each projection: checkpoint, events behind it (lag), read models kept, and the events parked for it',
-    ...projectionInput('one projection'),
+    ...projectionStatusInput,
     run: async () => (await actions()).runStatus,
   });
   defineCommand(projections, 'verify', {
