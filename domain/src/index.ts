@@ -36,6 +36,7 @@ export * from './decider/decider.js';
 export * from './decider/upcasters.js';
 export * from './practice/practice-upcasters.js';
 export * from './timing/beat-positions.js';
+export * from './timing/weak-spots.js';
 export * from './scheduler/take-history.js';
 export * from './scheduler/tempo-plan.js';
 export * from './errors/domain-error.js';

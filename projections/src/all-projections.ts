@@ -6,6 +6,7 @@ import { practiceStreaksProjection } from './practice-streaks-projection.js';
 import { practiceUsageProjection } from './practice-usage-projection.js';
 import type { Projection } from './projection.js';
 import { weeklyGoalProjection } from './weekly-goal-projection.js';
+import { timingPositionsProjection } from './timing-positions-projection.js';
 import { practiceRemindersProjection } from './practice-reminders-projection.js';
 import { lessonCreditsProjection, teacherSchedulesProjection } from './teacher-lessons-projections.js';
 
@@ -16,6 +17,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   practiceHeatmapProjection,
   practiceUsageProjection,
   lessonHistoryProjection,
+  timingPositionsProjection,
   customerDirectoryProjection,
   weeklyGoalProjection,
   practiceRemindersProjection,

@@ -10,6 +10,7 @@ export * from './practice-heatmap-projection.js';
 export * from './practice-usage-projection.js';
 export * from './customer-directory-projection.js';
 export * from './lesson-history-projection.js';
+export * from './timing-positions-projection.js';
 export * from './weekly-goal-projection.js';
 export * from './practice-reminders-projection.js';
 export * from './teacher-lessons-projections.js';

@@ -38,6 +38,8 @@ import {
   type TimeZone,
   type TempoPlan,
   type TimingScoredRequest,
+  type WeakSpot,
+  weakSpots,
 } from '@stickwork/domain';
 import {
   initialPracticeProgress,
@@ -49,10 +51,12 @@ import {
   practiceProgressProjection,
   practiceStreaksProjection,
   practiceUsageProjection,
+  timingPositionsProjection,
   type PracticeHeatmapModel,
   type PracticeProgressModel,
   type PracticeStreaksModel,
   type PracticeUsageModel,
+  type TimingPositionsModel,
 } from '@stickwork/projections';
 import type { Backend } from '../backend.js';
 import { HttpError } from '../http/http-error.js';
@@ -60,20 +64,20 @@ import { runPracticeCommand } from './practice-commands.js';
 import { scheduleSeed } from './schedule-seed.js';
 
 /** The authenticated customer a practice request acts for. */
-export interface Practitioner {
-  customerId: string;
-  /** From the customer stream, not the token: a plan change counts at once. */
-  plan: Plan;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days after a zone change in which a day key of the old zone can be today's (offsets differ by 26 h at most). */
 const ZONE_CHANGE_DAYS_AFFECTED = 3;
 
+export interface Practitioner {
+  customerId: string;
+  /** From the customer stream, not the token: a plan change counts at once. */
+  plan: Plan;
+  /** When the customer last changed their zone explicitly (the daily limit's carry-over); null: never. */
+  timeZoneChangedAt?: string | null;
 }
 
 export type PracticeBackend = Pick<Backend, 'store' | 'readModels' | 'projections' | 'clock'> &
   Partial<Pick<Backend, 'practiceSnapshots'>>;
-  /** When the customer last changed their zone explicitly (the daily limit's carry-over); null: never. */
-  timeZoneChangedAt?: string | null;
 
 export const NO_SESSION_MESSAGE = 'Could not receive practice session';
 
@@ -120,6 +124,12 @@ export const createPracticeService = (
   const model = <State>(projection: { name: string }, customerId: string): State | undefined =>
     readModels.get<State>(projection.name, customerId);
 
+  /** The weak spots as of the customer's today (takes are dayed in their pinned zone). */
+  const weakSpotsOf = (customerId: string, timeZone: TimeZone): WeakSpot[] => {
+    const positions = model<TimingPositionsModel>(timingPositionsProjection, customerId);
+    return positions ? weakSpots(positions.days, customerDay(backend.clock(), timeZone)) : [];
+  };
+
   const progressModel = (customerId: string): PracticeProgressModel =>
     model<PracticeProgressModel>(practiceProgressProjection, customerId) ?? initialPracticeProgress();
 
@@ -132,10 +142,6 @@ export const createPracticeService = (
     levelProgress: state.progress[skill],
   });
 
-  return {
-    /** POST /api/lesson/schedule: a session on the full catalogue, recorded on the stream. */
-    async schedule(
-      who: Practitioner,
   /**
    * What the customer's last zone change adds to (or takes from) today's count; the practice stream
    * is read only in the days right after a change (no day key of the old zone is today's after them).
@@ -149,16 +155,21 @@ export const createPracticeService = (
     return zoneChangeUsageAdjustment(events, { changedAt, timeZone }, now);
   };
 
+  return {
+    /** POST /api/lesson/schedule: a session on the full catalogue, recorded on the stream. */
+    async schedule(
+      who: Practitioner,
       request: ScheduleRequestBody,
       timeZone: TimeZone,
     ): Promise<PracticeSchedule> {
       const now = backend.clock();
       const seed = scheduleSeed(who.customerId, now);
+      const zoneChangeAdjustment = await zoneChangeAdjustmentToday(who, timeZone);
+      const [weakSpot] = weakSpotsOf(who.customerId, timeZone);
       let schedule: PracticeSchedule | undefined;
       // The schedule is generated inside the decision, on the state the command folds anyway
       // (again only when a concurrent append forces a retry on the fresher state).
       const generateSession: Decider<PracticeState, GenerateSession, PracticeEvent> = {
-      const zoneChangeAdjustment = await zoneChangeAdjustmentToday(who, timeZone);
         ...practiceDecider,
         decide: ({ metadata }, state) => {
           schedule = generateSchedule(
@@ -171,11 +182,12 @@ export const createPracticeService = (
               timeZone,
               now: metadata.now,
               seed,
+              zoneChangeAdjustment,
+              ...(weakSpot ? { weakSpot } : {}),
             }),
           );
           // A session without a single lesson to practise is a failure, never an empty success.
           if (!schedule.lessons.some((lesson) => lesson.type !== 'limit_reached'))
-              zoneChangeAdjustment,
             throw new HttpError(422, NO_SESSION_MESSAGE);
           const { skillPreference: skills, padSufficient } = request;
           return practiceDecider.decide(
@@ -311,11 +323,11 @@ export const createPracticeService = (
 
     /** POST /api/usage: counts one lesson today, or refuses (429) past the plan's daily limit. */
     async countLesson(who: Practitioner, timeZone: TimeZone) {
+      const zoneChangeAdjustment = await zoneChangeAdjustmentToday(who, timeZone);
       const { state, events } = await run(
         who.customerId,
         command('IncrementUsage', { usageType: 'lesson', plan: who.plan, timeZone, zoneChangeAdjustment }),
       );
-      const zoneChangeAdjustment = await zoneChangeAdjustmentToday(who, timeZone);
       const incremented = events.find((event) => event.type === 'UsageIncremented');
       const day = incremented?.data.day ?? customerDay(backend.clock(), timeZone);
       return usageView(who.plan, usageOn(state, day) + zoneChangeAdjustment);
@@ -388,6 +400,9 @@ export const createPracticeService = (
         backend.clock(),
       );
     },
+
+    /** GET /api/timing/weak-spots: the weak spots of the latest 4 weeks of takes, worst first. */
+    weakSpots: weakSpotsOf,
 
     /** GET /api/lesson-history: the lessons played, newest first, of one skill or all. */
     lessonHistory(customerId: string, focus?: LessonFocus): LessonHistoryEntry[] {

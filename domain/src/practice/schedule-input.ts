@@ -1,6 +1,7 @@
 import { customerDay, type Plan } from '../rules/usage.js';
 import type { CatalogueIndex } from '../scheduler/catalogue-index.js';
 import type { GenerateScheduleInput, SkillPreference } from '../scheduler/generate-schedule.js';
+import type { WeakSpot } from '../timing/weak-spots.js';
 import { usageOn, type PracticeState } from './practice-decider.js';
 
 export interface ScheduleInputRequest {
@@ -15,6 +16,8 @@ export interface ScheduleInputRequest {
   seed: number;
   /** What a zone change adds to (or takes from) today's count (`zoneChangeUsageAdjustment`). */
   zoneChangeAdjustment?: number;
+  /** The drummer's worst weak spot (the `timing_positions` read model), if any. */
+  weakSpot?: WeakSpot;
 }
 
 /**

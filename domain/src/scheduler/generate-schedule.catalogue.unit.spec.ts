@@ -8,9 +8,22 @@ import type { Plan } from '../rules/usage.js';
 import { indexCatalogue } from './catalogue-index.js';
 import { generateSchedule, type GenerateScheduleInput, type SkillPreference } from './generate-schedule.js';
 import { expectScheduleInvariants } from './testing/schedule-invariants.js';
+import { BEAT_POSITIONS, beatPositionOf } from '../timing/beat-positions.js';
+import type { WeakSpot } from '../timing/weak-spots.js';
+import { VOICES } from '../catalogue/exercise.js';
 
 /** The generated catalogue (`catalogue` of @stickwork/domain); this suite runs once it is exported. */
 const full = (domain as { catalogue?: readonly Exercise[] }).catalogue;
+
+const weakSpotArb: fc.Arbitrary<WeakSpot> = fc.record({
+  voice: fc.constantFrom(...VOICES),
+  position: fc.constantFrom(...BEAT_POSITIONS),
+  meanOffsetMs: fc.integer({ min: -60, max: 60 }),
+  spreadMs: fc.integer({ min: 0, max: 60 }),
+  strokes: fc.integer({ min: 30, max: 500 }),
+  takes: fc.integer({ min: 1, max: 40 }),
+  trend: fc.constantFrom('better', 'worse', 'steady', 'new'),
+});
 
 describe.runIf(full !== undefined && full.length > 0)('generateSchedule on the full catalogue', () => {
   const exercises = full ?? [];
@@ -55,8 +68,51 @@ describe.runIf(full !== undefined && full.length > 0)('generateSchedule on the f
         evaluations: fc.constant(new Map()),
         now: fc.constant(new Date('2025-03-10T18:00:00Z')),
         seed: fc.integer(),
+        weakSpot: fc.option(weakSpotArb, { nil: undefined }),
       });
+    })
+    .map(({ weakSpot, ...request }) => (weakSpot ? { ...request, weakSpot } : request));
+
+  it('puts one lesson that works the worst weak spot first after the warm-ups, labelled with why', () => {
+    const spot: WeakSpot = {
+      voice: 'bass_drum',
+      position: '&',
+      meanOffsetMs: 18,
+      spreadMs: 9,
+      strokes: 64,
+      takes: 5,
+      trend: 'steady',
+    };
+    const request = {
+      catalogue,
+      plan: plans[0]!,
+      skills: [{ focus: 'grooves', level: 'beginner' }] as SkillPreference[],
+      practiceTime: 30,
+      padSufficient: false,
+      lessonsUsedToday: 0,
+      evaluations: new Map(),
+      now: new Date('2025-03-10T18:00:00Z'),
+      seed: 7,
+    };
+    const schedule = generateSchedule({ ...request, weakSpot: spot });
+    expectScheduleInvariants({ ...request, weakSpot: spot }, schedule);
+    const [aimed, ...rest] = schedule.lessons.filter((lesson) => lesson.type !== 'warm_up');
+    expect(aimed?.weak_spot).toEqual({
+      voice: 'bass_drum',
+      position: '&',
+      reason: "For your weak spot: your bass drum on the '&' drags 18 ms",
     });
+    const notation = catalogue.byId.get(aimed!.lesson_id)!.notation;
+    expect(
+      notation.notes.some(
+        (note) => note.voice === 'bass_drum' && beatPositionOf(note.step, notation.subdivision) === '&',
+      ),
+    ).toBe(true);
+    expect(rest.filter((lesson) => lesson.weak_spot)).toEqual([]);
+    // A spot no lesson of the chosen skills plays adds nothing.
+    const unplayed = generateSchedule({ ...request, weakSpot: { ...spot, voice: 'china', position: 'let' } });
+    expect(unplayed).toEqual(generateSchedule(request));
+  });
 
   it('has Drum Pad lessons for every skill but grooves', () => {
     const withoutPadLessons = focuses.filter(

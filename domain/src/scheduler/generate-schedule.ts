@@ -10,6 +10,8 @@ import { SKILL_DISPLAY_NAMES, type Skill } from '../rules/skills.js';
 import { lessonsLeftToday, type Plan } from '../rules/usage.js';
 import { nearestLevelExercises, type CatalogueIndex } from './catalogue-index.js';
 import { lessonReadiness, type LessonEvaluationSummary } from './lesson-rest.js';
+import { beatPositionOf } from '../timing/beat-positions.js';
+import { weakSpotReason, type WeakSpot } from '../timing/weak-spots.js';
 import type { LessonTakeHistory } from './take-history.js';
 import { planTempo, type TempoPlan } from './tempo-plan.js';
 import { LIMIT_REACHED_LESSON_ID, type PracticeSchedule, type ScheduledLesson } from './practice-schedule.js';
@@ -36,6 +38,8 @@ export interface GenerateScheduleInput {
   evaluations: ReadonlyMap<number, LessonEvaluationSummary>;
   /** Per lesson id: the takes of its latest plays (the tempo plan); none: every lesson at its written tempo. */
   takeHistory?: ReadonlyMap<number, LessonTakeHistory>;
+  /** The drummer's worst weak spot (`weakSpots`): one lesson that works it comes first, if one fits. */
+  weakSpot?: WeakSpot;
   now: Date;
   /** Same input and seed, same schedule. */
   seed: number;
@@ -44,6 +48,7 @@ export interface GenerateScheduleInput {
 /** One chosen skill's candidates, drawn in seeded order. */
 interface SkillSlot {
   skill: SkillPreference;
+  exercises: readonly Exercise[];
   draw: SeededDraw<Exercise>;
   /** Drawn while resting: used only when the skill has nothing fresh left that fits. */
   resting: Exercise[];
@@ -135,11 +140,16 @@ const warmUpBlock = (
 };
 
 /** The next lesson of a skill that fits the time left: fresh ones first, resting ones as a last resort. */
-const nextLesson = (slot: SkillSlot, minutesLeft: number, input: GenerateScheduleInput) => {
+const nextLesson = (
+  slot: SkillSlot,
+  minutesLeft: number,
+  input: GenerateScheduleInput,
+  alreadyScheduled?: number,
+) => {
   const nowMs = input.now.getTime();
   for (let exercise = slot.draw.next(); exercise; exercise = slot.draw.next()) {
     // Time left only shrinks, so a lesson too long now never fits later.
-    if (exercise.practice_time > minutesLeft) continue;
+    if (exercise.practice_time > minutesLeft || exercise.lesson_id === alreadyScheduled) continue;
     const readiness = lessonReadiness(input.evaluations.get(exercise.lesson_id), nowMs);
     if (readiness === 'resting') slot.resting.push(exercise);
     else return plannedLesson(exercise, input);
@@ -150,9 +160,55 @@ const nextLesson = (slot: SkillSlot, minutesLeft: number, input: GenerateSchedul
   return exercise && plannedLesson(exercise, input);
 };
 
+/** How many notes of a lesson's pattern the weak spot's voice plays at its position in the beat. */
+const notesAt = (exercise: Exercise, spot: Pick<WeakSpot, 'voice' | 'position'>): number => {
+  const { notes, subdivision } = exercise.notation;
+  let count = 0;
+  for (const note of notes)
+    if (note.voice === spot.voice && beatPositionOf(note.step, subdivision) === spot.position) count++;
+  return count;
+};
+
+/**
+ * The lesson aimed at a weak spot: of the chosen skills' lessons that are not resting and fit the time,
+ * the one whose pattern plays that voice at that position most (then the lowest id), labelled with why.
+ */
+const aimedAtWeakSpot = (
+  spot: WeakSpot,
+  slots: readonly SkillSlot[],
+  minutesLeft: number,
+  input: GenerateScheduleInput,
+): { slot: SkillSlot; lesson: ScheduledLesson } | undefined => {
+  let best: { slot: SkillSlot; exercise: Exercise; notes: number } | undefined;
+  const nowMs = input.now.getTime();
+  for (const slot of slots)
+    for (const exercise of slot.exercises) {
+      if (exercise.practice_time > minutesLeft) continue;
+      const notes = notesAt(exercise, spot);
+      if (
+        notes === 0 ||
+        (best &&
+          (notes < best.notes || (notes === best.notes && exercise.lesson_id > best.exercise.lesson_id)))
+      )
+        continue;
+      if (lessonReadiness(input.evaluations.get(exercise.lesson_id), nowMs) === 'resting') continue;
+      best = { slot, exercise, notes };
+    }
+  if (!best) return undefined;
+  const lesson = plannedLesson(best.exercise, input);
+  return {
+    slot: best.slot,
+    lesson: {
+      ...lesson,
+      weak_spot: { voice: spot.voice, position: spot.position, reason: weakSpotReason(spot) },
+    },
+  };
+};
+
 /**
  * Generates a practice schedule (product-spec §3 and §4, DESIGN.md "Schedule"):
  * - a warm-up block of 5-10 minutes first (skipped only if the catalogue has no warm-up at all);
+ * - with a weak spot, one lesson of the chosen skills that works it (`aimedAtWeakSpot`) comes first;
  * - then lessons whose focus is a chosen skill and whose levels include the skill's level (when
  *   that level has no lesson, the nearest level that has), pad-sufficient in Drum Pad mode;
  * - the skill with the fewest minutes so far goes next, so time spreads evenly over the skills;
@@ -189,16 +245,30 @@ export const generateSchedule = (input: GenerateScheduleInput): PracticeSchedule
         'no_exercises_for_skill',
         `There are no ${input.padSufficient ? 'Drum Pad ' : ''}lessons for ${SKILL_DISPLAY_NAMES[skill.focus]} yet.`,
       );
-    return { skill, draw: new SeededDraw(exercises, rng), resting: [], minutes: 0, exhausted: false };
+    return {
+      skill,
+      exercises,
+      draw: new SeededDraw(exercises, rng),
+      resting: [],
+      minutes: 0,
+      exhausted: false,
+    };
   });
 
   let lessonsAdded = 0;
+  const aimed = input.weakSpot && aimedAtWeakSpot(input.weakSpot, slots, minutesLeft, input);
+  if (aimed) {
+    lessons.push(aimed.lesson);
+    lessonsAdded++;
+    aimed.slot.minutes += aimed.lesson.practice_time;
+    minutesLeft -= aimed.lesson.practice_time;
+  }
   while (minutesLeft > 0) {
     let slot: SkillSlot | undefined;
     for (const candidate of slots)
       if (!candidate.exhausted && (!slot || candidate.minutes < slot.minutes)) slot = candidate;
     if (!slot) break;
-    const lesson = nextLesson(slot, minutesLeft, input);
+    const lesson = nextLesson(slot, minutesLeft, input, aimed?.lesson.lesson_id);
     if (!lesson) {
       slot.exhausted = true;
       continue;

@@ -1,5 +1,6 @@
-import type { Exercise, ExerciseType } from '../catalogue/exercise.js';
+import type { Exercise, ExerciseType, Voice } from '../catalogue/exercise.js';
 import type { DifficultyRating } from '../rules/difficulty-ratings.js';
+import type { BeatPosition } from '../timing/beat-positions.js';
 import type { TempoPlan } from './tempo-plan.js';
 
 /**
@@ -10,6 +11,8 @@ import type { TempoPlan } from './tempo-plan.js';
 export type ScheduledLesson = Omit<Exercise, 'notation' | 'type'> & {
   type: ExerciseType | 'limit_reached';
   tempo_plan?: Pick<TempoPlan, 'targetBpm' | 'basis'>;
+  /** A lesson chosen for a weak spot of the drummer's timing, and the reason shown with it. */
+  weak_spot?: { voice: Voice; position: BeatPosition; reason: string };
 };
 
 /** The practice schedule of product-spec §3, as POST /api/lesson/schedule answers it. */

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { DIFFICULTY_RATINGS } from '../rules/difficulty-ratings.js';
 import { METRONOME_BPM, PRACTICE_TIME } from '../rules/limits.js';
 import { SKILLS } from '../rules/skills.js';
+import { VOICES } from '../catalogue/exercise.js';
+import { BEAT_POSITIONS, type PositionFigures } from '../timing/beat-positions.js';
 import type { TakeScore } from '../timing/score-take.js';
 import { takeImplausibilities } from '../timing/take-plausibility.js';
 import { arrayOf, booleanField, enumField, integerField, objectOf, requiredString } from './fields.js';
@@ -145,6 +147,24 @@ const boundedNumber = (min: number, max: number) =>
 
 export { TIMING_COUNTS_MESSAGE } from '../timing/take-plausibility.js';
 
+/** One voice at one position in the beat over a take (`positionFiguresOf`): at most one entry per pair. */
+export const positionFiguresSchema = objectOf({
+  voice: enumField(VOICES),
+  position: enumField(BEAT_POSITIONS),
+  strokes: countField(1),
+  meanOffsetMs: boundedNumber(-TIMING_LIMITS.maxOffsetMs, TIMING_LIMITS.maxOffsetMs),
+  spreadMs: boundedNumber(0, TIMING_LIMITS.maxOffsetMs),
+});
+const MAX_POSITION_FIGURES = VOICES.length * BEAT_POSITIONS.length;
+const byPositionField = () =>
+  arrayOf(positionFiguresSchema)
+    .max(MAX_POSITION_FIGURES, M.maxItems(MAX_POSITION_FIGURES))
+    .refine(
+      (figures) =>
+        new Set(figures.map((entry) => `${entry.voice} ${entry.position}`)).size === figures.length,
+      M.duplicatePosition,
+    );
+
 /**
  * POST /api/lesson/timing: the summary of one take the timing coach scored (`scoreTake` in
  * `timing/score-take.ts`), without the per-hit judgements. bpm is the whole tempo the take ended at (the
@@ -165,6 +185,7 @@ export const timingScoredRequestSchema = objectOf({
   meanOffsetMs: boundedNumber(-TIMING_LIMITS.maxOffsetMs, TIMING_LIMITS.maxOffsetMs),
   spreadMs: boundedNumber(0, TIMING_LIMITS.maxOffsetMs),
   accuracy: boundedNumber(0, 100),
+  byPosition: byPositionField().optional(),
 }).superRefine((take, ctx) => {
   for (const { field, message } of takeImplausibilities(take))
     ctx.addIssue({ code: 'custom', path: [field], message, input: (take as Record<string, unknown>)[field] });
@@ -181,6 +202,7 @@ export const timingScoredRequestOf = (
   bpm: number,
   score: Omit<TakeScore, 'hits'>,
   playId?: string,
+  byPosition?: readonly PositionFigures[],
 ): TimingScoredRequest => ({
   lessonId,
   ...(playId !== undefined ? { playId } : {}),
@@ -193,6 +215,7 @@ export const timingScoredRequestOf = (
   meanOffsetMs: score.meanOffsetMs,
   spreadMs: score.spreadMs,
   accuracy: score.accuracy,
+  ...(byPosition && byPosition.length > 0 ? { byPosition: [...byPosition] } : {}),
 });
 
 /** Skills a lesson can train, as the lesson history filters them: every skill and the warm-up. */

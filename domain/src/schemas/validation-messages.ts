@@ -12,6 +12,7 @@ export const VALIDATION_MESSAGES = {
   integer: 'must be an integer',
   positiveInteger: 'must be a positive integer',
   playId: 'must be 1-64 letters, digits, - or _',
+  duplicatePosition: 'must not contain the same voice and position twice',
   object: 'must be an object',
   array: 'must be an array',
   email: 'must be a valid email',

@@ -28,3 +28,67 @@ export const beatPositionOf = (step: number, subdivision: number): BeatPosition 
   if (subdivision % 3 === 0) return (['1', 'trip', 'let'] as const)[Math.round(within * 3) % 3]!;
   return (['1', 'e', '&', 'a'] as const)[Math.round(within * 4) % 4]!;
 };
+
+/** A note of a take as the coach planned it: its drum, its grid step and its moment. */
+export interface TakeNote {
+  voice: Voice;
+  step: number;
+  timeMs: number;
+}
+
+/** Running sums of offsets: what figures of several takes combine from. */
+interface OffsetSums {
+  strokes: number;
+  sum: number;
+  sumOfSquares: number;
+}
+
+const figuresOf = ({ strokes, sum, sumOfSquares }: OffsetSums) => {
+  const mean = sum / strokes;
+  const spread = Math.sqrt(Math.max(0, sumOfSquares / strokes - mean * mean));
+  return { strokes, meanOffsetMs: Math.round(mean * 10) / 10, spreadMs: Math.round(spread * 10) / 10 };
+};
+
+/**
+ * A take's figures per voice and position in the beat, from its judged strokes: every note a stroke
+ * played counts once with that stroke's offset (so the strokes add up to the take's hits). `oneLane`:
+ * the judge heard one lane (a microphone), where a stroke plays every note written at its moment.
+ * Extra strokes and ornaments have no note and count nowhere. Sorted by voice, then position.
+ */
+export const positionFiguresOf = (
+  notes: readonly TakeNote[],
+  judged: readonly { expectedIndex: number | null; offsetMs: number | null; ornament?: true }[],
+  subdivision: number,
+  { oneLane }: { oneLane: boolean },
+): PositionFigures[] => {
+  const offsets = new Map<number, number>();
+  for (const hit of judged) {
+    if (hit.expectedIndex === null || hit.offsetMs === null || hit.ornament) continue;
+    const note = notes[hit.expectedIndex];
+    if (!note) continue;
+    offsets.set(hit.expectedIndex, hit.offsetMs);
+    if (!oneLane) continue;
+    // The notes written at the same moment, on either side of the one named.
+    for (const step of [-1, 1])
+      for (let i = hit.expectedIndex + step; notes[i]?.timeMs === note.timeMs; i += step)
+        offsets.set(i, hit.offsetMs);
+  }
+  const sums = new Map<string, OffsetSums & { voice: Voice; position: BeatPosition }>();
+  for (const [index, offset] of offsets) {
+    const note = notes[index]!;
+    const position = beatPositionOf(note.step, subdivision);
+    const key = `${note.voice} ${position}`;
+    const entry = sums.get(key) ?? { voice: note.voice, position, strokes: 0, sum: 0, sumOfSquares: 0 };
+    entry.strokes += 1;
+    entry.sum += offset;
+    entry.sumOfSquares += offset * offset;
+    sums.set(key, entry);
+  }
+  return [...sums.values()]
+    .sort(
+      (a, b) =>
+        a.voice.localeCompare(b.voice) ||
+        BEAT_POSITIONS.indexOf(a.position) - BEAT_POSITIONS.indexOf(b.position),
+    )
+    .map(({ voice, position, ...figures }) => ({ voice, position, ...figuresOf(figures) }));
+};

@@ -1,5 +1,5 @@
 import type { Feature } from '../feature';
-import { lessonHistorySaga } from '../../features/lesson-history/lesson-history-saga';
+import { lessonHistorySaga, weakSpotsSaga } from '../../features/lesson-history/lesson-history-saga';
 import { lessonHistorySlice } from '../../features/lesson-history/lesson-history-slice';
 import { practiceSaga } from '../../features/practice/practice-saga';
 import { practiceSlice } from '../../features/practice/practice-slice';
@@ -16,5 +16,5 @@ import { weeklyGoalSlice } from '../../features/progress/weekly-goal-slice';
 export const practiceFeature: Feature = {
   name: 'practice',
   slices: [practiceSlice, progressSlice, weeklyGoalSlice, lessonHistorySlice],
-  sagas: [practiceSaga, progressSaga, weeklyGoalSaga, lessonHistorySaga],
+  sagas: [practiceSaga, progressSaga, weeklyGoalSaga, lessonHistorySaga, weakSpotsSaga],
 };

@@ -1,5 +1,6 @@
 import { PageFrame } from '../../components/layout/page-frame';
 import { TimingTrends } from '../../features/lesson-history/timing-trends';
+import { WeakSpots } from '../../features/lesson-history/weak-spots';
 import { StatsPage } from '../../features/progress/stats-page';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { practiceFeature } from '../features/practice';
@@ -15,6 +16,7 @@ export const StatsAndProgressRoute = () => {
       <div className="stack">
         <StatsPage />
         <TimingTrends />
+        <WeakSpots />
       </div>
     </PageFrame>
   );

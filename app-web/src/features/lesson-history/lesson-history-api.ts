@@ -1,4 +1,4 @@
-import type { LessonFocus, LessonHistoryRow } from '@stickwork/domain';
+import type { LessonFocus, LessonHistoryRow, WeakSpot } from '@stickwork/domain';
 import { apiRequest } from '../../lib/api-client';
 
 /** GET /api/lesson-history: the lessons played, newest first, of one skill or all. */
@@ -6,3 +6,6 @@ export const fetchLessonHistory = (skill: LessonFocus | null) =>
   apiRequest<LessonHistoryRow[]>(
     skill === null ? '/api/lesson-history' : `/api/lesson-history?skill=${encodeURIComponent(skill)}`,
   );
+
+/** GET /api/timing/weak-spots: the weak spots of the latest 4 weeks of takes, worst first. */
+export const fetchWeakSpots = () => apiRequest<WeakSpot[]>('/api/timing/weak-spots');

@@ -1,7 +1,13 @@
-import type { LessonHistoryRow } from '@stickwork/domain';
+import type { LessonHistoryRow, WeakSpot } from '@stickwork/domain';
 import { call, put, takeLatest } from 'redux-saga/effects';
-import { fetchLessonHistory } from './lesson-history-api';
-import { lessonHistoryFailed, lessonHistoryOpened, lessonHistoryReceived } from './lesson-history-slice';
+import { fetchLessonHistory, fetchWeakSpots } from './lesson-history-api';
+import {
+  lessonHistoryFailed,
+  lessonHistoryOpened,
+  lessonHistoryReceived,
+  weakSpotsReceived,
+  weakSpotsRequested,
+} from './lesson-history-slice';
 
 export interface LessonHistoryDependencies {
   fetchLessonHistory: typeof fetchLessonHistory;
@@ -30,4 +36,25 @@ export function* loadLessonHistory(
 
 export function* lessonHistorySaga(dependencies: LessonHistoryDependencies = browserDependencies) {
   yield takeLatest(lessonHistoryOpened.type, loadLessonHistory, dependencies);
+}
+
+export interface WeakSpotsDependencies {
+  fetchWeakSpots: typeof fetchWeakSpots;
+  logError: (message: string, error: unknown) => void;
+}
+
+/** Loads the weak spots of the stats page; a failure shows none (and is logged), never an error. */
+export function* loadWeakSpots(dependencies: WeakSpotsDependencies) {
+  try {
+    const spots: WeakSpot[] = yield call(dependencies.fetchWeakSpots);
+    yield put(weakSpotsReceived(spots));
+  } catch (error) {
+    dependencies.logError('Could not load the weak spots.', error);
+  }
+}
+
+export function* weakSpotsSaga(
+  dependencies: WeakSpotsDependencies = { fetchWeakSpots, logError: browserDependencies.logError },
+) {
+  yield takeLatest(weakSpotsRequested.type, loadWeakSpots, dependencies);
 }

@@ -45,7 +45,12 @@ describe('the lesson history', () => {
     running.dispatch(lessonHistoryOpened({ skill: 'timing' }));
     await running.waitFor(lessonHistoryReceived.type);
     answerAll([row(1, 'warm_up')]);
-    expect(running.state()).toEqual({ skill: 'timing', rows: [row(7, 'timing')], load: 'idle' });
+    expect(running.state()).toEqual({
+      skill: 'timing',
+      rows: [row(7, 'timing')],
+      load: 'idle',
+      weakSpots: null,
+    });
     expect(dependencies.fetchLessonHistory).toHaveBeenCalledWith(null);
     expect(dependencies.fetchLessonHistory).toHaveBeenCalledWith('timing');
   });

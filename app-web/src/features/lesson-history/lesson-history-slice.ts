@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { LessonFocus, LessonHistoryRow } from '@stickwork/domain';
+import type { LessonFocus, LessonHistoryRow, WeakSpot } from '@stickwork/domain';
 
 /** The lesson history (/lesson-history) and the timing trends of the stats page, which read the same rows. */
 export interface LessonHistoryState {
@@ -7,9 +7,11 @@ export interface LessonHistoryState {
   skill: LessonFocus | null;
   rows: LessonHistoryRow[] | null;
   load: 'idle' | 'loading' | 'failed';
+  /** The weak spots of the stats page (GET /api/timing/weak-spots); null until they came. */
+  weakSpots: WeakSpot[] | null;
 }
 
-const initialState: LessonHistoryState = { skill: null, rows: null, load: 'idle' };
+const initialState: LessonHistoryState = { skill: null, rows: null, load: 'idle', weakSpots: null };
 
 export const lessonHistorySlice = createSlice({
   name: 'lessonHistory',
@@ -32,11 +34,21 @@ export const lessonHistorySlice = createSlice({
     lessonHistoryFailed: (state) => {
       state.load = 'failed';
     },
+    weakSpotsRequested: () => {},
+    weakSpotsReceived: (state, action: PayloadAction<WeakSpot[]>) => {
+      state.weakSpots = action.payload;
+    },
   },
   selectors: {
     selectLessonHistory: (state) => state,
   },
 });
 
-export const { lessonHistoryOpened, lessonHistoryReceived, lessonHistoryFailed } = lessonHistorySlice.actions;
+export const {
+  lessonHistoryOpened,
+  lessonHistoryReceived,
+  lessonHistoryFailed,
+  weakSpotsRequested,
+  weakSpotsReceived,
+} = lessonHistorySlice.actions;
 export const { selectLessonHistory } = lessonHistorySlice.selectors;

@@ -115,9 +115,9 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
         }
       : null;
   if (!lesson) return null;
-  const takeScored = ({ score, input, bpm }: ScoredTake) => {
+  const takeScored = ({ score, input, bpm, byPosition }: ScoredTake) => {
     const playId = playIdOf(context.lessonIndex);
-    dispatch(timingScored(timingScoredRequestOf(lesson.lesson_id, input, bpm, score, playId)));
+    dispatch(timingScored(timingScoredRequestOf(lesson.lesson_id, input, bpm, score, playId, byPosition)));
     setLastTake({ lessonIndex: context.lessonIndex, accuracy: score.accuracy });
     // Already on the back (the card turned while the pattern played): the slider starts from the take.
     send({ type: 'rating.set', position: DIFFICULTY_RATINGS.indexOf(suggestedRating(score.accuracy)) });
@@ -192,6 +192,7 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
       <h2 id="lesson-title" className="lesson-card__title">
         {lesson.name}
       </h2>
+      {lesson.weak_spot && <p className="lesson-card__weak-spot">{lesson.weak_spot.reason}</p>}
       <NotationView
         lessonName={lesson.name}
         notation={notation}

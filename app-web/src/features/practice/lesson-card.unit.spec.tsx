@@ -159,9 +159,16 @@ describe('the lesson card', () => {
     expect((screen.getByLabelText('Target (BPM)') as HTMLInputElement).value).toBe('92');
   });
 
-  it("shows no tempo sentence for a lesson at the catalogue's tempo", () => {
+  it("shows no tempo sentence for a lesson at the catalogue's tempo, nor a reason for a lesson drawn as usual", () => {
     renderCard([lesson(7, 'exercise')]);
     expect(screen.queryByText(/Last time/)).toBeNull();
+    expect(screen.queryByText(/weak spot/)).toBeNull();
+  });
+
+  it('says why a lesson aimed at a weak spot was chosen', () => {
+    const reason = "For your weak spot: your bass drum on the '&' drags 18 ms";
+    renderCard([lesson(7, 'exercise', { weak_spot: { voice: 'bass_drum', position: '&', reason } })]);
+    expect(screen.getByText(reason)).toBeDefined();
   });
 
   it('folds a long description and unfolds it on request', () => {

@@ -27,6 +27,8 @@ export interface Take {
   notes: ScheduledNote[];
   strokes: HeardStroke[];
   judge: TakeJudge;
+  /** The judge's lanes are the drums; otherwise one lane, where a stroke plays every note of its moment. */
+  voiced: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export const emptyTake = (startTime: number, latencyMs: number, voiced: boolean)
   notes: [],
   strokes: [],
   judge: new TakeJudge({ voiced }),
+  voiced,
 });
 
 /** The practice room planned a note: the judge expects it. */

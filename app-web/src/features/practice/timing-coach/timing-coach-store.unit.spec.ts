@@ -94,6 +94,10 @@ describe('the timing coach', () => {
     expect(score.meanOffsetMs).toBeCloseTo(15, 6);
     expect(score.hits.every((hit) => hit.timing === 'late')).toBe(true);
     expect(coach.getSnapshot().last).toBe(score);
+    // Its figures per position: the snare on every beat ("1"), 15 ms late, adding up to the hits.
+    expect(takes[0]?.byPosition).toEqual([
+      { voice: 'snare', position: '1', strokes: 8, meanOffsetMs: 15, spreadMs: 0 },
+    ]);
   });
 
   it('shows which drum a struck pad plays and remembers a remap for the device', async () => {

@@ -1,6 +1,8 @@
 import {
   dueNotesAtStep,
+  positionFiguresOf,
   type Notation,
+  type PositionFigures,
   type PracticePosition,
   type TakeScore,
   type Voice,
@@ -21,12 +23,13 @@ import { emptyTake, finalScore, liveScore, noteScheduled, strokeHeard, type Take
 
 export type CoachInput = { kind: 'none' } | { kind: 'midi'; device: MidiDevice } | { kind: 'microphone' };
 
-/** A finished take: its score, the input that heard it and the tempo it reached. */
+/** A finished take: its score, the input that heard it, the tempo it reached and its figures per position. */
 export interface ScoredTake {
   score: TakeScore;
   take: Take;
   input: 'midi' | 'microphone';
   bpm: number;
+  byPosition: PositionFigures[];
 }
 
 export interface CoachSnapshot {
@@ -259,7 +262,16 @@ export class TimingCoach {
     this.set({ take: null, live: null, last: played ? score : this.snapshot.last });
     // The tempo reached: under the speed trainer a take climbs, and its top tempo is what was mastered.
     const bpm = Math.max(...settled.notes.map((note) => note.due.bpm));
-    if (played) this.onTakeScored({ score, take: settled, input: input.kind, bpm });
+    if (!played) return;
+    const byPosition = this.notation
+      ? positionFiguresOf(
+          settled.notes.map((note) => ({ voice: note.due.voice, step: note.step, timeMs: note.due.timeMs })),
+          score.hits,
+          this.notation.subdivision,
+          { oneLane: !take.voiced },
+        )
+      : [];
+    this.onTakeScored({ score, take: settled, input: input.kind, bpm, byPosition });
   }
 
   dispose(): void {

@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { WEAK_SPOT_TRENDS, weakSpotSentence, type WeakSpot } from '@stickwork/domain';
+import { selectLessonHistory, weakSpotsRequested } from './lesson-history-slice';
+import './lesson-history.css';
+
+const trendClass = (spot: WeakSpot) => `weak-spot__trend weak-spot__trend--${spot.trend}`;
+
+/**
+ * On the stats page: the weak spots of the drummer's timing over the latest 4 weeks, worst first, in words
+ * a drummer uses, each with its trend. Nothing without any (a steady drummer, or no takes yet).
+ */
+export const WeakSpots = () => {
+  const dispatch = useDispatch();
+  const { weakSpots } = useSelector(selectLessonHistory);
+
+  useEffect(() => {
+    dispatch(weakSpotsRequested());
+  }, [dispatch]);
+
+  if (!weakSpots || weakSpots.length === 0) return null;
+  return (
+    <section className="stack weak-spots" aria-labelledby="weak-spots-title">
+      <h2 id="weak-spots-title">Weak spots</h2>
+      <p className="timing-trends__lead">
+        Where your timing stands out over the last 4 weeks of takes. Your next sessions include a lesson that
+        works on the first one.
+      </p>
+      <ul className="timing-trends__list">
+        {weakSpots.map((spot) => (
+          <li key={`${spot.voice} ${spot.position}`} className="card weak-spot" data-testid="weak-spot">
+            <p className="weak-spot__sentence">{weakSpotSentence(spot)}</p>
+            <p className="weak-spot__detail">
+              <span className={trendClass(spot)}>{WEAK_SPOT_TRENDS[spot.trend]}</span>
+              {` · ${spot.strokes} strokes in ${spot.takes} ${spot.takes === 1 ? 'take' : 'takes'}`}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};
