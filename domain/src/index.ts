@@ -39,6 +39,7 @@ export * from './timing/beat-positions.js';
 export * from './timing/weak-spots.js';
 export * from './scheduler/take-history.js';
 export * from './scheduler/tempo-plan.js';
+export * from './scheduler/spaced-returns.js';
 export * from './errors/domain-error.js';
 export * from './practice/practice-events.js';
 export * from './practice/practice-decider.js';

@@ -12,6 +12,7 @@ import { nearestLevelExercises, type CatalogueIndex } from './catalogue-index.js
 import { lessonReadiness, type LessonEvaluationSummary } from './lesson-rest.js';
 import { beatPositionOf } from '../timing/beat-positions.js';
 import { weakSpotReason, type WeakSpot } from '../timing/weak-spots.js';
+import { returnDueAt } from './spaced-returns.js';
 import type { LessonTakeHistory } from './take-history.js';
 import { planTempo, type TempoPlan } from './tempo-plan.js';
 import { LIMIT_REACHED_LESSON_ID, type PracticeSchedule, type ScheduledLesson } from './practice-schedule.js';
@@ -48,7 +49,15 @@ export interface GenerateScheduleInput {
 /** One chosen skill's candidates, drawn in seeded order. */
 interface SkillSlot {
   skill: SkillPreference;
+  /** The level index its exercises are drawn at (the skill's, or the nearest that has lessons). */
+  level: number;
   exercises: readonly Exercise[];
+  /** Played lessons of this slot whose spaced return is due, the longest due first. */
+  due: Exercise[];
+  /** Ids of the due returns: they come through `due`, so the draw passes over them. */
+  queued: Set<number>;
+  /** Lessons scheduled for this slot: returns take every other turn, so new lessons keep coming. */
+  turns: number;
   draw: SeededDraw<Exercise>;
   /** Drawn while resting: used only when the skill has nothing fresh left that fits. */
   resting: Exercise[];
@@ -140,6 +149,56 @@ const warmUpBlock = (
 };
 
 /** The next lesson of a skill that fits the time left: fresh ones first, resting ones as a last resort. */
+/**
+ * Whether a lesson must wait: a lesson played with the timing coach follows its spaced return
+ * (`spaced-returns.ts`), one without takes the self-rating rests (`lesson-rest.ts`).
+ */
+const isResting = (exercise: Exercise, input: GenerateScheduleInput, nowMs: number): boolean => {
+  const evaluation = input.evaluations.get(exercise.lesson_id);
+  const dueAt = returnDueAt(input.takeHistory?.get(exercise.lesson_id), evaluation);
+  return dueAt !== null ? nowMs < dueAt : lessonReadiness(evaluation, nowMs) === 'resting';
+};
+
+/** The played lessons whose return is due, each in the first slot it belongs to, the longest due first. */
+const fillDueReturns = (slots: readonly SkillSlot[], input: GenerateScheduleInput, nowMs: number): void => {
+  if (!input.takeHistory) return;
+  const dueAt = new Map<number, number>();
+  for (const [lessonId, history] of input.takeHistory) {
+    const at = returnDueAt(history, input.evaluations.get(lessonId));
+    const exercise = at !== null && at <= nowMs ? input.catalogue.byId.get(lessonId) : undefined;
+    if (at === null || !exercise || exercise.type !== 'exercise') continue;
+    const slot = slots.find(
+      ({ skill, level }) =>
+        exercise.focus === skill.focus &&
+        (!input.padSufficient || exercise.pad_sufficient) &&
+        levelIndex(exercise.min_level) <= level &&
+        level <= levelIndex(exercise.max_level),
+    );
+    if (!slot) continue;
+    slot.due.push(exercise);
+    slot.queued.add(lessonId);
+    dueAt.set(lessonId, at);
+  }
+  for (const slot of slots)
+    slot.due.sort(
+      (a, b) => (dueAt.get(a.lesson_id) ?? 0) - (dueAt.get(b.lesson_id) ?? 0) || a.lesson_id - b.lesson_id,
+    );
+};
+
+/** A due return of the slot that fits, on every other turn of the slot. */
+const nextReturn = (
+  slot: SkillSlot,
+  minutesLeft: number,
+  alreadyScheduled?: number,
+): Exercise | undefined => {
+  if (slot.turns % 2 === 1) return undefined;
+  const index = slot.due.findIndex(
+    (exercise) => exercise.practice_time <= minutesLeft && exercise.lesson_id !== alreadyScheduled,
+  );
+  const [exercise] = index < 0 ? [] : slot.due.splice(index, 1);
+  return exercise;
+};
+
 const nextLesson = (
   slot: SkillSlot,
   minutesLeft: number,
@@ -147,11 +206,13 @@ const nextLesson = (
   alreadyScheduled?: number,
 ) => {
   const nowMs = input.now.getTime();
+  const returning = nextReturn(slot, minutesLeft, alreadyScheduled);
+  if (returning) return plannedLesson(returning, input);
   for (let exercise = slot.draw.next(); exercise; exercise = slot.draw.next()) {
     // Time left only shrinks, so a lesson too long now never fits later.
     if (exercise.practice_time > minutesLeft || exercise.lesson_id === alreadyScheduled) continue;
-    const readiness = lessonReadiness(input.evaluations.get(exercise.lesson_id), nowMs);
-    if (readiness === 'resting') slot.resting.push(exercise);
+    if (slot.queued.has(exercise.lesson_id)) continue;
+    if (isResting(exercise, input, nowMs)) slot.resting.push(exercise);
     else return plannedLesson(exercise, input);
   }
   const restingIndex = slot.resting.findIndex((exercise) => exercise.practice_time <= minutesLeft);
@@ -191,7 +252,7 @@ const aimedAtWeakSpot = (
           (notes < best.notes || (notes === best.notes && exercise.lesson_id > best.exercise.lesson_id)))
       )
         continue;
-      if (lessonReadiness(input.evaluations.get(exercise.lesson_id), nowMs) === 'resting') continue;
+      if (isResting(exercise, input, nowMs)) continue;
       best = { slot, exercise, notes };
     }
   if (!best) return undefined;
@@ -214,8 +275,10 @@ const aimedAtWeakSpot = (
  * - the skill with the fewest minutes so far goes next, so time spreads evenly over the skills;
  * - total time (warm-ups included) is at most the target, and falls short of it by less than the
  *   shortest lesson still available;
- * - no lesson twice; a lesson rated too easy (or mastered) rests 14 days; one rated too hard
- *   rests 3 days, then returns at 85% of its start tempo (at least 30 bpm); resting lessons fill
+ * - no lesson twice; a lesson played with the timing coach returns on its spaced schedule
+ *   (`spaced-returns.ts`: due returns come first, on every other turn of their skill) at its planned
+ *   tempo (`tempo-plan.ts`); without takes, a lesson rated too easy (or mastered) rests 14 days and
+ *   one rated too hard rests 3 days, then returns at 85% of its start tempo; resting lessons fill
  *   in only when a skill has nothing else that fits;
  * - with a daily limit: after the lessons left today, ONE `limit_reached` lesson (id -1,
  *   0 minutes) ends the schedule if more would have followed.
@@ -234,7 +297,7 @@ export const generateSchedule = (input: GenerateScheduleInput): PracticeSchedule
   let minutesLeft = input.practiceTime - lessons.reduce((sum, lesson) => sum + lesson.practice_time, 0);
 
   const slots: SkillSlot[] = seededOrder(skills, rng).map((skill) => {
-    const { exercises } = nearestLevelExercises(
+    const { exercises, level } = nearestLevelExercises(
       input.catalogue,
       skill.focus,
       levelIndex(skill.level),
@@ -247,13 +310,18 @@ export const generateSchedule = (input: GenerateScheduleInput): PracticeSchedule
       );
     return {
       skill,
+      level,
       exercises,
+      due: [],
+      queued: new Set<number>(),
+      turns: 0,
       draw: new SeededDraw(exercises, rng),
       resting: [],
       minutes: 0,
       exhausted: false,
     };
   });
+  fillDueReturns(slots, input, input.now.getTime());
 
   let lessonsAdded = 0;
   const aimed = input.weakSpot && aimedAtWeakSpot(input.weakSpot, slots, minutesLeft, input);
@@ -279,6 +347,7 @@ export const generateSchedule = (input: GenerateScheduleInput): PracticeSchedule
     }
     lessons.push(lesson);
     lessonsAdded++;
+    slot.turns++;
     slot.minutes += lesson.practice_time;
     minutesLeft -= lesson.practice_time;
   }

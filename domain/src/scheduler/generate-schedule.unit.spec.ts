@@ -391,6 +391,40 @@ describe('generateSchedule and the tempo plan', () => {
   });
 });
 
+describe('generateSchedule and spaced returns', () => {
+  const skills: SkillPreference[] = [{ focus: 'independence', level: 'pro' }];
+  const candidates = pool(catalogue, skills[0]!, false);
+  const playedDaysAgo = (days: number, accuracy: number) =>
+    withTake(undefined, { bpm: 80, accuracy, playId: 'p', at: daysAgo(days) });
+
+  it('brings a played lesson back first once due, and keeps it away before', () => {
+    const [poor, fair] = candidates.filter((exercise) => exercise.type === 'exercise');
+    const takeHistory = new Map([
+      [poor!.lesson_id, playedDaysAgo(1.5, 50)],
+      [fair!.lesson_id, playedDaysAgo(1, 80)],
+    ]);
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const lessons = nonWarmUp(generateSchedule(input({ skills, takeHistory, seed, practiceTime: 45 })));
+        expect(lessons[0]?.lesson_id).toBe(poor!.lesson_id);
+        expect(lessons.map((lesson) => lesson.lesson_id)).not.toContain(fair!.lesson_id);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('mixes due returns with new lessons, every other lesson of a skill', () => {
+    const exercises = candidates.filter((exercise) => exercise.type === 'exercise');
+    const played = exercises.filter((_, i) => i % 2 === 0);
+    const takeHistory = new Map(played.map((exercise) => [exercise.lesson_id, playedDaysAgo(3, 40)]));
+    const lessons = nonWarmUp(generateSchedule(input({ skills, takeHistory, practiceTime: 60 })));
+    expect(lessons.length).toBeGreaterThan(2);
+    expect(lessons.map((lesson) => takeHistory.has(lesson.lesson_id))).toEqual(
+      lessons.map((_, i) => i % 2 === 0),
+    );
+  });
+});
+
 describe('generateSchedule when the catalogue lacks a level', () => {
   const noGroovesAtPro = indexCatalogue(
     fixtureCatalogue({ omit: (e) => e.focus === 'grooves' && levelIndex(e.max_level) >= 6 }),
