@@ -201,6 +201,22 @@ describe('customer trigger (local payment provider)', () => {
     );
   }, 60_000);
 
+  it('leaves Stripe to Stripe: refused when Stripe is configured', async () => {
+    const stripe = Object.fromEntries(
+      ['BASIC', 'PREMIUM', 'EXCLUSIVE'].flatMap((tier) =>
+        ['MONTHLY', 'YEARLY'].map((period) => [`STRIPE_PRICE_${tier}_${period}`, `price_${tier}_${period}`]),
+      ),
+    );
+    const run = await runCli(['customer', 'trigger', 'renewal', customer(1).customerId, '--yes'], {
+      ...env,
+      ...stripe,
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('with Stripe configured, use `stripe trigger`');
+  });
+
   it('names the events it knows', async () => {
     const run = await runCli(['customer', 'trigger', 'refund', customer(1).customerId], env);
     expect(run.code).toBe(2);
