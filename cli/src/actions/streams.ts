@@ -21,9 +21,9 @@ import {
 
 const PAGE = 5000;
 
-/** Every event of the global log, page by page. */
-const scanLog = async (store: EventStore, visit: (event: RecordedEvent) => boolean | void) => {
-  let after: number | undefined;
+/** Every event of the global log (after a position), page by page. */
+const scanLog = async (store: EventStore, visit: (event: RecordedEvent) => boolean | void, from?: number) => {
+  let after: number | undefined = from === 0 ? undefined : from;
   for (;;) {
     const page = await store.readAll({ ...(after === undefined ? {} : { after }), maxCount: PAGE });
     for (const event of page) if (visit(event) === false) return;
@@ -87,6 +87,24 @@ export const runStreams = async (options: InputOf<typeof streamsInput>) => {
   ]);
 };
 
+/**
+ * The last `count` events of the log, oldest first, read in windows back from its end (positions
+ * have gaps where streams were deleted, so a window may hold fewer than it spans).
+ */
+const newestOfLog = async (
+  store: EventStore,
+  last: number | null,
+  count: number,
+): Promise<RecordedEvent[]> => {
+  if (last === null) return [];
+  for (let span = count * 2; ; span *= 4) {
+    const after = Math.max(0, last - span);
+    const events: RecordedEvent[] = [];
+    await scanLog(store, (event) => void events.push(event), after);
+    if (events.length >= count || after === 0) return events.slice(-count);
+  }
+};
+
 /** How many events `events` shows when neither --limit nor --tail says. */
 const EVENTS_SHOWN = 50;
 
@@ -137,7 +155,13 @@ export const runEvents = async (options: InputOf<typeof eventsInput>) => {
         // From a revision: the first ones; otherwise the newest ones, so the window slides.
         if (options.from === undefined && matching.length > keep) matching.shift();
       };
-      if (stream === undefined) await scanLog(store, visit);
+      const unfiltered = filter.types.length === 0 && !since && !until;
+      if (stream === undefined && unfiltered && Number.isFinite(keep)) {
+        // The newest of the whole log: read back from its end, not all of it.
+        const { events: count } = await store.stats();
+        matching.push(...(await newestOfLog(store, lastPosition, keep)));
+        total = count;
+      } else if (stream === undefined) await scanLog(store, visit);
       else {
         const events = await store.readStream(stream, { fromRevision: options.from ?? 0 });
         if (events.length === 0 && (options.from ?? 0) === 0 && !options.follow)
