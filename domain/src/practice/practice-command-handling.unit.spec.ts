@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { handleCommand } from '../decider/command-handler.js';
 import { isDomainError } from '../errors/domain-error.js';
 import { createInMemoryEventStore } from '../event-store/in-memory-event-store.js';
-import { practiceDecider, usageOn, type IncrementUsage } from './practice-decider.js';
+import type { IncrementUsage } from './practice-commands.js';
+import { practiceDecider } from './practice-decider.js';
+import { usageOn } from './practice-queries.js';
 import { practiceEventSchemaVersions, practiceStreamId } from './practice-events.js';
 
 const now = new Date('2025-03-10T12:00:00Z');

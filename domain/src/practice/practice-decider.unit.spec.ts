@@ -4,7 +4,9 @@ import { customerDay } from '../rules/usage.js';
 import { foldEvents } from '../decider/decider.js';
 import { isDomainError } from '../errors/domain-error.js';
 import { givenWhenThen } from '../testing/given-when-then.js';
-import { practiceDecider, selectedSkills, usageOn, type EvaluateLesson } from './practice-decider.js';
+import type { EvaluateLesson } from './practice-commands.js';
+import { practiceDecider } from './practice-decider.js';
+import { selectedSkills, usageOn } from './practice-queries.js';
 import type { LessonEvaluated, PracticeEvent, SkillLevelChanged } from './practice-events.js';
 
 const now = new Date('2025-03-10T22:30:00Z');

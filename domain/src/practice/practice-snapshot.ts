@@ -1,7 +1,7 @@
 import type { StateCodec } from '../decider/stream-snapshots.js';
 import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
 import type { LessonTakeHistory } from '../scheduler/take-history.js';
-import type { PracticeState } from './practice-decider.js';
+import type { PracticeState } from './practice-state.js';
 
 /** `PracticeState` as JSON: the maps as `[lessonId, value]` pairs. */
 interface PracticeSnapshotJson extends Omit<PracticeState, 'evaluations' | 'takeHistory'> {

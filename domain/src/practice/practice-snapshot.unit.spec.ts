@@ -11,12 +11,9 @@ import {
 import { DIFFICULTY_RATINGS } from '../rules/difficulty-ratings.js';
 import { LEVELS } from '../rules/levels.js';
 import { SKILLS } from '../rules/skills.js';
-import {
-  evolvePractice,
-  evolvePracticeEvents,
-  practiceDecider,
-  type PracticeState,
-} from './practice-decider.js';
+import { practiceDecider } from './practice-decider.js';
+import { evolvePractice, evolvePracticeEvents } from './practice-evolve.js';
+import type { PracticeState } from './practice-state.js';
 import { practiceEventSchemaVersions, type PracticeEvent } from './practice-events.js';
 import { practiceStateCodec } from './practice-snapshot.js';
 

@@ -2,7 +2,8 @@ import { customerDay, type Plan } from '../rules/usage.js';
 import type { CatalogueIndex } from '../scheduler/catalogue-index.js';
 import type { GenerateScheduleInput, SkillPreference } from '../scheduler/generate-schedule.js';
 import type { WeakSpot } from '../timing/weak-spots.js';
-import { usageOn, type PracticeState } from './practice-decider.js';
+import { usageOn } from './practice-queries.js';
+import type { PracticeState } from './practice-state.js';
 
 export interface ScheduleInputRequest {
   catalogue: CatalogueIndex;

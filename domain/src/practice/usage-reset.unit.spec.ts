@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../decider/decider.js';
 import { givenWhenThen } from '../testing/given-when-then.js';
-import { practiceDecider, usageOn } from './practice-decider.js';
+import { practiceDecider } from './practice-decider.js';
+import { usageOn } from './practice-queries.js';
 import type { PracticeEvent } from './practice-events.js';
 
 const now = new Date('2026-05-04T18:00:00Z');

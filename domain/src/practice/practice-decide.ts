@@ -1,0 +1,176 @@
+import { match } from 'ts-pattern';
+import { isDayKey } from '../calendar/day-keys.js';
+import { DomainError } from '../errors/domain-error.js';
+import { MAX_WEEKLY_GOAL, MIN_WEEKLY_GOAL } from '../progress/weekly-goal.js';
+import { lessonCountsTowardProgress, levelUp, progressAfterEvaluation } from '../progress/level-progress.js';
+import { DIFFICULTY_RATINGS, type DifficultyRating } from '../rules/difficulty-ratings.js';
+import { maxLevelIndexFor } from '../rules/level-descriptions.js';
+import { isLevel, levelIndex, type Level } from '../rules/levels.js';
+import { isSkill, SKILL_DISPLAY_NAMES, type Skill } from '../rules/skills.js';
+import { customerDay, lessonsLeftToday } from '../rules/usage.js';
+import { takeImplausibilities } from '../timing/take-plausibility.js';
+import type { PracticeCommand } from './practice-commands.js';
+import type { PracticeEvent } from './practice-events.js';
+import { usageOn } from './practice-queries.js';
+import type { PracticeState } from './practice-state.js';
+
+const checkLevel = (skill: unknown, level: unknown): { skill: Skill; level: Level } => {
+  if (!isSkill(skill)) throw new DomainError('invalid_input', `Unknown skill ${String(skill)}`);
+  if (!isLevel(level)) throw new DomainError('invalid_level', `Unknown level ${String(level)}`);
+  if (levelIndex(level) > maxLevelIndexFor(skill))
+    throw new DomainError('invalid_level', `${SKILL_DISPLAY_NAMES[skill]} has no level ${level}`);
+  return { skill, level };
+};
+
+const isWholeNumber = (value: number, min: number): boolean => Number.isInteger(value) && value >= min;
+
+export const decidePractice = (command: PracticeCommand, state: PracticeState): PracticeEvent[] => {
+  const now = command.metadata.now;
+  return match(command)
+    .returnType<PracticeEvent[]>()
+    .with({ type: 'RateSkills' }, ({ data }) => {
+      const ratings = data.ratings.map(({ skill, level }) => checkLevel(skill, level));
+      return [{ type: 'SkillsSelfRated', data: { ratings } }];
+    })
+    .with({ type: 'SetSkillLevel' }, ({ data }) => {
+      const { skill, level } = checkLevel(data.skill, data.level);
+      const from = state.levels[skill];
+      return from === level ? [] : [{ type: 'SkillLevelChanged', data: { skill, from, to: level } }];
+    })
+    .with({ type: 'SetSkillPreference' }, ({ data }) => {
+      const { skill, level } = checkLevel(data.skill, data.level);
+      const { selected } = data;
+      const unchanged = state.levels[skill] === level && state.selected[skill] === selected;
+      return unchanged ? [] : [{ type: 'SkillPreferenceChanged', data: { skill, selected, level } }];
+    })
+    .with({ type: 'RaiseLevel' }, ({ data }) => {
+      const { skill } = data;
+      const from = state.levels[skill];
+      const raised = levelUp(skill, { level: from, progress: state.progress[skill] });
+      if (!raised)
+        throw new DomainError(
+          'level_up_not_offered',
+          `Level up is not offered for ${SKILL_DISPLAY_NAMES[skill]}.`,
+        );
+      return [{ type: 'LevelRaised', data: { skill, from, to: raised.level } }];
+    })
+    .with({ type: 'ScheduleSession' }, ({ data }) => {
+      const { schedule, skills, padSufficient, seed } = data;
+      if (schedule.lessons.length === 0)
+        throw new DomainError('invalid_input', 'An empty schedule is not a session.');
+      return [
+        {
+          type: 'PracticeSessionScheduled',
+          data: {
+            lessonIds: schedule.lessons.map((lesson) => lesson.lesson_id),
+            targetPracticeTime: schedule.targetPracticeTime,
+            skills,
+            padSufficient,
+            seed,
+            scheduledAt: now.toISOString(),
+          },
+        },
+      ];
+    })
+    .with({ type: 'EvaluateLesson' }, ({ data }) => {
+      const { lesson, skipped, playId } = data;
+      if (!(DIFFICULTY_RATINGS as readonly string[]).includes(data.ratingDifficulty))
+        throw new DomainError('invalid_input', `Unknown difficulty rating ${data.ratingDifficulty}`);
+      const ratingDifficulty: DifficultyRating = skipped ? 'too_easy' : data.ratingDifficulty;
+      const focus = lesson.focus;
+      const level = isSkill(focus) ? state.levels[focus] : null;
+      const progress =
+        isSkill(focus) && lessonCountsTowardProgress(lesson, state.levels[focus])
+          ? progressAfterEvaluation({ level: state.levels[focus], progress: state.progress[focus] }, lesson, {
+              rating: ratingDifficulty,
+              mastered: skipped,
+            }).progress
+          : undefined;
+      return [
+        {
+          type: 'LessonEvaluated',
+          data: {
+            lessonId: lesson.lesson_id,
+            playId,
+            focus,
+            type: lesson.type,
+            ratingDifficulty,
+            skipped,
+            level,
+            ...(progress !== undefined ? { progressAfter: progress } : {}),
+            evaluatedAt: now.toISOString(),
+          },
+        },
+      ];
+    })
+    .with({ type: 'IncrementUsage' }, ({ data }) => {
+      const { usageType, plan, timeZone, zoneChangeAdjustment = 0 } = data;
+      const day = customerDay(now, timeZone);
+      if (lessonsLeftToday(plan, usageOn(state, day) + zoneChangeAdjustment) === 0)
+        throw new DomainError('daily_limit_reached', 'Free lesson limit reached');
+      return [{ type: 'UsageIncremented', data: { usageType, day } }];
+    })
+    .with({ type: 'ResetUsage' }, ({ data }) => {
+      const { day } = data;
+      if (!isDayKey(day)) throw new DomainError('invalid_input', `${day} is not a day (YYYY-MM-DD).`);
+      const lessons = usageOn(state, day);
+      return lessons === 0 ? [] : [{ type: 'UsageReset', data: { day, lessons } }];
+    })
+    .with({ type: 'RecordPracticeActivity' }, ({ data }) => {
+      const { lessons, minutes, timeZone } = data;
+      if (!isWholeNumber(lessons, 0) || !isWholeNumber(minutes, 1))
+        throw new DomainError(
+          'invalid_input',
+          'Practice activity needs whole lessons (0 or more) and minutes (1 or more).',
+        );
+      return [
+        { type: 'PracticeActivityRecorded', data: { day: customerDay(now, timeZone), lessons, minutes } },
+      ];
+    })
+    .with({ type: 'ScoreTiming' }, ({ data }) => {
+      const { lesson, take, playId, timeZone } = data;
+      if (!lesson || lesson.lesson_id !== take.lessonId)
+        throw new DomainError('unknown_lesson', `There is no lesson with id ${take.lessonId}.`);
+      if (lesson.type === 'limit_reached')
+        throw new DomainError(
+          'invalid_input',
+          'A daily-limit placeholder is not played, so it has no timing.',
+        );
+      const [impossible] = takeImplausibilities(take);
+      if (impossible)
+        throw new DomainError(
+          'invalid_input',
+          `Not a scored take: ${impossible.field} ${impossible.message}`,
+        );
+      return [
+        {
+          type: 'TimingScored',
+          data: {
+            ...take,
+            playId,
+            focus: lesson.focus,
+            scoredAt: now.toISOString(),
+            day: customerDay(now, timeZone),
+          },
+        },
+      ];
+    })
+    .with({ type: 'ErasePracticeHistory' }, () => [
+      { type: 'PracticeHistoryErased', data: { erasedAt: now.toISOString() } },
+    ])
+    .with({ type: 'SetWeeklyGoal' }, ({ data }) => {
+      const { daysPerWeek, timeZone } = data;
+      if (!Number.isInteger(daysPerWeek) || daysPerWeek < MIN_WEEKLY_GOAL || daysPerWeek > MAX_WEEKLY_GOAL)
+        throw new DomainError(
+          'invalid_input',
+          `A weekly goal is ${MIN_WEEKLY_GOAL} to ${MAX_WEEKLY_GOAL} practice days.`,
+        );
+      return [
+        {
+          type: 'WeeklyGoalSet',
+          data: { daysPerWeek, day: customerDay(now, timeZone), setAt: now.toISOString() },
+        },
+      ];
+    })
+    .exhaustive();
+};

@@ -1,0 +1,111 @@
+import { match } from 'ts-pattern';
+import { progressAfterLevelChange } from '../progress/level-progress.js';
+import { levelIndex, type Level } from '../rules/levels.js';
+import { isSkill, type Skill } from '../rules/skills.js';
+import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
+import { withRating, withTake, type LessonTakeHistory } from '../scheduler/take-history.js';
+import type { PracticeEvent } from './practice-events.js';
+import { initialPracticeState, type PracticeState } from './practice-state.js';
+
+/** Usage older than this many (recorded) days can no longer matter to a daily limit. */
+const USAGE_DAYS_KEPT = 3;
+
+/** The state after a skill's level is set: selected from index 1, progress reset if the level changed. */
+const withLevel = (
+  state: PracticeState,
+  skill: Skill,
+  level: Level,
+  selected = levelIndex(level) > 0,
+): PracticeState => ({
+  ...state,
+  levels: { ...state.levels, [skill]: level },
+  selected: { ...state.selected, [skill]: selected },
+  progress: {
+    ...state.progress,
+    [skill]: progressAfterLevelChange({ level: state.levels[skill], progress: state.progress[skill] }, level)
+      .progress,
+  },
+});
+
+export const evolvePractice = (state: PracticeState, event: PracticeEvent): PracticeState =>
+  match(event)
+    .returnType<PracticeState>()
+    .with({ type: 'SkillsSelfRated' }, ({ data }) =>
+      data.ratings.reduce<PracticeState>((rated, { skill, level }) => withLevel(rated, skill, level), {
+        ...state,
+        selfRated: true,
+      }),
+    )
+    .with({ type: 'SkillLevelChanged' }, { type: 'LevelRaised' }, ({ data }) =>
+      withLevel(state, data.skill, data.to),
+    )
+    .with({ type: 'SkillPreferenceChanged' }, ({ data }) =>
+      withLevel(state, data.skill, data.level, data.selected),
+    )
+    .with({ type: 'LessonEvaluated' }, (event) => evolvePracticeEvents(state, [event]))
+    .with({ type: 'TimingScored' }, (event) => evolvePracticeEvents(state, [event]))
+    .with({ type: 'UsageIncremented' }, ({ data: { day } }) => {
+      const usage = { ...state.usageByDay, [day]: (state.usageByDay[day] ?? 0) + 1 };
+      const kept = Object.keys(usage).sort().slice(-USAGE_DAYS_KEPT);
+      return { ...state, usageByDay: Object.fromEntries(kept.map((key) => [key, usage[key] ?? 0])) };
+    })
+    .with({ type: 'UsageReset' }, ({ data }) => {
+      const { [data.day]: _cleared, ...usageByDay } = state.usageByDay;
+      return { ...state, usageByDay };
+    })
+    // Today's usage survives: erasing one's history must not reset the daily limit.
+    .with({ type: 'PracticeHistoryErased' }, () => ({
+      ...initialPracticeState(),
+      usageByDay: state.usageByDay,
+    }))
+    .with(
+      { type: 'PracticeSessionScheduled' },
+      { type: 'PracticeActivityRecorded' },
+      { type: 'WeeklyGoalSet' },
+      () => state,
+    )
+    .exhaustive();
+
+/**
+ * `events.reduce(evolvePractice, state)` without copying the evaluations and take maps once per
+ * `LessonEvaluated` or `TimingScored` (a year of practice has thousands): the fold copies each map
+ * once, on its first change, and updates its own copy in place. `state` itself is never changed.
+ */
+export const evolvePracticeEvents = (
+  state: PracticeState,
+  events: readonly PracticeEvent[],
+): PracticeState => {
+  let current = state;
+  let evaluations: Map<number, LessonEvaluationSummary> | null = null;
+  let takeHistory: Map<number, LessonTakeHistory> | null = null;
+  for (const event of events) {
+    if (event.type === 'TimingScored') {
+      const { lessonId, bpm, accuracy, playId, scoredAt } = event.data;
+      takeHistory ??= new Map(current.takeHistory);
+      takeHistory.set(lessonId, withTake(takeHistory.get(lessonId), { bpm, accuracy, playId, at: scoredAt }));
+      current = { ...current, takeHistory };
+      continue;
+    }
+    if (event.type !== 'LessonEvaluated') {
+      current = evolvePractice(current, event);
+      if (current.evaluations !== evaluations) evaluations = null;
+      if (current.takeHistory !== takeHistory) takeHistory = null;
+      continue;
+    }
+    const { lessonId, ratingDifficulty, evaluatedAt, focus, progressAfter, playId } = event.data;
+    evaluations ??= new Map(current.evaluations);
+    const count = (evaluations.get(lessonId)?.count ?? 0) + 1;
+    evaluations.set(lessonId, { lastRating: ratingDifficulty, lastEvaluatedAt: evaluatedAt, count });
+    const played = current.takeHistory.get(lessonId);
+    if (played) {
+      takeHistory ??= new Map(current.takeHistory);
+      takeHistory.set(lessonId, withRating(played, playId) ?? played);
+    }
+    const progress =
+      progressAfter !== undefined && isSkill(focus)
+        ? { ...current.progress, [focus]: progressAfter }
+        : current.progress;
+    current = { ...current, evaluations, progress, takeHistory: takeHistory ?? current.takeHistory };
+  }
+  return current;
+};

@@ -1,0 +1,33 @@
+import type { Level } from '../rules/levels.js';
+import { SKILLS, type Skill } from '../rules/skills.js';
+import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
+import type { LessonTakeHistory } from '../scheduler/take-history.js';
+
+/** What a `practice-` stream folds into: what the practice commands decide on. */
+
+export interface PracticeState {
+  levels: Readonly<Record<Skill, Level>>;
+  selected: Readonly<Record<Skill, boolean>>;
+  /** Percent 0-100 per skill, reset to 0 whenever the skill's level changes. */
+  progress: Readonly<Record<Skill, number>>;
+  /** Non-warm-up lessons per customer day ('YYYY-MM-DD'); only the latest days are kept. */
+  usageByDay: Readonly<Record<string, number>>;
+  /** For the scheduler's rest rules. */
+  evaluations: ReadonlyMap<number, LessonEvaluationSummary>;
+  /** Per lesson id: its latest plays' takes, for the tempo plan and the returns. */
+  takeHistory: ReadonlyMap<number, LessonTakeHistory>;
+  selfRated: boolean;
+}
+
+export const perSkill = <T>(value: T): Record<Skill, T> =>
+  Object.fromEntries(SKILLS.map((skill) => [skill, value])) as Record<Skill, T>;
+
+export const initialPracticeState = (): PracticeState => ({
+  levels: perSkill<Level>('level not set'),
+  selected: perSkill(false),
+  progress: perSkill(0),
+  usageByDay: {},
+  evaluations: new Map(),
+  takeHistory: new Map(),
+  selfRated: false,
+});
