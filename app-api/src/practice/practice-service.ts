@@ -3,7 +3,6 @@ import {
   createSnapshots,
   customerDay,
   dayKeyInZone,
-  generateSchedule,
   zoneChangeUsageAdjustment,
   lessonsLeftToday,
   loadState,
@@ -12,13 +11,11 @@ import {
   practiceEventSchemaVersions,
   practiceStateCodec,
   practiceStreamId,
-  scheduleInputFor,
+  sessionScheduleFor,
   SKILLS,
   usageOn,
   type CatalogueIndex,
   type CustomerProgressEntry,
-  type Decider,
-  type DomainCommand,
   type Exercise,
   type FinishExerciseRequest,
   type Plan,
@@ -29,6 +26,7 @@ import {
   type PracticeSchedule,
   type PracticeState,
   type ScheduleRequestBody,
+  type SessionRequest,
   type Level,
   type Skill,
   type SkillPreferencePatch,
@@ -104,17 +102,8 @@ export const createPracticeService = (
   const snapshots = backend.practiceSnapshots ?? createSnapshots(practiceStateCodec, undefined);
 
   /** Decides and appends, then waits (bounded) until the read models show the new events. */
-  const runWith = <Command extends DomainCommand>(
-    customerId: string,
-    command: Command,
-    decider: Decider<PracticeState, Command, PracticeEvent>,
-  ) => runPracticeCommand({ store, projections, snapshots }, customerId, command, decider);
-
-  const run = (
-    customerId: string,
-    command: PracticeCommand,
-    decider: Decider<PracticeState, PracticeCommand, PracticeEvent> = practiceDecider,
-  ) => runWith(customerId, command, decider);
+  const run = (customerId: string, command: PracticeCommand) =>
+    runPracticeCommand({ store, projections, snapshots }, customerId, command, practiceDecider);
 
   const command = <Type extends PracticeCommand['type']>(
     type: Type,
@@ -163,46 +152,26 @@ export const createPracticeService = (
       timeZone: TimeZone,
     ): Promise<PracticeSchedule> {
       const now = backend.clock();
-      const seed = scheduleSeed(who.customerId, now);
       const zoneChangeAdjustment = await zoneChangeAdjustmentToday(who, timeZone);
       const [weakSpot] = weakSpotsOf(who.customerId, timeZone);
-      let schedule: PracticeSchedule | undefined;
-      // The schedule is generated inside the decision, on the state the command folds anyway
-      // (again only when a concurrent append forces a retry on the fresher state).
-      const generateSession: Decider<PracticeState, GenerateSession, PracticeEvent> = {
-        ...practiceDecider,
-        decide: ({ metadata }, state) => {
-          schedule = generateSchedule(
-            scheduleInputFor(state, {
-              catalogue: lessons(),
-              skills: request.skillPreference,
-              practiceTime: request.practiceTime,
-              padSufficient: request.padSufficient,
-              plan: who.plan,
-              timeZone,
-              now: metadata.now,
-              seed,
-              zoneChangeAdjustment,
-              ...(weakSpot ? { weakSpot } : {}),
-            }),
-          );
-          // A session without a single lesson to practise is a failure, never an empty success.
-          if (!schedule.lessons.some((lesson) => lesson.type !== 'limit_reached'))
-            throw new HttpError(422, NO_SESSION_MESSAGE);
-          const { skillPreference: skills, padSufficient } = request;
-          return practiceDecider.decide(
-            { type: 'ScheduleSession', data: { schedule, skills, padSufficient, seed }, metadata },
-            state,
-          );
-        },
+      const session: SessionRequest = {
+        catalogue: lessons(),
+        skills: request.skillPreference,
+        practiceTime: request.practiceTime,
+        padSufficient: request.padSufficient,
+        plan: who.plan,
+        timeZone,
+        seed: scheduleSeed(who.customerId, now),
+        zoneChangeAdjustment,
+        ...(weakSpot ? { weakSpot } : {}),
       };
-      await runWith(
-        who.customerId,
-        { type: 'GenerateSession', data: {}, metadata: { now } },
-        generateSession,
-      );
-      if (!schedule) throw new Error('GenerateSession decided no schedule');
-      return schedule;
+      // Recording a session changes no decision state, so the state after it gives the schedule decided.
+      const { state } = await run(who.customerId, {
+        type: 'GenerateSession',
+        data: session,
+        metadata: { now },
+      });
+      return sessionScheduleFor(state, session, now);
     },
 
     /**
@@ -210,16 +179,12 @@ export const createPracticeService = (
      * level keeps that level and is deselected, in the same append.
      */
     async rateSkills(who: Practitioner, request: SkillSelfRatingRequest): Promise<void> {
-      const entries = request.skillSelfRating;
-      const rating = command('RateSkills', {
-        ratings: entries.map(({ skillName, level }) => ({ skill: skillName, level })),
-      });
-      const deselections = entries
-        .filter(({ selected, level }) => !selected && level !== 'level not set')
-        .map(({ skillName, level }) =>
-          command('SetSkillPreference', { skill: skillName, level, selected: false }),
-        );
-      await run(who.customerId, rating, inSequence([rating, ...deselections]));
+      const ratings = request.skillSelfRating.map(({ skillName, level, selected }) => ({
+        skill: skillName,
+        level,
+        selected,
+      }));
+      await run(who.customerId, command('RateSkills', { ratings }));
     },
 
     /**
@@ -244,24 +209,7 @@ export const createPracticeService = (
      * selection is read from the state the command folds, so a concurrent write cannot slip between.
      */
     async setSkillLevel(customerId: string, skill: Skill, level: Level): Promise<PracticeEvent[]> {
-      const withSelection: Decider<PracticeState, PracticeCommand, PracticeEvent> = {
-        ...practiceDecider,
-        decide: ({ metadata }, state) => {
-          const known = state.levels[skill];
-          const selected =
-            level !== 'level not set' &&
-            (known === undefined || known === 'level not set' || state.selected[skill]);
-          return practiceDecider.decide(
-            { type: 'SetSkillPreference', data: { skill, level, selected }, metadata },
-            state,
-          );
-        },
-      };
-      const { events } = await run(
-        customerId,
-        command('SetSkillPreference', { skill, level, selected: false }),
-        withSelection,
-      );
+      const { events } = await run(customerId, command('ChangeSkillLevel', { skill, level }));
       return events;
     },
 
@@ -440,31 +388,8 @@ export const createPracticeService = (
 
 export type PracticeService = ReturnType<typeof createPracticeService>;
 
-/** Generates a session from the state the command folds, then records it (`ScheduleSession`). */
-type GenerateSession = DomainCommand<'GenerateSession', Record<string, never>>;
-
 /** `{ lesson: { data_used } }` (product-spec §7) plus what is left today (null: unlimited). */
 const usageView = (plan: Plan, dataUsed: number) => ({
   lesson: { data_used: dataUsed },
   lessonsLeftToday: lessonsLeftToday(plan, dataUsed),
-});
-
-/**
- * Several practice commands decided in turn, each on the state the previous one left, and
- * appended together: all of them or none.
- */
-const inSequence = (
-  commands: readonly PracticeCommand[],
-): Decider<PracticeState, PracticeCommand, PracticeEvent> => ({
-  ...practiceDecider,
-  decide: (_first, state) => {
-    const decided: PracticeEvent[] = [];
-    let current = state;
-    for (const next of commands) {
-      const events = practiceDecider.decide(next, current);
-      current = events.reduce(practiceDecider.evolve, current);
-      decided.push(...events);
-    }
-    return decided;
-  },
 });

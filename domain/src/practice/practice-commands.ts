@@ -7,10 +7,25 @@ import type { Plan } from '../rules/usage.js';
 import type { SkillPreference } from '../scheduler/generate-schedule.js';
 import type { PracticeSchedule, ScheduledLesson } from '../scheduler/practice-schedule.js';
 import type { PlayId, SkillRating, TakeFigures } from './practice-events.js';
+import type { SessionRequest } from './schedule-input.js';
 
 type Command<Type extends string, Data = Record<string, never>> = DomainCommand<Type, Data>;
 
-export type RateSkills = Command<'RateSkills', { ratings: SkillRating[] }>;
+/**
+ * The self-rating of registration. A skill rated with `selected: false` and a level keeps that level
+ * and is deselected, in the same decision.
+ */
+export type RateSkills = Command<'RateSkills', { ratings: (SkillRating & { selected?: boolean })[] }>;
+/**
+ * An operator's level change (`stickwork customer set-level`): the skill keeps its selection; a skill
+ * without a level is selected when it gets one, and 'level not set' deselects it.
+ */
+export type ChangeSkillLevel = Command<'ChangeSkillLevel', { skill: Skill; level: Level }>;
+/**
+ * Generates a session (`generateSchedule` on this state, `sessionScheduleFor`) and records it; refused
+ * with `no_session` when not a single lesson can be practised.
+ */
+export type GenerateSession = Command<'GenerateSession', SessionRequest>;
 export type SetSkillLevel = Command<'SetSkillLevel', { skill: Skill; level: Level }>;
 export type SetSkillPreference = Command<
   'SetSkillPreference',
@@ -77,6 +92,8 @@ export type ScoreTiming = Command<
 
 export type PracticeCommand =
   | RateSkills
+  | ChangeSkillLevel
+  | GenerateSession
   | SetSkillLevel
   | SetSkillPreference
   | RaiseLevel

@@ -13,6 +13,11 @@ import type { PracticeCommand } from './practice-commands.js';
 import type { PracticeEvent } from './practice-events.js';
 import { usageOn } from './practice-queries.js';
 import type { PracticeState } from './practice-state.js';
+import { evolvePractice } from './practice-evolve.js';
+import { sessionScheduleFor } from './schedule-input.js';
+
+/** A session without a single lesson to practise is a failure, never an empty success (422). */
+export const NO_SESSION_MESSAGE = 'Could not receive practice session';
 
 const checkLevel = (skill: unknown, level: unknown): { skill: Skill; level: Level } => {
   if (!isSkill(skill)) throw new DomainError('invalid_input', `Unknown skill ${String(skill)}`);
@@ -28,9 +33,39 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
   const now = command.metadata.now;
   return match(command)
     .returnType<PracticeEvent[]>()
-    .with({ type: 'RateSkills' }, ({ data }) => {
+    .with({ type: 'RateSkills' }, ({ data, metadata }) => {
       const ratings = data.ratings.map(({ skill, level }) => checkLevel(skill, level));
-      return [{ type: 'SkillsSelfRated', data: { ratings } }];
+      const rated: PracticeEvent = { type: 'SkillsSelfRated', data: { ratings } };
+      const after = evolvePractice(state, rated);
+      const deselections = data.ratings
+        .filter(({ selected, level }) => selected === false && level !== 'level not set')
+        .flatMap(({ skill, level }) =>
+          decidePractice(
+            { type: 'SetSkillPreference', data: { skill, level, selected: false }, metadata },
+            after,
+          ),
+        );
+      return [rated, ...deselections];
+    })
+    .with({ type: 'ChangeSkillLevel' }, ({ data: { skill, level }, metadata }) => {
+      const known = state.levels[skill];
+      const selected =
+        level !== 'level not set' &&
+        (known === undefined || known === 'level not set' || state.selected[skill]);
+      return decidePractice(
+        { type: 'SetSkillPreference', data: { skill, level, selected }, metadata },
+        state,
+      );
+    })
+    .with({ type: 'GenerateSession' }, ({ data, metadata }) => {
+      const schedule = sessionScheduleFor(state, data, now);
+      if (!schedule.lessons.some((lesson) => lesson.type !== 'limit_reached'))
+        throw new DomainError('no_session', NO_SESSION_MESSAGE);
+      const { skills, padSufficient, seed } = data;
+      return decidePractice(
+        { type: 'ScheduleSession', data: { schedule, skills: [...skills], padSufficient, seed }, metadata },
+        state,
+      );
     })
     .with({ type: 'SetSkillLevel' }, ({ data }) => {
       const { skill, level } = checkLevel(data.skill, data.level);

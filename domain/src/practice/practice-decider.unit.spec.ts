@@ -7,6 +7,10 @@ import { givenWhenThen } from '../testing/given-when-then.js';
 import type { EvaluateLesson } from './practice-commands.js';
 import { practiceDecider } from './practice-decider.js';
 import { selectedSkills, usageOn } from './practice-queries.js';
+import { sessionScheduleFor } from './schedule-input.js';
+import { indexCatalogue } from '../scheduler/catalogue-index.js';
+import type { SkillPreference } from '../scheduler/generate-schedule.js';
+import { fixtureCatalogue } from '../scheduler/testing/fixture-catalogue.js';
 import type { LessonEvaluated, PracticeEvent, SkillLevelChanged } from './practice-events.js';
 
 const now = new Date('2025-03-10T22:30:00Z');
@@ -77,6 +81,64 @@ describe('Practice', () => {
       given()
         .when({ type: 'RateSkills', data: { ratings: [{ skill: 'beginner_course', level: 'beginner' }] } })
         .thenThrows('invalid_level');
+    });
+
+    it('keeps the level of a skill rated unselected, and deselects it in the same decision', () => {
+      given()
+        .when({
+          type: 'RateSkills',
+          data: {
+            ratings: [
+              { skill: 'timing', level: 'beginner', selected: true },
+              { skill: 'grooves', level: 'advanced', selected: false },
+            ],
+          },
+        })
+        .then([
+          {
+            type: 'SkillsSelfRated',
+            data: {
+              ratings: [
+                { skill: 'timing', level: 'beginner' },
+                { skill: 'grooves', level: 'advanced' },
+              ],
+            },
+          },
+          { type: 'SkillPreferenceChanged', data: { skill: 'grooves', selected: false, level: 'advanced' } },
+        ]);
+    });
+  });
+
+  describe("When an operator changes a skill's level", () => {
+    it('keeps a selected skill selected and an unselected one unselected', () => {
+      const deselected: PracticeEvent = {
+        type: 'SkillPreferenceChanged',
+        data: { skill: 'timing', selected: false, level: 'absolute_pro' },
+      };
+      given(rated)
+        .when({ type: 'ChangeSkillLevel', data: { skill: 'hand_technique', level: 'pro' } })
+        .then([
+          { type: 'SkillPreferenceChanged', data: { skill: 'hand_technique', selected: true, level: 'pro' } },
+        ]);
+      given(rated, deselected)
+        .when({ type: 'ChangeSkillLevel', data: { skill: 'timing', level: 'pro' } })
+        .then([{ type: 'SkillPreferenceChanged', data: { skill: 'timing', selected: false, level: 'pro' } }]);
+    });
+
+    it("selects a skill that gets its first level, and deselects one set to 'level not set'", () => {
+      given(rated)
+        .when({ type: 'ChangeSkillLevel', data: { skill: 'grooves', level: 'beginner' } })
+        .then([
+          { type: 'SkillPreferenceChanged', data: { skill: 'grooves', selected: true, level: 'beginner' } },
+        ]);
+      given(rated)
+        .when({ type: 'ChangeSkillLevel', data: { skill: 'hand_technique', level: 'level not set' } })
+        .then([
+          {
+            type: 'SkillPreferenceChanged',
+            data: { skill: 'hand_technique', selected: false, level: 'level not set' },
+          },
+        ]);
     });
   });
 
@@ -296,6 +358,54 @@ describe('Practice', () => {
           },
         ),
       );
+    });
+  });
+
+  describe('When generating a session', () => {
+    const catalogue = indexCatalogue(fixtureCatalogue());
+    const session = (skills: SkillPreference[]) => ({
+      catalogue,
+      skills,
+      practiceTime: 30,
+      padSufficient: false,
+      plan: { tier: 'premium', status: 'active' } as const,
+      seed: 3,
+    });
+
+    it('records the schedule it generates on this state', () => {
+      const request = session([{ focus: 'hand_technique', level: 'beginner' }]);
+      const [event] = given(rated).when({ type: 'GenerateSession', data: request }).events();
+      const schedule = sessionScheduleFor(state(rated), request, now);
+      expect(event).toEqual({
+        type: 'PracticeSessionScheduled',
+        data: {
+          lessonIds: schedule.lessons.map((lesson) => lesson.lesson_id),
+          targetPracticeTime: 30,
+          skills: [{ focus: 'hand_technique', level: 'beginner' }],
+          padSufficient: false,
+          seed: 3,
+          scheduledAt: now.toISOString(),
+        },
+      });
+    });
+
+    it('refuses a session without a single lesson to practise, and what the scheduler refuses', () => {
+      const noLessons = { ...session([{ focus: 'hand_technique', level: 'beginner' }]), practiceTime: 10 };
+      // No warm-up, and no lesson fits in the time: nothing to practise.
+      const tooLong = indexCatalogue(
+        fixtureCatalogue()
+          .filter((exercise) => exercise.type !== 'warm_up')
+          .map((exercise) => ({ ...exercise, practice_time: 60 })),
+      );
+      given(rated)
+        .when({ type: 'GenerateSession', data: { ...noLessons, catalogue: tooLong } })
+        .thenThrows('no_session');
+      given(rated)
+        .when({ type: 'GenerateSession', data: { ...noLessons, practiceTime: 5 } })
+        .thenThrows('invalid_input');
+      given(rated)
+        .when({ type: 'GenerateSession', data: session([]) })
+        .thenThrows('no_skill_selected');
     });
   });
 

@@ -1,6 +1,11 @@
 import { customerDay, type Plan } from '../rules/usage.js';
 import type { CatalogueIndex } from '../scheduler/catalogue-index.js';
-import type { GenerateScheduleInput, SkillPreference } from '../scheduler/generate-schedule.js';
+import {
+  generateSchedule,
+  type GenerateScheduleInput,
+  type SkillPreference,
+} from '../scheduler/generate-schedule.js';
+import type { PracticeSchedule } from '../scheduler/practice-schedule.js';
 import type { WeakSpot } from '../timing/weak-spots.js';
 import { usageOn } from './practice-queries.js';
 import type { PracticeState } from './practice-state.js';
@@ -38,3 +43,13 @@ export const scheduleInputFor = (
     takeHistory: state.takeHistory,
   };
 };
+
+/** What a session is generated from, besides the state and the clock (the `GenerateSession` command). */
+export type SessionRequest = Omit<ScheduleInputRequest, 'now'>;
+
+/** The session a `GenerateSession` decides on `state` at `now`: the same input gives the same schedule. */
+export const sessionScheduleFor = (
+  state: PracticeState,
+  request: SessionRequest,
+  now: Date,
+): PracticeSchedule => generateSchedule(scheduleInputFor(state, { ...request, now }));
