@@ -8,7 +8,7 @@ import { routePreloads } from './build/route-preloads';
 const DAY = 24 * 60 * 60;
 
 /**
- * The installable app (issue 13): a manifest and a Workbox service worker that precaches the app
+ * The installable app: a manifest and a Workbox service worker that precaches the app
  * shell and every built chunk (the practice room's lazily loaded code included), and keeps the
  * notation and sheet PDFs of the lessons a drummer opened, so an open lesson keeps working
  * offline. A new build waits until the page takes it ('prompt'): the app announces it.

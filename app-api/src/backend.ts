@@ -79,7 +79,7 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
       },
     );
   const reservations = reservationStreamsFor(config, { readonly });
-  // Before anything reads a reservation: a store from before issue 25 has them under unkeyed names.
+  // Before anything reads a reservation: an older store has them under unkeyed names.
   if (!readonly)
     await moveReservationsToKeyedNames({
       store: stores.store,

@@ -213,7 +213,7 @@ describe('start-up failures', () => {
     );
   }, 60_000);
 
-  it('stops with one line naming EVENTSTORE_CONNECTION_STRING when EventStoreDB is unreachable (issue 25)', async () => {
+  it('stops with one line naming EVENTSTORE_CONNECTION_STRING when EventStoreDB is unreachable', async () => {
     const port = await closedPort();
     const unreachable = `esdb://127.0.0.1:${port}?tls=false`;
     expect(await startupLine(tempDir(), { EVENTSTORE_CONNECTION_STRING: unreachable })).toBe(

@@ -18,5 +18,5 @@ export {
 export { checkStoreFile, type IntegrityReport } from './adapters/event-store/sqlite-integrity.js';
 export { HttpError } from './http/http-error.js';
 export { systemClock, type Clock } from './clock.js';
-// The "Download my data" zip (issue 17) is `@stickwork/app-api/customer-export`: only
+// The "Download my data" zip is `@stickwork/app-api/customer-export`: only
 // `stickwork customer export` loads its zip library.

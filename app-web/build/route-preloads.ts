@@ -12,7 +12,7 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
  * Writes route-preloads.json: for every page module in src/app/routes/<name>.tsx, the chunks it
  * loads (its own and their static imports) and their CSS, less what the entry loads anyway. The
  * server puts them in the HTML of that page, so a first visit fetches a page's code alongside the
- * entry instead of after it has run (issue 13: Lighthouse's first and largest paint).
+ * entry instead of after it has run (Lighthouse's first and largest paint).
  */
 export const routePreloads = (): Plugin => ({
   name: 'stickwork-route-preloads',

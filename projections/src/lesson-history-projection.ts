@@ -24,7 +24,7 @@ export const LESSON_HISTORY_MAX_ENTRIES = 1000;
 /**
  * Plays kept per lesson. The read model is kept per customer AND lesson (key `<customer>/<lesson>`):
  * a take or an evaluation rewrites the plays of one lesson only, so its cost does not grow with the
- * customer's whole history (issue 13); the customer's history is the merge of their lessons.
+ * customer's whole history; the customer's history is the merge of their lessons.
  */
 export const LESSON_PLAYS_KEPT = 100;
 
@@ -104,7 +104,7 @@ const events = practiceFoldEvents(
  */
 export const lessonHistoryProjection = defineProjection<LessonHistoryModel>({
   name: 'lesson_history_by_lesson',
-  // One model per customer until issue 13: that layout is rebuilt into this one on the next start.
+  // Formerly one model per customer: that layout is rebuilt into this one on the next start.
   formerNames: ['lesson_history'],
   canHandle: events.canHandle,
   keyOf: (event) => {

@@ -12,7 +12,7 @@ import { defineProjection } from './projection.js';
 const REMINDER_EVENT_TYPES = Object.keys(reminderEventSchemaVersions);
 
 /**
- * Per customer: the practice reminder settings and the last day a reminder went out (issue 17),
+ * Per customer: the practice reminder settings and the last day a reminder went out,
  * from the `reminders-<id>` stream; the scheduler lists the customers with reminders on from it.
  * Scrubbed when the account is erased.
  */

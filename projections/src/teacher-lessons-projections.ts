@@ -15,7 +15,7 @@ import { customerKeyOf, isCustomerErased } from './customer-key.js';
 import { defineProjection } from './projection.js';
 
 /**
- * Per teacher (issue 17): who they are, their weekly availability and the lessons booked with them,
+ * Per teacher: who they are, their weekly availability and the lessons booked with them,
  * for the booking page and `stickwork teacher list`. Operator data: a customer appears by id only.
  */
 export const teacherSchedulesProjection = defineProjection<TeacherState>({

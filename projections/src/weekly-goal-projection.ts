@@ -6,7 +6,7 @@ import type { PracticeRun } from './practice-streaks-projection.js';
 import { defineProjection } from './projection.js';
 
 /**
- * Per customer: the weekly goals they set (issue 17), oldest first, one per customer day (the last
+ * Per customer: the weekly goals they set, oldest first, one per customer day (the last
  * set that day). A week is judged by the goal in force at its end (`weeklyGoalProgress`), so the
  * history is kept, not only the latest goal. Erased with the practice history and the account.
  */

@@ -1,6 +1,6 @@
 /**
  * How long the operator CLI takes to answer, as a ratio to a bare `node -e 0` measured in the same
- * run: `--help` and the read commands on a small seeded store (issue 15 item 5: under 0.4 s). Runs
+ * run: `--help` and the read commands on a small seeded store (under 0.4 s). Runs
  * the built CLI (`npm run build` first: bin/stickwork.js then runs the bundle), each command several
  * times, and reports medians.
  */

@@ -1,5 +1,5 @@
 /**
- * Throughput under load (issue 13): autocannon against the built server in its own process, 32 and
+ * Throughput under load: autocannon against the built server in its own process, 32 and
  * 64 connections, every read route and the practice writes, each as a ratio of GET /api/health's
  * throughput on the same server in the same run (targets: reads ≥ 0.5 with p99 < 25 ms, writes
  * ≥ 0.25). Needs a build (`npm run build`).

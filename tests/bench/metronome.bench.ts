@@ -1,10 +1,10 @@
 /**
- * The metronome on the audio clock, in real Chromium (issue 11): 120 bpm sixteenths for 30 s while the
+ * The metronome on the audio clock, in real Chromium: 120 bpm sixteenths for 30 s while the
  * main thread is blocked by a 150 ms busy loop every 500 ms. Every `AudioScheduledSourceNode.start(when)`
  * is recorded (a `start()` without `when` counts at the context's currentTime, when it plays); the
  * report gives the maximum deviation of the clicks from the ideal grid (first click + n × 125 ms), how
  * many clicks were expected and how many came, and how many were started after their time had passed.
- * Two metronomes run the same way: the lesson card's setInterval metronome from before issue 11 and
+ * Two metronomes run the same way: the lesson card's former setInterval metronome and
  * the practice room's look-ahead engine (app-web/src/features/practice/practice-room/audio-engine.ts).
  * Needs /usr/bin/chromium (BENCH_METRONOME_SECONDS shortens the run).
  */

@@ -1,7 +1,7 @@
 /**
  * Does rendering sheet music stall the server? GET /api/health's p95 while 16 downloads of
  * different lessons' PDFs (none cached yet) run at once, as a ratio of its idle p95 on the same
- * server in the same run (issue 13: < 5). Health is asked one request after another, as a
+ * server in the same run (< 5). Health is asked one request after another, as a
  * monitor would. Needs a build (`npm run build`).
  */
 import { getCatalogue } from '@stickwork/domain';

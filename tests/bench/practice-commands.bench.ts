@@ -4,7 +4,7 @@
  * 10, 1,000 and 5,000 prior events (a drummer's realistic mix: sessions, usage, evaluations,
  * activity), then POST schedule, usage and finishExercise timed one after another, and
  * GET /api/lesson/progress (a read model) as the control. The figure that matters is the ratio
- * p50 at 5,000 / p50 at 10 in the same run (issue 13: ≤ 1.5).
+ * p50 at 5,000 / p50 at 10 in the same run (≤ 1.5).
  */
 import {
   getCatalogue,

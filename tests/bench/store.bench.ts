@@ -2,7 +2,7 @@
  * The embedded store's own costs, each as a ratio to raw better-sqlite3 measured in the same run:
  * - appending one event through the SQLite adapter (expected-revision check, stream revision,
  *   JSON) vs a raw prepared INSERT of the same row and stream upsert in a transaction, on the same
- *   schema and pragmas (issue 13: adapter throughput ≥ 0.8 of raw);
+ *   schema and pragmas (adapter throughput ≥ 0.8 of raw);
  * - rebuilding every projection of a seeded store (`catchUp` on empty read models) vs a raw read
  *   of the same events (SELECT + JSON.parse), i.e. what the projections add to reading the log.
  */

@@ -1,5 +1,5 @@
 /**
- * The web app's weight and scores (issue 13):
+ * The web app's weight and scores:
  * - JavaScript the landing page loads (its entry, modulepreloads and their static imports), as
  *   the server sends it: gzip and brotli bytes of the build's precompressed files (target: gzip
  *   < 150 kB, < 100 kB if possible);

@@ -7,7 +7,7 @@ import { answerConsent } from '../support/consent.js';
 import { openLessonCard, setTempo } from '../support/lesson-card.js';
 
 /**
- * The practice room on the lesson card (issue 11, the audio half): every source the page starts is
+ * The practice room on the lesson card (the audio half): every source the page starts is
  * recorded (AudioScheduledSourceNode.prototype.start) with its `when`, so the journeys check what
  * sounds and when on the audio clock, not only what the buttons say.
  */

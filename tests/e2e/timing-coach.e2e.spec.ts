@@ -13,7 +13,7 @@ import { openLessonCard as openPracticeSession, setTempo } from '../support/less
 import { pcm16MonoWav } from '../support/wav.js';
 
 /**
- * The timing coach (issue 12) in Chromium, with the inputs a drummer has: an e-kit through a stubbed
+ * The timing coach in Chromium, with the inputs a drummer has: an e-kit through a stubbed
  * `navigator.requestMIDIAccess` whose strokes the test plays at chosen moments of the page's audio
  * clock, and a practice pad through Chromium's fake microphone playing a generated WAV of strokes.
  */

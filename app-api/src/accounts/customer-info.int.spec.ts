@@ -3,7 +3,7 @@ import type { CustomerInfo } from '@stickwork/domain';
 import { startPracticeServer, type PracticeTestServer } from '../practice/testing/practice-fixtures.js';
 import { registerPayingCustomer, type Customer } from '../payments/testing/payment-fixtures.js';
 
-// GET /api/customer-info carries what the Subscription tab shows (issue 18 item 5): plan, billing
+// GET /api/customer-info carries what the Subscription tab shows: plan, billing
 // period, status, trial end or next charge with its amount, and the cancel-at-period-end state.
 const START = '2026-03-10T09:00:00.000Z';
 const seconds = (iso: string) => Date.parse(iso) / 1000;

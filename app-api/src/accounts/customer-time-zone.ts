@@ -26,7 +26,7 @@ export const pinTimeZone = (backend: TimeZoneBackend, customerId: string, timeZo
   runTimeZoneCommand(backend, customerId, { type: 'PinTimeZone', data: { timeZone } });
 
 /**
- * The customer's pinned time zone (issue 14, item 1): set by the first authenticated practice
+ * The customer's pinned time zone: set by the first authenticated practice
  * request that writes (counting a lesson, a session, activity) from its `time-zone` header (UTC
  * without a valid one), recorded as `TimeZonePinned`; afterwards requests cannot move it, whatever
  * zone they claim. Two first writes at once both end on the zone the store recorded first. A read

@@ -99,12 +99,12 @@ export const eraseAccount = async (
   appended.push(...erased);
 
   await store.deleteStream(stream);
-  // The reservation by today's name, and by the unkeyed one of before issue 25 should one be left.
+  // The reservation by today's name, and by the older unkeyed one should one be left.
   for (const name of reservationNamesOf(backend.reservations, customer.email)) await store.deleteStream(name);
   await store.deleteStream(practiceStreamId(customerId));
   // The practice stream's decision-state snapshot (memory and its table row) goes with the stream.
   await backend.practiceSnapshots?.forget(practiceStreamId(customerId));
-  // Practice reminders (issue 17): settings and the days reminded, nothing personal, but the customer's.
+  // Practice reminders: settings and the days reminded, nothing personal, but the customer's.
   await store.deleteStream(remindersStreamId(customerId));
   // The closed `lesson-credits-` stream stays (a deleted one could be started again by a booking
   // under way); like a booking on a teacher's stream, it keeps only the (now anonymous) id.

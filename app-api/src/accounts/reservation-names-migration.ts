@@ -67,7 +67,7 @@ const appendIfNew = async (
 
 /**
  * Puts every `email-` reservation and `newsletter-` stream under the name `reservations` makes
- * (issue 25: a keyed digest instead of the plain SHA-256 of the address). The address is known only
+ * (a keyed digest instead of the plain SHA-256 of the address). The address is known only
  * from the registrations and newsletter confirmations (opened by the store seam), so the log is read
  * once: each registered customer gets `EmailReserved` under today's name (expected revision no
  * stream, with the old reservation's time), each newsletter stream is copied there, and the old

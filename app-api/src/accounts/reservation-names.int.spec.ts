@@ -47,7 +47,7 @@ const stop = async (backend: Backend) => {
   await backend.close();
 };
 
-/** The name today's code (before issue 25) gave an address's reservation. */
+/** The name an older server gave an address's reservation (unkeyed). */
 const sha256Name = (category: string, email: string) =>
   `${category}-${createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex')}`;
 
@@ -105,7 +105,7 @@ const storeWrittenByTodaysCode = async () => {
   return { dataDir, ringo, paul, fan, passwordHash, oldNames };
 };
 
-describe('reservation stream names (issue 25)', () => {
+describe('reservation stream names', () => {
   it('are a keyed digest: not the SHA-256 of the address, different under another secret', () => {
     const one = keyedReservationStreams('a'.repeat(32));
     const two = keyedReservationStreams('b'.repeat(32));

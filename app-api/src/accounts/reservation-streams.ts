@@ -39,7 +39,7 @@ export const keyedReservationStreams = (secret: string): ReservationStreams =>
   );
 
 /**
- * The names before issue 25: a plain SHA-256 of the normalized address. Only for finding what an
+ * The older, unkeyed names: a plain SHA-256 of the normalized address. Only for finding what an
  * older store holds (the move at start, erasure's leftovers, a read-only look at a store the
  * server has not started on since).
  */
@@ -54,7 +54,7 @@ const REMEDY =
 /**
  * The names this installation uses: keyed by RESERVATION_SECRET, else by the secret generated into
  * DATA_DIR/secrets/ on first start (like the JWT secret). A read-only opening creates nothing: with
- * no secret yet, the server never started on this store since issue 25, so its names are unkeyed.
+ * no secret yet, no server with keyed names has started on this store, so its names are unkeyed.
  */
 export const reservationStreamsFor = (
   config: Pick<Config, 'dataDir' | 'reservationSecret'>,

@@ -2,7 +2,7 @@ import { emailKey, ipKey } from './rate-limits.js';
 import type { RateLimitCounters } from './rate-limit-counters.js';
 
 /**
- * The login rule (issue 14, item 12; README "Accounts and mail"): brute force is slowed without
+ * The login rule (README "Accounts and mail"): brute force is slowed without
  * handing an attacker a way to lock the real owner out.
  *
  * - Per address and email: 5 failed logins in 15 minutes stop that address from trying that email

@@ -465,7 +465,7 @@ describe('/api/usage', () => {
         }
       ).lesson.data_used;
     expect(await usedIn('America/Los_Angeles')).toBe(1);
-    // The first write pinned Los Angeles: a later header names no other day (issue 14).
+    // The first write pinned Los Angeles: a later header names no other day.
     expect(await usedIn('Pacific/Kiritimati')).toBe(1);
     expect(await usedIn('Mars/Olympus')).toBe(1);
     server.setNow('2026-03-10T06:59:00.000Z'); // still 9 March in Los Angeles (UTC-7)

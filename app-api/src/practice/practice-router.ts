@@ -97,7 +97,7 @@ export const practiceRouter = (backend: Backend): Router => {
   const practice = createPracticeService(backend, lessonCatalogue);
   setTimeout(lessonCatalogue, CATALOGUE_WARM_UP_MS).unref();
   const authenticated = requireAuthAndTimeZone(backend);
-  // Rendered in worker threads, kept on disk under DATA_DIR and in memory (issue 13).
+  // Rendered in worker threads, kept on disk under DATA_DIR and in memory.
   const sheetMusic = createSheetMusicCache({
     maxEntries: SHEET_MUSIC_CACHE_ENTRIES,
     render: createSheetMusicPool().render,

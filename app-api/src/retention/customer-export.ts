@@ -177,7 +177,7 @@ const readModelFiles = (readModels: ReadModelStore, customerId: string): Record<
 };
 
 /**
- * "Download my data" (issue 17): the customer's events, one JSON file per stream (personal data
+ * "Download my data": the customer's events, one JSON file per stream (personal data
  * included, the password hash and recovery-link ids left out), their read models as CSV and a
  * README.txt, as the files of a zip. Used by GET /api/export and `stickwork customer export`.
  */

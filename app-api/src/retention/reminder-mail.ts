@@ -2,7 +2,7 @@ import type { OutgoingMail } from '../adapters/mail/mailer.js';
 import { escapeHtml, mailButton, mailLayout } from '../adapters/mail/mail-layout.js';
 
 /**
- * A practice reminder (issue 17), with an unsubscribe link (no login needed; it opens a page whose
+ * A practice reminder, with an unsubscribe link (no login needed; it opens a page whose
  * button stops the reminders) and the `List-Unsubscribe` / `List-Unsubscribe-Post` headers
  * (RFC 8058) mail programs show as their own one-click unsubscribe button (a POST of the link).
  */

@@ -35,7 +35,7 @@ import { startTeacherBookingSweep } from './teacher-booking-sweep.js';
 import { setWeeklyGoal, weeklyGoalView } from './weekly-goal-service.js';
 
 /**
- * Keeping drummers coming back (issue 17), mounted under /api. Login required (401 otherwise).
+ * Keeping drummers coming back, mounted under /api. Login required (401 otherwise).
  *
  * | route | request | success |
  * |---|---|---|

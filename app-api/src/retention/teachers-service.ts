@@ -18,7 +18,7 @@ const answered = async (backend: TeachersBackend, result: Awaited<ReturnType<typ
 };
 
 /**
- * The exclusive tier's teachers, as operators keep them (issue 17): the teacher decider judges
+ * The exclusive tier's teachers, as operators keep them: the teacher decider judges
  * (one teacher per id, a real time zone, whole 45-minute slots); the read models show the change
  * before the call returns.
  */

@@ -24,7 +24,7 @@ const FROZEN_DAYS_SHOWN = 186;
 
 /**
  * GET /api/goal: this week's progress toward the weekly goal, the weeks met in a row, and the humane
- * streak (issue 17), all on the customer's days in their pinned zone, from the read models.
+ * streak, all on the customer's days in their pinned zone, from the read models.
  */
 export const weeklyGoalView = (backend: WeeklyGoalBackend, customerId: string, timeZone: TimeZone) => {
   const today = dayKeyInZone(backend.clock(), timeZone);

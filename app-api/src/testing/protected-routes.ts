@@ -96,7 +96,7 @@ export const SCHEDULE_SERVICE_PROTECTED_ROUTES: readonly ProtectedRoute[] = [
 ];
 PROTECTED_ROUTES.push(...SCHEDULE_SERVICE_PROTECTED_ROUTES);
 
-/** Keeping drummers coming back (issue 17): the weekly goal and streaks. */
+/** Keeping drummers coming back: the weekly goal and streaks. */
 export const RETENTION_PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { method: 'GET', path: '/api/goal' },
   { method: 'PUT', path: '/api/goal', body: { daysPerWeek: 4 } },

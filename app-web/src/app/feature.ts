@@ -3,7 +3,7 @@ import type { Saga } from 'redux-saga';
 
 /**
  * A feature's state and side effects, added to the store by the first route (or shell part) that
- * needs them, so a page's chunk carries its own slices and sagas (issue 13: the landing page loads
+ * needs them, so a page's chunk carries its own slices and sagas (the landing page loads
  * no practice, account or form-validation code).
  */
 export interface Feature {

@@ -21,7 +21,7 @@ import type { Feature } from './feature';
 /**
  * Every page needs the session; every feature's slices and sagas arrive with the first route that
  * uses it (a route module's `features`, added by the router: `store.addFeatures`), so the landing
- * page loads no practice, account, form-validation or checkout code (issue 13). A new feature adds
+ * page loads no practice, account, form-validation or checkout code. A new feature adds
  * a module under ./features, the routes that use it list it, and its slices go into `LazyState`.
  */
 type LazyState = WithSlice<typeof newsletterSlice> &

@@ -30,7 +30,7 @@ const open = async (path: string, token: string | null = null) => {
   return landed;
 };
 
-describe('features arrive with the routes that use them (issue 13: the landing page carries only its own state)', () => {
+describe('features arrive with the routes that use them (the landing page carries only its own state)', () => {
   it('the store starts with the session only', () => {
     const store = createAppStore({ session: { token: null } });
     expect(Object.keys(store.getState())).toEqual(['session']);

@@ -4,7 +4,7 @@ import { apiRequest } from './api-client';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('apiRequest', () => {
-  it('takes an answer whose read models are stale as the success it is (issue 25)', async () => {
+  it('takes an answer whose read models are stale as the success it is', async () => {
     const body = { lesson: { data_used: 2 }, lessonsLeftToday: 1, readModels: 'stale' };
     vi.stubGlobal(
       'fetch',

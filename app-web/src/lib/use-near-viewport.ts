@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * True once the element has come within `margin` of the viewport, and from then on. For work a
- * part of the page needs only when the drummer gets to it (issue 13: the landing page's carousel
+ * part of the page needs only when the drummer gets to it (the landing page's carousel
  * starts sliding when it is about to be seen, not during the first load).
  */
 export const useNearViewport = (element: Element | null, margin = '200px'): boolean => {

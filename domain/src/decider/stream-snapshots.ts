@@ -2,7 +2,7 @@ import type { EventStore, RecordedEvent } from '../event-store/event-store.js';
 import { foldFrom, toDomainEvents, type Decider, type DomainCommand, type DomainEvent } from './decider.js';
 
 /**
- * Snapshots keep a command's cost flat (issue 13): a stream's decision state is stored with the
+ * Snapshots keep a command's cost flat: a stream's decision state is stored with the
  * revision and id of the last event folded into it, and a command reads only the events after it.
  *
  * Correctness never depends on a snapshot being fresh: the events after it are always read from

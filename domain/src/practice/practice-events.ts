@@ -104,7 +104,7 @@ export type TimingScored = DomainEvent<
 >;
 export type PracticeHistoryErased = DomainEvent<'PracticeHistoryErased', { erasedAt: string }>;
 /**
- * The customer set their weekly goal (practice days per week, 1-7) on the stats page (issue 17);
+ * The customer set their weekly goal (practice days per week, 1-7) on the stats page;
  * `day` is the customer's day it was set on, in their pinned zone: the goal counts from that week on.
  */
 export type WeeklyGoalSet = DomainEvent<'WeeklyGoalSet', { daysPerWeek: number; day: string; setAt: string }>;

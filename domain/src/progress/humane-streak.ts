@@ -1,12 +1,12 @@
 import { dayKeyFromEpochDay, epochDay, type DayKey } from '../calendar/day-keys.js';
 
-/** Practice days that earn one streak freeze (issue 17). */
+/** Practice days that earn one streak freeze. */
 export const PRACTICE_DAYS_PER_FREEZE = 7;
 /** Freezes a customer can hold at once; one earned beyond this is lost. */
 export const MAX_FREEZES_HELD = 2;
 
 /**
- * A streak that forgives (issue 17), over the customer's practice days in their own zone:
+ * A streak that forgives, over the customer's practice days in their own zone:
  * - every `PRACTICE_DAYS_PER_FREEZE`th practice day (counted over all practice days, breaks or not)
  *   earns a freeze; at most `MAX_FREEZES_HELD` are held, and one earned beyond that is lost;
  * - a missed day while a streak runs spends a held freeze automatically: the day is frozen and the

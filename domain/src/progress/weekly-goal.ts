@@ -1,6 +1,6 @@
 import { dayKeyFromEpochDay, epochDay, type DayKey } from '../calendar/day-keys.js';
 
-/** Practice days per week a customer aims for (issue 17): 1 to 7, 3 until they set one. */
+/** Practice days per week a customer aims for: 1 to 7, 3 until they set one. */
 export const DEFAULT_WEEKLY_GOAL = 3;
 export const MIN_WEEKLY_GOAL = 1;
 export const MAX_WEEKLY_GOAL = 7;

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../decider/decider.js';
 
 /**
- * `reminders-<customerId>`: practice reminders by mail (issue 17): the customer's opt-in (days of
+ * `reminders-<customerId>`: practice reminders by mail: the customer's opt-in (days of
  * the week and hour, in their zone) and each reminder sent. No personal data: the address comes
  * from the customer stream when a reminder goes out.
  */

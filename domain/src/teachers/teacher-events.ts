@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../decider/decider.js';
 
 /**
- * Teacher lessons of the exclusive tier (issue 17). `teacher-<teacherId>`: the teacher (name, email,
+ * Teacher lessons of the exclusive tier. `teacher-<teacherId>`: the teacher (name, email,
  * zone), their weekly availability and the lessons booked with them; appended with expected
  * revisions, so one slot is never booked twice. `lesson-credits-<customerId>`: the customer's
  * lesson credits, one per calendar quarter.

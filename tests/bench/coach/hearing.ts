@@ -1,5 +1,5 @@
 /**
- * The timing coach's ear beside aubio (issue 22): every hearing scenario of the drum-audio generator
+ * The timing coach's ear beside aubio: every hearing scenario of the drum-audio generator
  * (kick, snare, pad, accents and ghost notes, 16ths at 160 bpm, 32nds at 120 bpm, a roll, a tom whose
  * modes beat, loud room noise, mains hum, a room without strokes) is written as a 16-bit mono WAV at
  * 44.1 kHz, heard by domain's OnsetDetector in 128-sample blocks and by `aubioonset` (methods hfc and

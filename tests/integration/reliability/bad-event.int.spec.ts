@@ -10,7 +10,7 @@ import {
 } from '@stickwork/app-api/testing';
 
 /**
- * The reliability suite's bad-event round (issue 25): an event with `null` data in one customer's
+ * The reliability suite's bad-event round: an event with `null` data in one customer's
  * `practice-` stream (a bug, an old shape, a hand edit) is parked for the projections that cannot
  * fold it. Every other customer's write still answers 201 with fresh read models, every
  * projection's lag returns to 0, health names the parked event, the customer's own writes answer

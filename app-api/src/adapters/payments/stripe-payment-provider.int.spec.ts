@@ -497,7 +497,7 @@ describe('the subscription confirmation mail with Stripe', () => {
   });
 });
 
-describe('a signed webhook of an unexpected shape (issue 14, item 6)', () => {
+describe('a signed webhook of an unexpected shape', () => {
   it.each([
     ['customer.subscription.updated', null, 'data.object'],
     ['customer.subscription.created', { id: 'sub_x', object: 'subscription' }, 'data.object.status'],

@@ -25,7 +25,7 @@ const workerModule = () => {
 };
 
 /**
- * Sheet-music PDFs render off the event loop (issue 13): engraving one costs about 45 ms of CPU,
+ * Sheet-music PDFs render off the event loop: engraving one costs about 45 ms of CPU,
  * which would stall every other request. A pool of worker threads (piscina) sized to the cores
  * but one, which stays the event loop's: with every core rendering, /api/health waited twice as
  * long and the renders themselves took longer (measured by `npm run bench -- pdf-health`). The

@@ -4,7 +4,7 @@ import { featureComponent } from '../feature-component';
 
 /**
  * The newsletter sign-up at the foot of the page, with its state and saga, arrives right after the
- * page has rendered: the page shows and answers without waiting for it (issue 13).
+ * page has rendered: the page shows and answers without waiting for it.
  */
 const NewsletterForm = featureComponent(async () => {
   const [{ NewsletterForm: Component }, { newsletterFeature }] = await Promise.all([

@@ -15,7 +15,7 @@ interface CarouselEngineProps {
 /**
  * Embla (sliding, looping, autoplay) attached to a carousel's viewport once it has rendered. Its own
  * chunk: the slides show without it, so the landing page paints and answers before the carousel's
- * code has arrived (issue 13).
+ * code has arrived.
  */
 export const CarouselEngine = ({
   viewport,

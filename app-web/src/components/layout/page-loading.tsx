@@ -9,7 +9,7 @@ import './layout.css';
  *
  * It shows the header bar with the brand, the same as the static first paint in index.html (keep
  * the two alike), so the page paints its top at once and nothing blinks while the page's code
- * arrives (issue 13: Lighthouse's first contentful paint).
+ * arrives (Lighthouse's first contentful paint).
  */
 export const PageLoading = () => (
   <div className="page-loading" role="status">

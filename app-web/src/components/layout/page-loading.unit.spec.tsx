@@ -13,7 +13,7 @@ const normalized = (html: string) => {
   return container.innerHTML;
 };
 
-describe('the first paint (issue 13)', () => {
+describe('the first paint', () => {
   it('index.html paints what the router’s fallback renders, so nothing changes when the app takes over', () => {
     const root =
       new DOMParser().parseFromString(indexHtml, 'text/html').getElementById('root')?.innerHTML ?? '';

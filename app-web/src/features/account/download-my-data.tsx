@@ -15,7 +15,7 @@ export interface DownloadMyDataProps {
 const exportDownload = () => apiDownload('/api/export', 'stickwork-data.zip');
 
 /**
- * Account settings → "Download my data" (issue 17, GDPR Art. 15 and 20): a zip of everything
+ * Account settings → "Download my data" (GDPR Art. 15 and 20): a zip of everything
  * Stickwork keeps about the customer (GET /api/export), saved by the browser.
  */
 export const DownloadMyData = ({ download = exportDownload, save = saveDownload }: DownloadMyDataProps) => {

@@ -6,7 +6,7 @@ import { SelectField } from '../../components/form/select-field';
 import { apiRequest, ApiError } from '../../lib/api-client';
 import './practice-reminders.css';
 
-/** GET/PUT /api/reminders (issue 17). */
+/** GET/PUT /api/reminders. */
 export interface ReminderSettingsView {
   enabled: boolean;
   /** ISO weekdays, 1 Monday ... 7 Sunday. */
@@ -31,7 +31,7 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => ({
 }));
 
 /**
- * Account settings → practice reminders by mail (issue 17): off until the drummer turns them on;
+ * Account settings → practice reminders by mail: off until the drummer turns them on;
  * the weekdays and the hour, in the time zone pinned with the account. Every mail has a one-click
  * unsubscribe link.
  */

@@ -2,7 +2,7 @@ import type { ScheduledLesson } from '@stickwork/domain';
 
 /**
  * The lesson card's button texts (product-spec §2 "Lesson card"). Copy only the browser shows, so it
- * lives beside the card; domain's lessonCardMachine decides what happens on a press (issue 16).
+ * lives beside the card; domain's lessonCardMachine decides what happens on a press.
  */
 export type LessonCardButtonText = 'warmed up' | 'evaluate lesson' | 'finish practice';
 

@@ -3,7 +3,7 @@ import type { SubscriptionStatus, Tier } from '@stickwork/domain';
 /**
  * What the launch overview shows for the customer's plan (product-spec §4 "Subscription and
  * checkout"). Presentation, so it lives here rather than in domain, whose subscription machine only
- * judges the life cycle (issue 16); the account tab's cancel section is `subscription-section.ts`.
+ * judges the life cycle; the account tab's cancel section is `subscription-section.ts`.
  */
 export interface SubscriptionView {
   status: SubscriptionStatus;

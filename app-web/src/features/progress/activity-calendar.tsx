@@ -10,7 +10,7 @@ const FROZEN_DAY_DETAIL = 'A streak freeze kept your streak going.';
  * The activity calendar of the last 4 months (product-spec §2, §9): one cell per day coloured by
  * intensity 0-4; clicking a day toggles its detail panel. One Tab stop for the whole calendar: arrow
  * keys move a day (up/down) or a week (left/right), starting from today. Days a streak freeze saved
- * (issue 17) are marked frozen.
+ * are marked frozen.
  */
 export const ActivityCalendar = ({
   days,

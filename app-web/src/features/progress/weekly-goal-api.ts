@@ -1,7 +1,7 @@
 import type { DayKey, HumaneStreak, WeeklyGoalProgress } from '@stickwork/domain';
 import { apiRequest } from '../../lib/api-client';
 
-/** GET /api/goal: the weekly goal and the humane streak, on the customer's days (issue 17). */
+/** GET /api/goal: the weekly goal and the humane streak, on the customer's days. */
 export interface WeeklyGoalView {
   today: DayKey;
   timeZone: string;

@@ -19,7 +19,7 @@ const GOALS = Array.from(
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
 /**
- * The stats page's weekly goal (issue 17): the goal setter, this week's practice days toward it, the
+ * The stats page's weekly goal: the goal setter, this week's practice days toward it, the
  * weeks in a row that met their goal, and the streak with its freezes (rules in the README).
  */
 export const WeeklyGoalPanel = () => {

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { WeeklyGoalView } from './weekly-goal-api';
 
-/** The stats page's weekly goal and humane streak (issue 17). Workflows in weekly-goal-saga.ts. */
+/** The stats page's weekly goal and humane streak. Workflows in weekly-goal-saga.ts. */
 export interface WeeklyGoalState {
   load: 'idle' | 'loading' | 'loaded' | 'failed';
   view: WeeklyGoalView | null;

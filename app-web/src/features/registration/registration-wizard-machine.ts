@@ -6,7 +6,7 @@ import type { SnapshotFrom } from 'xstate';
  * go-to-step; the step index starts at 0 and never passes either end; next awaits an optional step
  * handler, and an error from it keeps the wizard on its step.
  *
- * It lives in app-web, not domain (issue 16): it is screen flow with the steps' names, run only by
+ * It lives in app-web, not domain: it is screen flow with the steps' names, run only by
  * the browser. Its first step's questionnaire machine stays in domain: its level presets are rules.
  */
 

@@ -1,6 +1,6 @@
 import { apiRequest } from '../../lib/api-client';
 
-/** GET /api/teacher-lessons (issue 17). */
+/** GET /api/teacher-lessons. */
 export interface TeacherLessonsView {
   timeZone: string;
   quartersUsed: string[];

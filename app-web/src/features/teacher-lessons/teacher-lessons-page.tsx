@@ -28,7 +28,7 @@ type Loaded =
   { kind: 'lessons'; view: TeacherLessonsView } | { kind: 'upsell'; upsell: TeacherLessonsUpsell };
 
 /**
- * /teacher-lessons (issue 17): an exclusive customer books a 45-minute online lesson with a teacher
+ * /teacher-lessons: an exclusive customer books a 45-minute online lesson with a teacher
  * from the free slots, shown in their own zone; one per calendar quarter, cancellable up to 24 hours
  * before. Other tiers see what the exclusive tier adds and a link to upgrade.
  */

@@ -4,7 +4,7 @@ import { assign, setup } from 'xstate';
  * The cookie consent dialog (product-spec §2 "Cookie consent dialog", §4 "Consent", §9). The app reads
  * and writes the `gdpr-cookie` cookie and reloads the page through the named actions.
  *
- * It lives in app-web, not domain (issue 16): only the browser runs it, and the server never reads
+ * It lives in app-web, not domain: only the browser runs it, and the server never reads
  * the consent cookie. Like domain's machines it stays pure (inert named actions, I/O by .provide()).
  */
 

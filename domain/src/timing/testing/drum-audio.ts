@@ -155,7 +155,7 @@ const scenario = (
 const QUIET: RoomSound = { noiseDbfs: -60 };
 
 /**
- * The scenarios issue 22 names: single strokes of each drum, accents and ghost notes, fast passages on
+ * The scenarios a coach must hear: single strokes of each drum, accents and ghost notes, fast passages on
  * ringing drums (16ths at 160 bpm, 32nds at 120 bpm, a double-stroke roll), a tom whose modes beat,
  * loud room noise at two sensitivities, mains hum, and a room with no strokes at all.
  */

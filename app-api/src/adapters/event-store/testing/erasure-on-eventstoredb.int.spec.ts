@@ -1,5 +1,5 @@
 /**
- * Erasure on EventStoreDB without an operator step (issue 16): the in-process test server keeps
+ * Erasure on EventStoreDB without an operator step: the in-process test server keeps
  * the bytes of deleted streams in its log, as a real server does until a scavenge. After
  * DELETE /api/delete/account those bytes hold no personal data in plaintext, and the key that
  * sealed it is gone from the key store beside the server, so nothing can open them again.

@@ -1,7 +1,7 @@
 /**
  * Not part of the app: the page tests/bench/metronome.bench.ts bundles and loads (it lives here so it
  * is type-checked with the engine it drives). It holds the practice room's real
- * engine, and for comparison the metronome the lesson card had before issue 11 (a click started
+ * engine, and for comparison the metronome the lesson card had before the look-ahead scheduler (a click started
  * "now" each time a setInterval fires), both at 120 bpm sixteenths.
  */
 import type { PracticeProgram } from '@stickwork/domain';
@@ -16,7 +16,7 @@ const SIXTEENTHS_AT_120: PracticeProgram = {
   trainer: null,
 };
 
-/** Before issue 11: app-web's metronome.tsx, its click and its setInterval, at a sixteenth's interval. */
+/** The former metronome: app-web's metronome.tsx, its click and its setInterval, at a sixteenth's interval. */
 const startSetIntervalMetronome = (): (() => void) => {
   const context = new AudioContext();
   void context.resume();
