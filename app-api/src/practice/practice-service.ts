@@ -77,7 +77,6 @@ export interface Practitioner {
 export type PracticeBackend = Pick<Backend, 'store' | 'readModels' | 'projections' | 'clock'> &
   Partial<Pick<Backend, 'practiceSnapshots'>>;
 
-export const NO_SESSION_MESSAGE = 'Could not receive practice session';
 
 /**
  * The schedule service's application logic (product-spec §7, first table).
