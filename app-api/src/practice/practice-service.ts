@@ -77,7 +77,6 @@ export interface Practitioner {
 export type PracticeBackend = Pick<Backend, 'store' | 'readModels' | 'projections' | 'clock'> &
   Partial<Pick<Backend, 'practiceSnapshots'>>;
 
-
 /**
  * The schedule service's application logic (product-spec §7, first table).
  *
