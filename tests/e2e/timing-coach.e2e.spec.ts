@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import type { Notation, Voice } from '@stickwork/domain';
-import { RECORD_AUDIO, type RecordingWindow } from '../support/audio-recorder.js';
+import type { Notation } from '@stickwork/domain';
+import { RECORD_AUDIO } from '../support/audio-recorder.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test } from '../support/clean-console.js';
 import { AUTOPLAY, chromiumLaunchOptions } from '../support/chromium.js';
@@ -11,6 +11,7 @@ import { answerConsent } from '../support/consent.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
 import { openLessonCard as openPracticeSession, setTempo } from '../support/lesson-card.js';
 import { pcm16MonoWav } from '../support/wav.js';
+import { audioClockReaches, FAKE_KIT, GM_NOTE, startsSoFar, type KitWindow } from '../support/fake-kit.js';
 
 /**
  * The timing coach in Chromium, with the inputs a drummer has: an e-kit through a stubbed
@@ -42,64 +43,6 @@ test.use({
   ),
 });
 
-/**
- * A fake e-kit: one MIDI input, "E2E Kit". `__kit.strikeAt(time, note)` delivers a note-on whose
- * timeStamp is the performance time at which `time` on the page's audio clock is heard, computed in the
- * same task that delivers it (the app maps it back with the context's output timestamp).
- */
-const FAKE_KIT = `
-  window.__kit = { listeners: new Set(), strikes: 0 };
-  const input = {
-    id: 'e2e-kit', name: 'E2E Kit', state: 'connected',
-    addEventListener: (type, listener) => window.__kit.listeners.add(listener),
-    removeEventListener: (type, listener) => window.__kit.listeners.delete(listener),
-  };
-  const access = { inputs: new Map([[input.id, input]]), addEventListener() {}, removeEventListener() {} };
-  Object.defineProperty(Navigator.prototype, 'requestMIDIAccess', {
-    configurable: true,
-    value: () => Promise.resolve(access),
-  });
-  const performanceTimeOf = (context, time) => {
-    const stamp = context.getOutputTimestamp();
-    if (stamp.contextTime && stamp.performanceTime) return stamp.performanceTime + (time - stamp.contextTime) * 1000;
-    const heardNow = context.currentTime - (context.outputLatency || context.baseLatency || 0);
-    return performance.now() + (time - heardNow) * 1000;
-  };
-  window.__kit.strikeAt = (time, note) => {
-    const context = window.__contexts.at(-1);
-    const delay = Math.max(0, performanceTimeOf(context, time) - performance.now());
-    setTimeout(() => {
-      const timeStamp = performanceTimeOf(context, time);
-      for (const listener of window.__kit.listeners)
-        listener({ data: new Uint8Array([0x99, note, 90]), timeStamp });
-      window.__kit.strikes++;
-    }, delay);
-  };
-`;
-
-type KitWindow = RecordingWindow & {
-  __kit: { strikeAt: (time: number, note: number) => void; strikes: number };
-};
-
-/** The General MIDI note an e-kit sends for each voice (a pad lesson is played on the snare pad). */
-const GM_NOTE: Record<Voice, number> = {
-  bass_drum: 36,
-  snare: 38,
-  pad: 38,
-  rim_click: 37,
-  hi_hat: 42,
-  hi_hat_foot: 44,
-  hi_hat_open: 46,
-  high_tom: 48,
-  mid_tom: 45,
-  floor_tom: 43,
-  crash: 49,
-  china: 52,
-  ride: 51,
-  ride_bell: 53,
-  cowbell: 56,
-};
-
 /** Opens the card of a new drummer's first lesson, with the notation the card fetched for it. */
 const openLessonCard = async (
   page: Page,
@@ -116,18 +59,6 @@ const openLessonCard = async (
   const name = await page.locator('#lesson-title').innerText();
   return { lessonId, notation: written, name };
 };
-
-const startsSoFar = (page: Page) => page.evaluate(() => (window as unknown as KitWindow).__starts.length);
-
-/** Waits until the page's audio clock reaches `time`. */
-const audioClockReaches = (page: Page, time: number) =>
-  page.waitForFunction(
-    (until) => ((window as unknown as KitWindow).__contexts.at(-1)?.currentTime ?? 0) >= until,
-    time,
-    {
-      timeout: 60_000,
-    },
-  );
 
 test.beforeEach(async ({ context, baseURL }, testInfo) => {
   testInfo.setTimeout(150_000); // real audio time: 16 calibration clicks, a count-in and two passes
