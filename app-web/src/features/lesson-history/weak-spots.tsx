@@ -23,8 +23,8 @@ export const WeakSpots = () => {
     <section className="stack weak-spots" aria-labelledby="weak-spots-title">
       <h2 id="weak-spots-title">Weak spots</h2>
       <p className="timing-trends__lead">
-        Where your timing stands out over the last 4 weeks of takes. Your next sessions include a lesson that
-        works on the first one.
+        Where your timing stands out over the last 4 weeks of takes. When one of your skills has a lesson that
+        works on the first, your sessions include it.
       </p>
       <ul className="timing-trends__list">
         {weakSpots.map((spot) => (
