@@ -1,4 +1,10 @@
-import { accuracyLabel, SKILL_DISPLAY_NAMES, timingOffsetLabel } from '@stickwork/domain';
+import {
+  accuracyLabel,
+  SKILL_DISPLAY_NAMES,
+  timingOffsetLabel,
+  WEAK_SPOT_TRENDS,
+  weakSpotSentence,
+} from '@stickwork/domain';
 import type { replayInput } from '../commands/read-commands.js';
 import { UsageError, withStores } from '../context.js';
 import { resolveCustomer } from '../customers/resolve-customer.js';
@@ -90,6 +96,16 @@ export const replayLines = (report: ReplayReport): string[] => [
           },
           { header: 'TAKES', value: (row) => String(row.takes) },
         ]),
+      ]),
+  ...(report.weakSpots.length === 0
+    ? ['', 'Weak spots: none']
+    : [
+        '',
+        'Weak spots (worst first, the 4 weeks up to then):',
+        ...report.weakSpots.map(
+          (spot) =>
+            `  ${weakSpotSentence(spot)}, ±${spot.spreadMs} ms over ${count(spot.strokes, 'stroke')} in ${count(spot.takes, 'take')} (${WEAK_SPOT_TRENDS[spot.trend]})`,
+        ),
       ]),
 ];
 

@@ -22,6 +22,10 @@ type Summarize = (data: Data) => string;
 /** `1 lesson`, `3 lessons`. */
 export const count = (n: number, noun: string): string => `${n} ${n === 1 ? noun : `${noun}s`}`;
 
+/** The play a take or an evaluation belongs to (its id's first 8 characters), when it has one. */
+const playOf = (playId: unknown): string =>
+  typeof playId === 'string' ? ` [play ${playId.slice(0, 8)}]` : '';
+
 const levelChange: Summarize = ({ skill, from, to }) => `${skillName(skill)} ${String(from)} → ${String(to)}`;
 
 const SUMMARIES: Record<string, Summarize> = {
@@ -64,11 +68,11 @@ const SUMMARIES: Record<string, Summarize> = {
     const lessons = ids.filter((id) => id !== -1).length;
     return `${count(lessons, 'lesson')} (${count(warmUps, 'warm-up')})${limit}, ${String(targetPracticeTime)} min: ${focus}`;
   },
-  LessonEvaluated: ({ lessonId, focus, ratingDifficulty, skipped, progressAfter }) => {
+  LessonEvaluated: ({ lessonId, focus, ratingDifficulty, skipped, progressAfter, playId }) => {
     const name = findLessonSummary(Number(lessonId))?.name ?? `lesson ${String(lessonId)}`;
     const rated = skipped ? 'skipped as mastered' : `rated ${String(ratingDifficulty)}`;
     const progress = typeof progressAfter === 'number' ? `, progress ${progressAfter}%` : '';
-    return `${name} (${String(focus)}) ${rated}${progress}`;
+    return `${name} (${String(focus)}) ${rated}${progress}${playOf(playId)}`;
   },
   TimingScored: ({
     lessonId,
@@ -82,12 +86,18 @@ const SUMMARIES: Record<string, Summarize> = {
     extra,
     meanOffsetMs,
     spreadMs,
+    byPosition,
+    playId,
   }) => {
     const name = findLessonSummary(Number(lessonId))?.name ?? `lesson ${String(lessonId)}`;
+    const positions =
+      Array.isArray(byPosition) && byPosition.length > 0
+        ? `, ${count(byPosition.length, 'voice-position')}`
+        : '';
     return (
       `${name} (${String(focus)}) timing ${accuracyLabel(Number(accuracy))} at ${String(bpm)} bpm on ${String(input)}: ` +
       `${String(hits)} of ${String(expected)} hit, ${String(missed)} missed, ${String(extra)} extra, ` +
-      `${timingOffsetLabel(Number(meanOffsetMs))} ±${Math.round(Number(spreadMs))} ms`
+      `${timingOffsetLabel(Number(meanOffsetMs))} ±${Math.round(Number(spreadMs))} ms${positions}${playOf(playId)}`
     );
   },
   UsageIncremented: ({ day: counted }) => `lesson counted on ${String(counted)}`,

@@ -64,6 +64,17 @@ describe('event summaries', () => {
     };
     expect(summarizeEvent({ type: 'TimingScored', data, metadata })).toBe(
       `${lesson.name} (timing) timing 87 % at 96 bpm on midi: 30 of 32 hit, 2 missed, 1 extra, 8 ms early ±7 ms`,
+    ); // A take of a play, with its figures per position.
+    const played = {
+      ...data,
+      playId: '3f2c1b7e-0000-4000-8000-000000000000',
+      byPosition: [
+        { voice: 'snare', position: '1', strokes: 20, meanOffsetMs: -8, spreadMs: 7 },
+        { voice: 'bass_drum', position: '&', strokes: 10, meanOffsetMs: -8, spreadMs: 7 },
+      ],
+    };
+    expect(summarizeEvent({ type: 'TimingScored', data: played, metadata })).toBe(
+      `${lesson.name} (timing) timing 87 % at 96 bpm on midi: 30 of 32 hit, 2 missed, 1 extra, 8 ms early ±7 ms, 2 voice-positions [play 3f2c1b7e]`,
     );
   });
 

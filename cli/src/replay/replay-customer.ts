@@ -20,6 +20,8 @@ import {
   type RecordedEvent,
   type Skill,
   type SubscriptionSummary,
+  type WeakSpot,
+  weakSpots,
 } from '@stickwork/domain';
 import {
   ALL_PROJECTIONS,
@@ -35,10 +37,12 @@ import {
   practiceStreaksProjection,
   practiceUsageProjection,
   streaksOf,
+  timingPositionsProjection,
   type PracticeHeatmapModel,
   type PracticeProgressModel,
   type PracticeStreaksModel,
   type PracticeUsageModel,
+  type TimingPositionsModel,
 } from '@stickwork/projections';
 import { findLessonSummary } from '../catalogue/catalogue-summary.js';
 import { formatInZone } from '../history/event-summary.js';
@@ -75,6 +79,8 @@ export interface ReplayReport {
   usageToday: { day: string; lessons: number; lessonsLeft: number | null };
   /** The lessons played, newest first, dayed in the replay's zone (the `lesson_history_by_lesson` read model). */
   lessonHistory: LessonHistoryRow[];
+  /** The weak spots of the 4 weeks up to the replay's day (the `timing_positions` read model). */
+  weakSpots: WeakSpot[];
 }
 
 const upTo = (point: ReplayPoint | undefined) => (event: RecordedEvent) =>
@@ -165,5 +171,6 @@ export const replayCustomer = async (
       (lessonId) => findLessonSummary(lessonId)?.name,
       options.timeZone,
     ),
+    weakSpots: weakSpots(model<TimingPositionsModel>(timingPositionsProjection)?.days ?? {}, today),
   };
 };

@@ -98,6 +98,64 @@ describe('replay: the lesson history', () => {
     expect(before.lessonHistory).toMatchObject([{ day: '2026-05-04', rating: null, takes: 1 }]);
   });
 
+  it('shows the weak spots as they were at the replay point', async () => {
+    const store = createInMemoryEventStore();
+    const take = (day: string, playId: string): PracticeEvent => ({
+      type: 'TimingScored',
+      data: {
+        lessonId: lesson.lesson_id,
+        playId,
+        input: 'midi',
+        bpm: 80,
+        expected: 16,
+        hits: 16,
+        missed: 0,
+        extra: 0,
+        meanOffsetMs: 20,
+        spreadMs: 4,
+        accuracy: 91,
+        byPosition: [{ voice: 'bass_drum', position: '&', strokes: 16, meanOffsetMs: 20, spreadMs: 4 }],
+        focus: 'timing',
+        scoredAt: `${day}T10:00:00.000Z`,
+        day,
+      },
+    });
+    for (const [day, playId] of [
+      ['2026-05-01', 'p1'],
+      ['2026-05-03', 'p2'],
+    ])
+      await store.appendToStream(practiceStreamId('cy'), [
+        {
+          type: 'TimingScored',
+          data: take(day!, playId!).data,
+          metadata: { schemaVersion: 2, time: `${day}T10:00:00.000Z` },
+        },
+      ]);
+    const now = new Date('2026-05-05T08:00:00.000Z');
+    const report = await replayCustomer(store, 'cy', { timeZone: 'UTC', now });
+    expect(report.weakSpots).toEqual([
+      {
+        voice: 'bass_drum',
+        position: '&',
+        meanOffsetMs: 20,
+        spreadMs: 4,
+        strokes: 32,
+        takes: 2,
+        trend: 'new',
+      },
+    ]);
+    expect(replayLines(report)).toContain(
+      "  Your bass drum on the '&' drags 20 ms, ±4 ms over 32 strokes in 2 takes (new this month)",
+    );
+    const before = await replayCustomer(store, 'cy', {
+      timeZone: 'UTC',
+      now,
+      until: { time: new Date('2026-05-02T00:00:00.000Z') },
+    });
+    expect(before.weakSpots).toEqual([]);
+    expect(replayLines(before)).toContain('Weak spots: none');
+  });
+
   it('says so when there is none', async () => {
     const report = await replayCustomer(createInMemoryEventStore(), 'ben', {
       timeZone: 'UTC',
