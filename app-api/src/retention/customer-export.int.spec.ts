@@ -146,6 +146,34 @@ describe('GET /api/export', () => {
     expect(file('README.txt')).toContain('lesson-history.csv');
   });
 
+  it('includes the figures per position of the takes and the weak spots they make', async () => {
+    const drummer = await registerDrummer(server);
+    const take = {
+      lessonId: warmUp.lesson_id,
+      input: 'midi',
+      bpm: 80,
+      expected: 16,
+      hits: 16,
+      missed: 0,
+      extra: 0,
+      meanOffsetMs: 20,
+      spreadMs: 4,
+      accuracy: 90,
+      byPosition: [{ voice: 'snare', position: 'e', strokes: 16, meanOffsetMs: 20, spreadMs: 4 }],
+    };
+    for (const playId of ['play-1', 'play-2'])
+      expect((await drummer.api.post('/api/lesson/timing', { ...take, playId })).status).toBe(201);
+    const files = unzipText((await download(drummer.token)).bytes);
+    const file = (name: string) => files[`stickwork-data-2026-03-10/${name}`];
+    expect(file('read-models/timing-positions.csv')).toBe(
+      'day,voice,position,strokes,mean_offset_ms,spread_ms,takes\r\n2026-03-10,snare,e,32,20,4,2\r\n',
+    );
+    expect(file('read-models/weak-spots.csv')).toBe(
+      'voice,position,mean_offset_ms,spread_ms,strokes,takes,trend\r\nsnare,e,20,4,32,2,new\r\n',
+    );
+    expect(file('README.txt')).toContain('weak-spots.csv');
+  });
+
   it('needs a login, and allows 5 downloads an hour per customer', async () => {
     expect((await download(undefined)).response.status).toBe(401);
     const drummer = await registerDrummer(server);

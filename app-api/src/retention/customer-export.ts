@@ -7,6 +7,7 @@ import {
   remindersStreamId,
   SKILL_DISPLAY_NAMES,
   withoutSecretFields,
+  weakSpots,
   type EventStore,
   type RecordedEvent,
 } from '@stickwork/domain';
@@ -17,10 +18,12 @@ import {
   practiceHeatmapProjection,
   practiceProgressProjection,
   progressEntries,
+  timingPositionsProjection,
   weeklyGoalProjection,
   type PracticeHeatmapModel,
   type PracticeProgressModel,
   type ReadModelStore,
+  type TimingPositionsModel,
   type WeeklyGoalModel,
 } from '@stickwork/projections';
 import type { ReservationStreams } from '../accounts/reservation-streams.js';
@@ -98,6 +101,9 @@ read-models/
     the number of timing takes and the best take (input, tempo, accuracy, mean offset, spread).
   - activity.csv: per practice day (your day, in your time zone) the lessons and minutes practised.
   - weekly-goals.csv: the weekly goals you set (practice days per week) and the day you set each.
+  - timing-positions.csv: per practice day, drum and position in the beat (1 e & a, 1 trip let), the
+    strokes the timing coach judged there, their mean offset and spread (ms) and the takes.
+  - weak-spots.csv: the weak spots of the 4 weeks up to the export, worst first, with their trend.
 
 You can delete your account and all of this data at any time in Account Settings.
 `;
@@ -114,7 +120,12 @@ const describeStream = (stream: string): string => {
   return 'events about you';
 };
 
-const readModelFiles = (readModels: ReadModelStore, customerId: string): Record<string, string> => {
+const readModelFiles = (
+  readModels: ReadModelStore,
+  customerId: string,
+  today: string,
+): Record<string, string> => {
+  const positions = readModels.get<TimingPositionsModel>(timingPositionsProjection.name, customerId);
   const progress = readModels.get<PracticeProgressModel>(practiceProgressProjection.name, customerId);
   const history = lessonHistoryModelsOf(readModels, customerId);
   const heatmap = readModels.get<PracticeHeatmapModel>(practiceHeatmapProjection.name, customerId);
@@ -173,6 +184,39 @@ const readModelFiles = (readModels: ReadModelStore, customerId: string): Record<
       ['set_on', 'days_per_week'],
       (goals?.settings ?? []).map((setting) => [setting.day, setting.daysPerWeek]),
     ),
+    'read-models/timing-positions.csv': toCsv(
+      ['day', 'voice', 'position', 'strokes', 'mean_offset_ms', 'spread_ms', 'takes'],
+      Object.entries(positions?.days ?? {})
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .flatMap(([day, tallies]) =>
+          Object.entries(tallies).map(([pair, tally]) => {
+            const [voice, position] = pair.split(' ');
+            const mean = tally.sum / tally.strokes;
+            const spread = Math.sqrt(Math.max(0, tally.sumOfSquares / tally.strokes - mean * mean));
+            return [
+              day,
+              voice,
+              position,
+              tally.strokes,
+              Math.round(mean * 10) / 10,
+              Math.round(spread * 10) / 10,
+              tally.takes,
+            ];
+          }),
+        ),
+    ),
+    'read-models/weak-spots.csv': toCsv(
+      ['voice', 'position', 'mean_offset_ms', 'spread_ms', 'strokes', 'takes', 'trend'],
+      weakSpots(positions?.days ?? {}, today).map((spot) => [
+        spot.voice,
+        spot.position,
+        spot.meanOffsetMs,
+        spot.spreadMs,
+        spot.strokes,
+        spot.takes,
+        spot.trend,
+      ]),
+    ),
   };
 };
 
@@ -197,7 +241,7 @@ export const customerExportFiles = async (
   return {
     'README.txt': README(customerId, exportedAt, streams),
     ...files,
-    ...readModelFiles(sources.readModels, customerId),
+    ...readModelFiles(sources.readModels, customerId, exportedAt.slice(0, 10)),
   };
 };
 
