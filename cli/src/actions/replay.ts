@@ -97,6 +97,18 @@ export const replayLines = (report: ReplayReport): string[] => [
           { header: 'TAKES', value: (row) => String(row.takes) },
         ]),
       ]),
+  ...(report.tempoPlans.length === 0
+    ? []
+    : [
+        '',
+        'Tempo plans (lessons played with the timing coach):',
+        ...tableLines(report.tempoPlans, [
+          { header: 'LESSON', value: (row) => row.name },
+          { header: 'START', value: (row) => `${row.startBpm} bpm` },
+          { header: 'TARGET', value: (row) => `${row.targetBpm} bpm` },
+          { header: 'WHY', value: (row) => row.reason ?? "the catalogue's tempo" },
+        ]),
+      ]),
   ...(report.weakSpots.length === 0
     ? ['', 'Weak spots: none']
     : [

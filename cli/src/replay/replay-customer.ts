@@ -20,7 +20,16 @@ import {
   type RecordedEvent,
   type Skill,
   type SubscriptionSummary,
+  type PracticeEvent,
+  type TempoPlan,
   type WeakSpot,
+  findExercise,
+  planTempo,
+  evolvePractice,
+  evolvePracticeEvents,
+  initialPracticeState,
+  practiceEventSchemaVersions,
+  tempoPlanSentence,
   weakSpots,
 } from '@stickwork/domain';
 import {
@@ -81,6 +90,8 @@ export interface ReplayReport {
   lessonHistory: LessonHistoryRow[];
   /** The weak spots of the 4 weeks up to the replay's day (the `timing_positions` read model). */
   weakSpots: WeakSpot[];
+  /** The tempo plan then of every lesson played with the timing coach, by lesson id. */
+  tempoPlans: (TempoPlan & { name: string; reason: string | null })[];
 }
 
 const upTo = (point: ReplayPoint | undefined) => (event: RecordedEvent) =>
@@ -172,5 +183,31 @@ export const replayCustomer = async (
       options.timeZone,
     ),
     weakSpots: weakSpots(model<TimingPositionsModel>(timingPositionsProjection)?.days ?? {}, today),
+    tempoPlans: tempoPlansAt(events, asOf),
   };
+};
+
+/** The practice decider's fold of the replayed events, and each played lesson's tempo plan at `asOf`. */
+const tempoPlansAt = (events: readonly RecordedEvent[], asOf: Date): ReplayReport['tempoPlans'] => {
+  // A fold of the practice events (read only: the decider's evolve, never its decide).
+  const practice = foldEvents(
+    { initialState: initialPracticeState, evolve: evolvePractice, evolveAll: evolvePracticeEvents },
+    toDomainEvents<PracticeEvent>(
+      events.filter((event) => event.streamId.startsWith('practice-')),
+      practiceEventSchemaVersions,
+    ),
+  );
+  return [...practice.takeHistory.keys()]
+    .sort((a, b) => a - b)
+    .flatMap((lessonId) => {
+      const lesson = findExercise(lessonId);
+      if (!lesson) return [];
+      const plan = planTempo(
+        lesson,
+        practice.takeHistory.get(lessonId),
+        practice.evaluations.get(lessonId),
+        asOf,
+      );
+      return [{ ...plan, name: lesson.name, reason: tempoPlanSentence(plan) }];
+    });
 };

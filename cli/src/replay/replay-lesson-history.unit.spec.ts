@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   createInMemoryEventStore,
   getCatalogue,
+  planTempo,
   practiceStreamId,
+  tempoPlanSentence,
+  withTake,
   type PracticeEvent,
 } from '@stickwork/domain';
 import { replayLines } from '../actions/replay.js';
@@ -84,6 +87,17 @@ describe('replay: the lesson history', () => {
     ]);
     const lines = replayLines(report).join('\n');
     expect(lines).toContain('Lesson history (newest first):');
+    // The tempo plan then: the take of 93 % at 80 bpm moves the next start a step up.
+    const plan = planTempo(
+      lesson,
+      withTake(undefined, { bpm: 80, accuracy: 93, playId: null, at: '2026-05-04T22:30:00.000Z' }),
+      undefined,
+      now,
+    );
+    expect(report.tempoPlans).toEqual([{ ...plan, name: lesson.name, reason: tempoPlanSentence(plan) }]);
+    expect(plan.basis).toMatchObject({ kind: 'takes', bpm: 80, accuracy: 93 });
+    expect(lines).toContain('Tempo plans (lessons played with the timing coach):');
+    expect(lines).toContain(`Last time 93 % at 80 bpm, today ${plan.startBpm} bpm`);
     expect(lines).toMatch(
       new RegExp(
         `2026-05-05 +${lesson.name.replace(/[()]/g, '.')} +Timing +easy +93 % at 80 bpm +12 ms late ±4 ms +1`,
