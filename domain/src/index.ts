@@ -117,4 +117,5 @@ export * from './timing/score-take.js';
 export * from './timing/timing-tiers.js';
 export * from './timing/dynamics.js';
 export * from './timing/take-judge.js';
+export { takeIsRecorded } from './timing/take-plausibility.js';
 export * from './timing/onset-detector.js';

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scoreTake } from '../timing/score-take.js';
 import { fieldErrors } from './field-errors.js';
+import { takeIsRecorded } from '../timing/take-plausibility.js';
 import {
   TIMING_COUNTS_MESSAGE,
   timingScoredRequestOf,
@@ -39,6 +40,8 @@ describe('timing scored request (POST /api/lesson/timing)', () => {
             noteTimes.map((timeMs) => ({ timeMs, voice: 'snare' as const, bpm })),
             hitTimes.map((timeMs) => ({ timeMs })),
           );
+          // The card keeps, but does not record, a take that is mostly noise (takeIsRecorded).
+          fc.pre(takeIsRecorded(score));
           const request = timingScoredRequestOf(1, input, bpm, score);
           expect(request).toMatchObject({ expected: score.expected, hits: score.hit, missed: score.missed });
           expect(fieldErrors(timingScoredRequestSchema, request)).toEqual({ ok: true, value: request });
@@ -51,7 +54,8 @@ describe('timing scored request (POST /api/lesson/timing)', () => {
     expect(fieldErrors(timingScoredRequestSchema, take).ok).toBe(true);
     const ends = { ...take, input: 'microphone', bpm: 30, meanOffsetMs: -1000, spreadMs: 0, accuracy: 0 };
     expect(fieldErrors(timingScoredRequestSchema, ends).ok).toBe(true);
-    expect(fieldErrors(timingScoredRequestSchema, { ...take, bpm: 250, accuracy: 100 }).ok).toBe(true);
+    const perfect = { ...take, bpm: 250, hits: 32, missed: 0, extra: 0, accuracy: 100 };
+    expect(fieldErrors(timingScoredRequestSchema, perfect).ok).toBe(true);
   });
 
   it('keeps the tempo to the metronome range in whole bpm', () => {
@@ -61,12 +65,16 @@ describe('timing scored request (POST /api/lesson/timing)', () => {
   });
 
   it('needs whole, non-negative counts and at least one expected note', () => {
-    expect(errorsOf({ ...take, expected: 0, hits: 0, missed: 0 })).toEqual({
+    expect(errorsOf({ ...take, expected: 0, hits: 0, missed: 0, extra: 0, accuracy: 0 })).toEqual({
       expected: ['must be greater than or equal to 1'],
     });
     expect(errorsOf({ ...take, extra: -1 })).toEqual({ extra: ['must be greater than or equal to 0'] });
     expect(errorsOf({ ...take, hits: 1.5 })).toEqual({ hits: ['must be an integer'] });
-    expect(errorsOf({ ...take, extra: 60_001 })).toEqual({ extra: ['must be less than or equal to 60000'] });
+    // Out of range, and more than the take's notes allow: both said, and what it does to the accuracy.
+    expect(errorsOf({ ...take, extra: 60_001 })).toEqual({
+      extra: ['must be less than or equal to 60000', 'must be at most 256 (8 per expected note)'],
+      accuracy: ['must be at most 0 with 30 of 32 notes hit and 60001 extra strokes'],
+    });
   });
 
   it('needs hits and missed to add up to expected', () => {
@@ -77,7 +85,9 @@ describe('timing scored request (POST /api/lesson/timing)', () => {
         fc.integer({ min: 0, max: 500 }),
         (expected, hits, missed) => {
           fc.pre(hits + missed !== expected);
-          expect(errorsOf({ ...take, expected, hits, missed })).toEqual({ missed: [TIMING_COUNTS_MESSAGE] });
+          expect(errorsOf({ ...take, expected, hits, missed, extra: 0, accuracy: 0 })).toEqual({
+            missed: [TIMING_COUNTS_MESSAGE],
+          });
         },
       ),
     );
@@ -92,7 +102,10 @@ describe('timing scored request (POST /api/lesson/timing)', () => {
       spreadMs: ['must be less than or equal to 1000'],
     });
     expect(errorsOf({ ...take, accuracy: 100.1 })).toEqual({
-      accuracy: ['must be less than or equal to 100'],
+      accuracy: [
+        'must be less than or equal to 100',
+        'must be at most 92.2 with 30 of 32 notes hit and 1 extra strokes',
+      ],
     });
     expect(errorsOf({ ...take, accuracy: Number.NaN })).toEqual({ accuracy: ['must be a number'] });
     expect(errorsOf({ ...take, meanOffsetMs: Number.POSITIVE_INFINITY })).toEqual({

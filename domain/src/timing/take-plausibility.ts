@@ -53,3 +53,11 @@ export const takeImplausibilities = (take: TakeSummary): TakeImplausibility[] =>
   }
   return found;
 };
+
+/**
+ * Whether the card records a take it scored: not one with more extra strokes than a drummer plays
+ * (a microphone hearing the room, a kit double-triggering). Such a take is shown, not stored, so
+ * every take the card posts is one the server accepts.
+ */
+export const takeIsRecorded = (score: { expected: number; extra: number }): boolean =>
+  score.expected > 0 && score.extra <= MAX_EXTRA_PER_EXPECTED_NOTE * score.expected;

@@ -7,6 +7,7 @@ import {
   lessonCardMachine,
   SKILL_DISPLAY_NAMES,
   suggestedRating,
+  takeIsRecorded,
   tempoPlanSentence,
   timingScoredRequestOf,
   type ScheduledLesson,
@@ -117,7 +118,9 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
   if (!lesson) return null;
   const takeScored = ({ score, input, bpm, byPosition }: ScoredTake) => {
     const playId = playIdOf(context.lessonIndex);
-    dispatch(timingScored(timingScoredRequestOf(lesson.lesson_id, input, bpm, score, playId, byPosition)));
+    // A take that is mostly noise (more extra strokes than a drummer plays) is shown, not recorded.
+    if (takeIsRecorded(score))
+      dispatch(timingScored(timingScoredRequestOf(lesson.lesson_id, input, bpm, score, playId, byPosition)));
     setLastTake({ lessonIndex: context.lessonIndex, accuracy: score.accuracy });
     // Already on the back (the card turned while the pattern played): the slider starts from the take.
     send({ type: 'rating.set', position: DIFFICULTY_RATINGS.indexOf(suggestedRating(score.accuracy)) });
