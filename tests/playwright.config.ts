@@ -32,6 +32,7 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // STICKWORK_TEST_CLOCK: /api/test/clock moves the server's clock (learning-plan's spaced return); workers: 1 keeps it from other journeys.
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', STICKWORK_TEST_CLOCK: '1' },
   },
 });

@@ -3,6 +3,8 @@ import { loadConfig } from './config.js';
 import { createBackend } from './backend.js';
 import { createServer } from './server.js';
 import { describeStartupFailure, StartupError } from './startup-error.js';
+import { systemClock } from './clock.js';
+import { createTestClock, testClockEnabled } from './http/test-clock.js';
 
 /** An address this machine does not have, or a name that does not resolve, is HOST's fault. */
 const listenFailure = (error: unknown, host: string): unknown => {
@@ -21,8 +23,10 @@ const listenFailure = (error: unknown, host: string): unknown => {
  */
 const main = async () => {
   const config = loadConfig();
-  const backend = await createBackend(config);
-  const server = createServer(backend).listen(config.port, config.host);
+  // Test-only: a clock the e2e suite can move forward (STICKWORK_TEST_CLOCK=1, never in production).
+  const testClock = testClockEnabled() ? createTestClock(systemClock) : undefined;
+  const backend = await createBackend(config, testClock ? { clock: testClock.clock } : {});
+  const server = createServer(backend, testClock ? { testClock } : {}).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve).once('error', reject);
   }).catch(async (error: unknown) => {

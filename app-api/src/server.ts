@@ -15,11 +15,17 @@ import { noStore } from './http/no-store.js';
 import { timeZoneHeader } from './http/time-zone-header.js';
 import { requestContext, requestLogger } from './http/request-logger.js';
 import { webApp } from './http/web-app.js';
+import { testClockRouter, type TestClock } from './http/test-clock.js';
 
 const defaultWebDist = () => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../app-web/dist');
 
+export interface ServerOptions {
+  /** Test-only: serves `/api/test/clock` to move this clock (`STICKWORK_TEST_CLOCK`, see `test-clock.ts`). */
+  testClock?: TestClock;
+}
+
 /** The HTTP face of a backend: the API under /api and the web app everywhere else. */
-export const createServer = (backend: Backend): Express => {
+export const createServer = (backend: Backend, options: ServerOptions = {}): Express => {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -55,6 +61,7 @@ export const createServer = (backend: Backend): Express => {
   api.use(newsletterRouter(backend));
   api.use(analyticsRouter(backend));
   api.use(retentionRouter(backend));
+  if (options.testClock) api.use(testClockRouter(options.testClock));
   api.use(apiNotFound);
   app.use('/api', api);
 

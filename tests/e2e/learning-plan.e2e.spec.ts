@@ -1,4 +1,11 @@
-import type { Notation } from '@stickwork/domain';
+import type { Page } from '@playwright/test';
+import {
+  returnIntervalDays,
+  suggestedRating,
+  type Notation,
+  type ScheduledLesson,
+  type TempoPlan,
+} from '@stickwork/domain';
 import { logInContext, registerViaApi } from '../support/accounts.js';
 import { RECORD_AUDIO } from '../support/audio-recorder.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
@@ -7,11 +14,13 @@ import { AUTOPLAY, chromiumLaunchOptions } from '../support/chromium.js';
 import { answerConsent } from '../support/consent.js';
 import { audioClockReaches, FAKE_KIT, GM_NOTE, startsSoFar, type KitWindow } from '../support/fake-kit.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
+import { subscribeViaApi } from '../support/payments.js';
 
 /**
  * The plan that learns, in Chromium with the stubbed e-kit: a lesson played well (every note 15 ms
- * late) is evaluated; its tempo plan moves one step up with the take as its reason, and the stats page
- * names the late voice as a weak spot.
+ * late) is evaluated; its tempo plan moves one step up with the take as its reason; on the day its
+ * spaced return is due (the server's test clock moved forward) it is scheduled again and its card
+ * starts at the higher tempo and says why; the stats page names the late voice as a weak spot.
  */
 
 test.use({ launchOptions: chromiumLaunchOptions(AUTOPLAY) });
@@ -20,6 +29,40 @@ test.beforeEach(async ({ context, baseURL }, testInfo) => {
   testInfo.setTimeout(150_000); // real audio time: a count-in and enough passes for 30 strokes
   await answerConsent(context, baseURL!);
 });
+
+// The server's clock is shared by every journey (one worker, see playwright.config.ts): put it back
+// on the system time whatever this journey did, so none after it runs days ahead.
+test.afterEach(async ({ request }) => {
+  expect((await request.delete('/api/test/clock')).status()).toBe(200);
+});
+
+/** Asks the overview for a 30-minute timing practice on the kit; answers the scheduled lessons. */
+const scheduleTiming = async (page: Page): Promise<ScheduledLesson[]> => {
+  const scheduled = page.waitForResponse(
+    (answer) => answer.url().endsWith('/api/lesson/schedule') && answer.request().method() === 'POST',
+  );
+  await page.goto('/launch-overview');
+  await page.getByRole('button', { name: 'Timing' }).click();
+  await page.getByLabel('Minutes').fill('30');
+  await page.getByRole('button', { name: 'Drum Kit' }).first().click();
+  const answer = await scheduled;
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { lessons: ScheduledLesson[] }).lessons;
+};
+
+/** Evaluates the open card and the ones after it up to the `to`th (0-based), so that card is open. */
+const walkToCard = async (
+  page: Page,
+  { from = 0, to, total }: { from?: number; to: number; total: number },
+) => {
+  const position = page.getByText(/^# \d+ \/ \d+$/);
+  for (let card = from; card < to; card++) {
+    await page.getByRole('button', { name: /^(warmed up|evaluate lesson)$/ }).click();
+    await expect(page.getByRole('button', { name: 'back to lesson' })).toBeVisible();
+    await page.getByRole('button', { name: 'evaluate lesson' }).click();
+    await expect(position).toHaveText(`# ${card + 2} / ${total}`);
+  }
+};
 
 /** Strokes a weak spot needs before it means something (`WEAK_SPOT_RULES.minStrokes`), and a margin. */
 const STROKES_NEEDED = 32;
@@ -33,23 +76,25 @@ test('a lesson played well starts faster next time with its reason, and its late
   await page.addInitScript(RECORD_AUDIO);
   await page.addInitScript(FAKE_KIT);
   const account = await registerViaApi(request, 'Ginger');
-  const auth = { 'x-auth-token': account.token };
+  // A trial: walking past the warm-ups to an exercise never meets the free plan's 3 lessons a day.
+  const token = await subscribeViaApi(request, account.token);
+  const auth = { 'x-auth-token': token };
   const rated = await request.post('/api/focus', {
     headers: auth,
     data: { skillSelfRating: [{ skillName: 'timing', selected: true, level: 'starter' }] },
   });
   expect(rated.status()).toBe(200);
-  await logInContext(context, baseURL!, account.token);
-  const notationAnswer = page.waitForResponse((answer) => answer.url().includes('/api/lesson/notation'));
-  await page.goto('/launch-overview');
-  await page.getByRole('button', { name: 'Timing' }).click();
-  await page.getByLabel('Minutes').fill('30');
-  await page.getByRole('button', { name: 'Drum Kit' }).first().click();
-  const { lessonId, notation } = (await (await notationAnswer).json()) as {
-    lessonId: number;
-    notation: Notation;
-  };
+  await logInContext(context, baseURL!, token);
+  // The first exercise (warm-ups have no spaced return: they are drawn afresh every time).
+  const firstLessons = await scheduleTiming(page);
+  const exerciseIndex = firstLessons.findIndex((lesson) => lesson.type === 'exercise');
+  expect(exerciseIndex).toBeGreaterThanOrEqual(0);
+  const lessonId = firstLessons[exerciseIndex]!.lesson_id;
+  await walkToCard(page, { to: exerciseIndex, total: firstLessons.length });
+  const notationAnswer = await request.get(`/api/lesson/notation?lessonId=${lessonId}`, { headers: auth });
+  const { notation } = (await notationAnswer.json()) as { notation: Notation };
   const bpm = Number(await page.getByLabel('Metronome (BPM)').inputValue());
+  expect(bpm).toBe(firstLessons[exerciseIndex]!.start_bpm);
 
   // As many passes as the busiest voice and position needs for 30 strokes.
   const perPass = new Map<string, number>();
@@ -88,17 +133,44 @@ test('a lesson played well starts faster next time with its reason, and its late
   const accuracy = Number((await summary.locator('dd').first().innerText()).replace(' %', ''));
   expect(accuracy).toBeGreaterThanOrEqual(90);
 
-  await page.getByRole('button', { name: 'warmed up' }).click();
-  await page.getByRole('button', { name: 'evaluate lesson' }).click();
-  await expect(page.getByRole('button', { name: /evaluate lesson|warmed up/ }).first()).toBeVisible();
+  await walkToCard(page, { from: exerciseIndex, to: exerciseIndex + 1, total: firstLessons.length });
 
   // Its next start: one step (4.5 %, whole bpm) above the tempo played well, with the take as the reason.
-  const plan = await request.get(`/api/lesson/tempo-plan?lessonId=${lessonId}`, { headers: auth });
-  expect(await plan.json()).toMatchObject({
+  const planAnswer = await request.get(`/api/lesson/tempo-plan?lessonId=${lessonId}`, { headers: auth });
+  const plan = (await planAnswer.json()) as TempoPlan;
+  expect(plan).toMatchObject({
     lessonId,
     startBpm: bpm + Math.max(1, Math.round(bpm * 0.045)),
     basis: { kind: 'takes', bpm, accuracy, takes: 1, ratedTooHard: false },
   });
+
+  // The day it returns: the spaced-return rule for this one play (its take, rated as the card suggested).
+  const returnDays = returnIntervalDays(
+    {
+      plays: [{ playId: null, at: new Date().toISOString(), takes: [{ bpm, accuracy }], rated: true }],
+      bestWellBpm: bpm,
+    },
+    { lastRating: suggestedRating(accuracy) },
+  );
+  expect(returnDays).toBeGreaterThan(0);
+  const moved = await request.post('/api/test/clock', { data: { advanceDays: returnDays } });
+  expect(moved.status(), await moved.text()).toBe(200);
+
+  // Scheduled again that day, its card starts at the higher tempo and says why.
+  const laterLessons = await scheduleTiming(page);
+  const returnIndex = laterLessons.findIndex((lesson) => lesson.lesson_id === lessonId);
+  expect(returnIndex, 'the lesson played well is back on its return day').toBeGreaterThanOrEqual(0);
+  await walkToCard(page, { to: returnIndex, total: laterLessons.length });
+  await expect(
+    page.getByRole('heading', { level: 2, name: firstLessons[exerciseIndex]!.name }),
+  ).toBeVisible();
+  const card = page.locator('.lesson-card');
+  await expect(card.getByText(`Start tempo: ${plan.startBpm} bpm`)).toBeVisible();
+  await expect(
+    card.getByText(`Last time ${accuracy} % at ${bpm} bpm, today ${plan.startBpm} bpm`, { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Metronome (BPM)')).toHaveValue(String(plan.startBpm));
+  await page.screenshot({ path: 'test-results/learning-plan/card-higher-tempo.png', fullPage: true });
 
   // The weak spot: the busiest voice, 15 ms late, in a drummer's words.
   await page.goto('/stats-and-progress');

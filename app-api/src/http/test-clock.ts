@@ -1,0 +1,67 @@
+import express, { type Request } from 'express';
+import { z } from 'zod';
+import type { Clock } from '../clock.js';
+import { HttpError } from './http-error.js';
+import { validOr400 } from './valid-or-400.js';
+
+/**
+ * Test-only clock. `STICKWORK_TEST_CLOCK=1` makes the server's clock movable, so an end-to-end
+ * journey can come back "days later" (a spaced return) without waiting for them:
+ * `POST /api/test/clock { "advanceDays": N }` moves it N days forward, `DELETE /api/test/clock` puts
+ * it back on the system time. Only from loopback. Never set it outside tests; it is ignored when
+ * `NODE_ENV` is `production` (as `STICKWORK_FAULT` is).
+ */
+export const testClockEnabled = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.STICKWORK_TEST_CLOCK === '1' && env.NODE_ENV !== 'production';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface TestClock {
+  /** The system time plus the offset: what the backend reads as "now". */
+  clock: Clock;
+  advanceDays(days: number): void;
+  reset(): void;
+  /** Days the clock is ahead of the system time. */
+  offsetDays(): number;
+}
+
+export const createTestClock = (base: Clock): TestClock => {
+  let offsetMs = 0;
+  return {
+    clock: () => new Date(base().getTime() + offsetMs),
+    advanceDays: (days) => {
+      offsetMs += days * DAY_MS;
+    },
+    reset: () => {
+      offsetMs = 0;
+    },
+    offsetDays: () => offsetMs / DAY_MS,
+  };
+};
+
+const advanceSchema = z.object({ advanceDays: z.number().int().min(0).max(366) }).strict();
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** The socket's peer, not X-Forwarded-For: the e2e suite forwards made-up addresses. */
+const fromLoopback = (req: Request) => LOOPBACK.has(req.socket.remoteAddress ?? '');
+
+/** The routes that move a test clock; answer `{ offsetDays, now }`. */
+export const testClockRouter = (testClock: TestClock) => {
+  const router = express.Router();
+  router.use('/test/clock', (req, _res, next) => {
+    if (!fromLoopback(req)) throw new HttpError(403, 'The test clock answers only on loopback.');
+    next();
+  });
+  const answer = () => ({ offsetDays: testClock.offsetDays(), now: testClock.clock().toISOString() });
+  router.post('/test/clock', (req, res) => {
+    const { advanceDays } = validOr400(advanceSchema, req.body);
+    testClock.advanceDays(advanceDays);
+    res.json(answer());
+  });
+  router.delete('/test/clock', (_req, res) => {
+    testClock.reset();
+    res.json(answer());
+  });
+  return router;
+};
