@@ -7,8 +7,10 @@ import {
   matchesFilter,
   readCustomerEvents,
   toHistoryEntry,
+  withTempoChanges,
   type HistoryEntry,
 } from '../history/customer-history.js';
+import { createTempoChangeTracker, type TempoChange } from '../history/tempo-changes.js';
 import { checkTypes } from '../history/event-types.js';
 import { onInterrupt } from '../interrupt.js';
 import { readInstant } from '../options.js';
@@ -31,18 +33,19 @@ export const runHistory = async (options: InputOf<typeof historyInput>) => {
   const filter = { types: options.type, since, until };
   // With --follow, --json prints records as they come: one per line.
   const jsonl = options.jsonl || (options.json && options.follow);
-  const entryOf = (event: Parameters<typeof toHistoryEntry>[0]) =>
-    toHistoryEntry(event, options.tz, options.showPersonal);
+  const entryOf = (event: Parameters<typeof toHistoryEntry>[0], tempoChange?: TempoChange) =>
+    toHistoryEntry(event, options.tz, options.showPersonal, tempoChange);
   await withStores(
     async ({ store, reservations }) => {
       const customerId = await resolveCustomer({ store, reservations }, options.customer);
       // Taken before the read, so an event written in between is followed, not lost.
       const { lastPosition } = await store.stats();
       const events = await readCustomerEvents(store, customerId);
-      const matching = events.filter((event) => matchesFilter(event, filter));
+      // Tempo changes are found over every event, so a filter or --limit never hides the previous play.
+      const matching = withTempoChanges(events).filter(({ event }) => matchesFilter(event, filter));
       // --limit keeps the most recent N, still oldest first: what just happened (with --follow, as tail -n N -f).
       const shown = options.limit === undefined ? matching : matching.slice(-options.limit);
-      const entries = shown.map(entryOf);
+      const entries = shown.map(({ event, tempoChange }) => entryOf(event, tempoChange));
       if (jsonl) printJsonLines(entries);
       else if (options.json) return printJson(entries);
       else if (options.follow) {
@@ -52,15 +55,21 @@ export const runHistory = async (options: InputOf<typeof historyInput>) => {
 
       const interruption = onInterrupt();
       let shownUpTo = Math.max(lastPosition ?? 0, ...entries.map((entry) => entry.position));
+      // The followed events continue the read ones' plays.
+      const tempoChangeOf = createTempoChangeTracker();
+      for (const event of events) tempoChangeOf(event);
+      let trackedUpTo = events.at(-1)?.position ?? -1;
       try {
         await followCustomerHistory(
           store,
           customerId,
           lastPosition,
           (event) => {
+            const tempoChange = event.position > trackedUpTo ? tempoChangeOf(event) : undefined;
+            trackedUpTo = Math.max(trackedUpTo, event.position);
             if (event.position <= shownUpTo || !matchesFilter(event, filter)) return;
             shownUpTo = event.position;
-            const entry = entryOf(event);
+            const entry = entryOf(event, tempoChange);
             if (jsonl) printJsonLines([entry]);
             else process.stdout.write(`${historyLines([toLine(entry)]).join('\n')}\n`);
           },

@@ -2,6 +2,7 @@ import type { EventStore, RecordedEvent } from '@stickwork/domain';
 import { customerStreams } from '../customers/resolve-customer.js';
 import { formatInZone, summarizeEvent } from './event-summary.js';
 import { shownData } from './personal-data.js';
+import { createTempoChangeTracker, tempoChangeLabel, type TempoChange } from './tempo-changes.js';
 
 export interface HistoryFilter {
   /** Event types to keep; empty keeps all. */
@@ -21,6 +22,8 @@ export interface HistoryEntry {
   localTime: string;
   summary: string;
   operator?: string;
+  /** On the take that opens a lesson's play at another tempo than its previous play (`tempo-changes.ts`). */
+  tempoChange?: TempoChange;
   data: unknown;
 }
 
@@ -38,11 +41,16 @@ export const readCustomerEvents = async (store: EventStore, customerId: string):
   return streams.flat().sort((a, b) => a.position - b.position);
 };
 
+/** A take's summary, with the tempo change its play made when it made one. */
+const withTempoChange = (summary: string, tempoChange: TempoChange | undefined): string =>
+  tempoChange ? `${summary}, ${tempoChangeLabel(tempoChange)}` : summary;
+
 /** An event as history shows it: never a secret, personal data (names, emails) only when asked for. */
 export const toHistoryEntry = (
   event: RecordedEvent,
   timeZone: string,
   showPersonal: boolean,
+  tempoChange?: TempoChange,
 ): HistoryEntry => ({
   position: event.position,
   stream: event.streamId,
@@ -51,10 +59,25 @@ export const toHistoryEntry = (
   time: event.metadata.time,
   localTime: formatInZone(event.metadata.time, timeZone),
   // An elided field reads as `…` in the one-line summary, and as the placeholder in the data.
-  summary: summarizeEvent({ ...event, data: shownData(event.data, showPersonal, '…') }),
+  summary: withTempoChange(
+    summarizeEvent({ ...event, data: shownData(event.data, showPersonal, '…') }),
+    tempoChange,
+  ),
   ...(event.metadata.operator ? { operator: event.metadata.operator } : {}),
+  ...(tempoChange ? { tempoChange } : {}),
   data: shownData(event.data, showPersonal),
 });
+
+/** Each event with the tempo change it shows, found over all the events given (before any filter). */
+export const withTempoChanges = (
+  events: readonly RecordedEvent[],
+): { event: RecordedEvent; tempoChange?: TempoChange }[] => {
+  const tempoChangeOf = createTempoChangeTracker();
+  return events.map((event) => {
+    const tempoChange = tempoChangeOf(event);
+    return tempoChange ? { event, tempoChange } : { event };
+  });
+};
 
 export const customerHistory = async (
   store: EventStore,
@@ -63,9 +86,9 @@ export const customerHistory = async (
   timeZone: string,
   showPersonal: boolean,
 ): Promise<HistoryEntry[]> =>
-  (await readCustomerEvents(store, customerId))
-    .filter((event) => matchesFilter(event, filter))
-    .map((event) => toHistoryEntry(event, timeZone, showPersonal));
+  withTempoChanges(await readCustomerEvents(store, customerId))
+    .filter(({ event }) => matchesFilter(event, filter))
+    .map(({ event, tempoChange }) => toHistoryEntry(event, timeZone, showPersonal, tempoChange));
 
 /** Whether an event of the global log belongs to the customer (their streams, or their erasure marker). */
 export const belongsTo = (event: RecordedEvent, customerId: string): boolean =>
