@@ -32,10 +32,12 @@ export interface Take {
 }
 
 /**
- * A stroke reaches the coach a little after it is played (MIDI and the microphone's worklet deliver it a
- * few ms later): the judge settles notes this much behind the clock, so no stroke is still on its way.
+ * A stroke reaches the coach after it is played: MIDI events and the microphone worklet's messages wait
+ * in the page's task queue, and a busy page (engraving the notation, garbage collection, a loaded
+ * machine) can hold them 100 ms and more. The judge's decisions are final, so it settles notes this far
+ * behind the clock: a stroke delivered late is still judged against its note, not taken for an extra.
  */
-const DELIVERY_MARGIN_MS = 20;
+const DELIVERY_MARGIN_MS = 250;
 
 /** `voiced`: the strokes say which drum they hit (an e-kit on a lesson of several drums). */
 export const emptyTake = (startTime: number, latencyMs: number, voiced: boolean): Take => ({

@@ -82,7 +82,7 @@ describe('the timing coach', () => {
     const noteTimes = Array.from({ length: 8 }, (_, index) => 22 + index / 2);
     coach.planned(noteTimes.map((time, index) => ({ time, position: position((index % 4) * 2) })));
     for (const time of noteTimes) kit.strike(38, time * 1000 + 23 + 15);
-    coach.tick(23.2);
+    coach.tick(23.45);
     expect(coach.getSnapshot().live).toMatchObject({ expected: 3, hit: 3 });
     coach.takeEnded(26);
 

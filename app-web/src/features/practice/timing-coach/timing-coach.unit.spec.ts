@@ -111,12 +111,21 @@ describe('a take', () => {
 
   it('live, counts only the notes nothing can change any more', () => {
     const take = takeWith(0, [12.001]);
-    expect(liveScore(take, 12.3)).toMatchObject({ expected: 1, hit: 1, missed: 0, extra: 0 });
+    // Settled a quarter of a second behind the clock: at 12.4 s the first note's reach (to 12.125) has.
+    expect(liveScore(take, 12.3)).toMatchObject({ expected: 0 });
+    expect(liveScore(take, 12.4)).toMatchObject({ expected: 1, hit: 1, missed: 0, extra: 0 });
     expect(finalScore(take, 20)).toMatchObject({ expected: 4, hit: 1, missed: 3 });
   });
 
   it("a take stopped before a note's reach has passed does not count that note", () => {
     expect(finalScore(takeWith(0, [12, 12.5]), 12.6)).toMatchObject({ expected: 1, hit: 1 });
+  });
+
+  it('judges a stroke the page delivered late (a busy main thread) against its note, not as extra', () => {
+    const take = takeWith(0, []);
+    liveScore(take, 12.2); // a frame while the stroke played at 12.0 is still queued
+    strokeHeard(take, { time: 12.0, voice: 'snare' });
+    expect(finalScore(take, 12.4)).toMatchObject({ expected: 1, hit: 1, extra: 0 });
   });
 
   it('bins the offsets of the strokes that played notes for the histogram', () => {
