@@ -45,10 +45,10 @@ if (playwright) {
           const error = test.results?.at(-1)?.error?.message;
           failures.push(`${spec.file} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
         }
-    for (const child of suite.suites ?? []) walk(child, suite.title ? [...titles, suite.title] : titles);
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
   // A top-level suite is the file, already named.
-  for (const suite of playwright.suites ?? []) walk({ ...suite, title: '' }, []);
+  for (const suite of playwright.suites ?? []) walk(suite, []);
 }
 if (!vitest || !playwright) failed += 1; // a suite that wrote no report did not run
 if (failures.length > 0) {
