@@ -23,6 +23,7 @@ import { reservationStreamsFor, type ReservationStreams } from './accounts/reser
 import { moveReservationsToKeyedNames } from './accounts/reservation-names-migration.js';
 import type { RateLimitCounters } from './auth/rate-limit-counters.js';
 import { openStores } from './adapters/event-store/open-event-store.js';
+import type { Leases } from './adapters/leases/leases.js';
 import { assertEventStoreReachable } from './adapters/event-store/eventstoredb-reachability.js';
 import { withRequestCorrelation } from './adapters/event-store/request-correlated-event-store.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
@@ -49,6 +50,13 @@ export interface Backend {
   reservations: ReservationStreams;
   /** Rate-limit counters (SQLite table `rate_limits`, shared by the host's processes). */
   rateLimits: RateLimitCounters;
+  /**
+   * Leases of this host's processes (always the host's local SQLite file: the event-store file embedded,
+   * the read-model file beside EventStoreDB), for duties per host such as folding the read models.
+   */
+  hostLeases: Leases;
+  /** Leases shared by every host, for duties that must run once in all (the sweeps, the reminders). */
+  leases: Leases;
   /** Throws when the store's local file cannot take a write (health). */
   probeWrite(): void;
   /** Pushes deleted bytes out of the store's files (after an erasure). */
@@ -114,6 +122,9 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
     jwtSecret,
     reservations,
     rateLimits: stores.rateLimits,
+    hostLeases: stores.leases,
+    // One host for now: the host's leases are everyone's.
+    leases: stores.leases,
     probeWrite: stores.probeWrite,
     compactStore: stores.compact,
     close: async () => {

@@ -14,6 +14,8 @@ import { createSqliteWriteProbe } from './sqlite-write-probe.js';
 import { createSqlitePersonalDataKeys } from '../personal-data-keys/sqlite-personal-data-keys.js';
 import { withPersonalDataShredding } from '../personal-data-keys/shredding-event-store.js';
 import { createInMemoryRateLimitCounters, type RateLimitCounters } from '../../auth/rate-limit-counters.js';
+import { createInMemoryLeases, type Leases } from '../leases/leases.js';
+import { createSqliteLeases } from '../leases/sqlite-leases.js';
 
 export const SQLITE_FILE_NAME = 'stickwork.sqlite';
 /** Beside EventStoreDB the read models still live in a local SQLite file. */
@@ -28,6 +30,8 @@ export interface OpenedStores {
   snapshots: SnapshotStore;
   /** Rate-limit counters in the local SQLite file, shared by every process on the host. */
   rateLimits: RateLimitCounters;
+  /** Leases in the local SQLite file, shared by every process on the host (in memory when read-only). */
+  leases: Leases;
   /**
    * Throws when the local SQLite file cannot take a write (disk full, read-only, I/O error): the
    * store's own file when embedded; beside EventStoreDB, the read-model file (the remote store's
@@ -79,6 +83,7 @@ export const openStores = async (
       readModels: createSqliteReadModelStore(db),
       snapshots: createSqliteSnapshotStore(db),
       rateLimits: createSqliteRateLimitCounters(db),
+      leases: createSqliteLeases(db),
       probeWrite: createSqliteWriteProbe(db),
       compact: () => void db.pragma('wal_checkpoint(TRUNCATE)'),
       close: async () => {
@@ -105,6 +110,8 @@ export const openStores = async (
     rateLimits: options.readonly
       ? createInMemoryRateLimitCounters()
       : createSqliteRateLimitCounters(store.database),
+    // A read-only opening runs no background duty: nobody to share a lease with.
+    leases: options.readonly ? createInMemoryLeases() : createSqliteLeases(store.database),
     probeWrite: options.readonly
       ? () => {
           throw new Error('The store was opened read-only');
