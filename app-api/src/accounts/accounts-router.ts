@@ -81,17 +81,17 @@ export const accountsRouter = (backend: Backend, options: AccountsRouterOptions 
     const input = fieldErrors(authenticateRequestSchema, req.body);
     if (!input.ok) return sendText(res, 400, validationErrorBody(input.errors).message);
     const { email } = input.value;
-    const admission = loginThrottle.admit(email, req.ip);
+    const admission = await loginThrottle.admit(email, req.ip);
     if (!admission.allowed) {
       res.setHeader('retry-after', String(admission.retryAfterSeconds));
       return sendText(res, 429, TOO_MANY_LOGIN_ATTEMPTS);
     }
     const token = await accounts.authenticate(input.value);
     if (token === null) {
-      loginThrottle.failed(email, req.ip);
+      await loginThrottle.failed(email, req.ip);
       return sendText(res, 401, ACCOUNT_MESSAGES.loginFailed);
     }
-    loginThrottle.succeeded(email, req.ip);
+    await loginThrottle.succeeded(email, req.ip);
     res.json({ token });
   });
 

@@ -98,9 +98,18 @@ export const eraseAccount = async (
   );
   appended.push(...erased);
 
-  await store.deleteStream(stream);
+  // Everything found by the email first, the customer stream (whose key opens the email) last: an
+  // erasure interrupted after that key is gone could no longer find them when run again.
   // The reservation by today's name, and by the older unkeyed one should one be left.
   for (const name of reservationNamesOf(backend.reservations, customer.email)) await store.deleteStream(name);
+  // A newsletter confirmation keeps the address as proof of consent: it goes with the account.
+  for (const name of newsletterNamesOf(backend.reservations, customer.email)) await store.deleteStream(name);
+  // The outbox's copies of the customer's mails hold the address and the greeting's first name;
+  // a teacher's copy of a lesson names them too.
+  await backend.mailer.eraseMailsAbout(customer.email);
+  // Login and mail counters are keyed by the email's digest: they go too.
+  await backend.rateLimits?.forgetKeysContaining(emailKey(customer.email));
+  await store.deleteStream(stream);
   await store.deleteStream(practiceStreamId(customerId));
   // The practice stream's decision-state snapshot (memory and its table row) goes with the stream.
   await backend.practiceSnapshots?.forget(practiceStreamId(customerId));
@@ -108,13 +117,6 @@ export const eraseAccount = async (
   await store.deleteStream(remindersStreamId(customerId));
   // The closed `lesson-credits-` stream stays (a deleted one could be started again by a booking
   // under way); like a booking on a teacher's stream, it keeps only the (now anonymous) id.
-  // A newsletter confirmation keeps the address as proof of consent: it goes with the account.
-  for (const name of newsletterNamesOf(backend.reservations, customer.email)) await store.deleteStream(name);
-  // The outbox's copies of the customer's mails hold the address and the greeting's first name;
-  // a teacher's copy of a lesson names them too.
-  await backend.mailer.eraseMailsAbout(customer.email);
-  // Login and mail counters are keyed by the email's digest: they go too.
-  backend.rateLimits?.forgetKeysContaining(emailKey(customer.email));
 
   if (!(await backend.projections.waitFor(position, 10_000)))
     backend.logger.warn({ customerId }, 'projections had not passed the erasure marker before compaction');

@@ -40,32 +40,32 @@ export const createLoginThrottle = (counters: RateLimitCounters, now: () => numb
 
   return {
     /** Whether this attempt may have its password checked at all. */
-    admit(email: string, ip: string | undefined): LoginAdmission {
+    async admit(email: string, ip: string | undefined): Promise<LoginAdmission> {
       const key = keys(email, ip);
-      const pair = counters.get(key.pair);
+      const pair = await counters.get(key.pair);
       if (pair && pair.hits >= LOGIN_THROTTLE.failuresPerAddressAndEmail)
         return { allowed: false, retryAfterSeconds: secondsUntil(pair.resetAt) };
-      if (counters.get(key.known)) return { allowed: true };
-      const wait = counters.get(key.wait);
+      if (await counters.get(key.known)) return { allowed: true };
+      const wait = await counters.get(key.wait);
       if (wait) return { allowed: false, retryAfterSeconds: secondsUntil(wait.resetAt) };
       return { allowed: true };
     },
 
-    failed(email: string, ip: string | undefined): void {
+    async failed(email: string, ip: string | undefined): Promise<void> {
       const key = keys(email, ip);
-      counters.hit(key.pair, LOGIN_THROTTLE.windowMs);
-      const { hits } = counters.hit(key.failures, LOGIN_THROTTLE.windowMs);
+      await counters.hit(key.pair, LOGIN_THROTTLE.windowMs);
+      const { hits } = await counters.hit(key.failures, LOGIN_THROTTLE.windowMs);
       const beyond = hits - LOGIN_THROTTLE.failuresBeforeDelay;
       if (beyond >= 0) {
         const delay = Math.min(LOGIN_THROTTLE.firstDelayMs * 2 ** beyond, LOGIN_THROTTLE.maxDelayMs);
-        counters.mark(key.wait, now() + delay);
+        await counters.mark(key.wait, now() + delay);
       }
     },
 
-    succeeded(email: string, ip: string | undefined): void {
+    async succeeded(email: string, ip: string | undefined): Promise<void> {
       const key = keys(email, ip);
-      counters.reset(key.pair);
-      counters.mark(key.known, now() + LOGIN_THROTTLE.knownAddressMs);
+      await counters.reset(key.pair);
+      await counters.mark(key.known, now() + LOGIN_THROTTLE.knownAddressMs);
     },
   };
 };

@@ -10,19 +10,19 @@ const setup = () => {
 };
 const EMAIL = 'ringo@example.com';
 
-describe('the login rule', () => {
-  it('lets the first failures through, then makes the account wait 1, 2, 4 ... at most 60 seconds', () => {
+describe('the login rule', async () => {
+  it('lets the first failures through, then makes the account wait 1, 2, 4 ... at most 60 seconds', async () => {
     const { throttle, advance } = setup();
     for (let i = 0; i < LOGIN_THROTTLE.failuresBeforeDelay - 1; i++) {
-      expect(throttle.admit(EMAIL, `10.0.0.${i}`)).toEqual({ allowed: true });
-      throttle.failed(EMAIL, `10.0.0.${i}`);
+      expect(await throttle.admit(EMAIL, `10.0.0.${i}`)).toEqual({ allowed: true });
+      await throttle.failed(EMAIL, `10.0.0.${i}`);
     }
     const waits: number[] = [];
     for (let i = 0; i < 9; i++) {
       const address = `10.0.1.${i}`;
-      expect(throttle.admit(EMAIL, address)).toEqual({ allowed: true });
-      throttle.failed(EMAIL, address);
-      const refused = throttle.admit(EMAIL, `10.0.2.${i}`);
+      expect(await throttle.admit(EMAIL, address)).toEqual({ allowed: true });
+      await throttle.failed(EMAIL, address);
+      const refused = await throttle.admit(EMAIL, `10.0.2.${i}`);
       expect(refused.allowed).toBe(false);
       const seconds = refused.allowed ? 0 : refused.retryAfterSeconds;
       waits.push(seconds);
@@ -31,35 +31,36 @@ describe('the login rule', () => {
     expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
   });
 
-  it('never makes an address that logged in during the last 30 days wait', () => {
+  it('never makes an address that logged in during the last 30 days wait', async () => {
     const { throttle, advance } = setup();
-    throttle.succeeded(EMAIL, '192.0.2.1');
-    for (let i = 0; i < 20; i++) throttle.failed(EMAIL, `10.0.0.${i}`);
-    expect(throttle.admit(EMAIL, '10.9.9.9').allowed).toBe(false);
-    expect(throttle.admit(EMAIL, '192.0.2.1')).toEqual({ allowed: true });
+    await throttle.succeeded(EMAIL, '192.0.2.1');
+    for (let i = 0; i < 20; i++) await throttle.failed(EMAIL, `10.0.0.${i}`);
+    expect((await throttle.admit(EMAIL, '10.9.9.9')).allowed).toBe(false);
+    expect(await throttle.admit(EMAIL, '192.0.2.1')).toEqual({ allowed: true });
     // Thirty days on, the address is no longer known: new failures make it wait like any other.
     advance(LOGIN_THROTTLE.knownAddressMs + 1);
-    for (let i = 0; i < 20; i++) throttle.failed(EMAIL, `10.0.1.${i}`);
-    expect(throttle.admit(EMAIL, '192.0.2.1').allowed).toBe(false);
+    for (let i = 0; i < 20; i++) await throttle.failed(EMAIL, `10.0.1.${i}`);
+    expect((await throttle.admit(EMAIL, '192.0.2.1')).allowed).toBe(false);
   });
 
-  it('stops one address after 5 failures at one account for 15 minutes, other accounts unaffected', () => {
+  it('stops one address after 5 failures at one account for 15 minutes, other accounts unaffected', async () => {
     const { throttle, advance } = setup();
-    throttle.succeeded(EMAIL, '10.0.0.1'); // known, so only the per-address rule applies
-    for (let i = 0; i < LOGIN_THROTTLE.failuresPerAddressAndEmail; i++) throttle.failed(EMAIL, '10.0.0.1');
-    const refused = throttle.admit(EMAIL, '10.0.0.1');
+    await throttle.succeeded(EMAIL, '10.0.0.1'); // known, so only the per-address rule applies
+    for (let i = 0; i < LOGIN_THROTTLE.failuresPerAddressAndEmail; i++)
+      await throttle.failed(EMAIL, '10.0.0.1');
+    const refused = await throttle.admit(EMAIL, '10.0.0.1');
     expect(refused).toEqual({ allowed: false, retryAfterSeconds: 15 * 60 });
-    expect(throttle.admit('george@example.com', '10.0.0.1')).toEqual({ allowed: true });
+    expect(await throttle.admit('george@example.com', '10.0.0.1')).toEqual({ allowed: true });
     advance(LOGIN_THROTTLE.windowMs);
-    expect(throttle.admit(EMAIL, '10.0.0.1')).toEqual({ allowed: true });
+    expect(await throttle.admit(EMAIL, '10.0.0.1')).toEqual({ allowed: true });
   });
 
-  it('a successful login clears that address its failures', () => {
+  it('a successful login clears that address its failures', async () => {
     const { throttle } = setup();
     for (let i = 0; i < LOGIN_THROTTLE.failuresPerAddressAndEmail - 1; i++)
-      throttle.failed(EMAIL, '10.0.0.1');
-    throttle.succeeded(EMAIL, '10.0.0.1');
-    throttle.failed(EMAIL, '10.0.0.1');
-    expect(throttle.admit(EMAIL, '10.0.0.1')).toEqual({ allowed: true });
+      await throttle.failed(EMAIL, '10.0.0.1');
+    await throttle.succeeded(EMAIL, '10.0.0.1');
+    await throttle.failed(EMAIL, '10.0.0.1');
+    expect(await throttle.admit(EMAIL, '10.0.0.1')).toEqual({ allowed: true });
   });
 });

@@ -2,7 +2,10 @@
  * The rate-limit port: fixed-window hit counters and "blocked until" marks, keyed by strings that
  * never hold an address or email in clear (callers pass digests). The embedded adapter keeps them in
  * a small table of the local SQLite file, so every server process on the host shares them and a
- * restart keeps them; the in-memory adapter is for stores without a local file (tests, what-if runs).
+ * restart keeps them; with DATABASE_URL they live in PostgreSQL and every host counts together
+ * (docs/postgresql.md); the in-memory adapter is for stores without a local file (tests, what-if
+ * runs). Asynchronous, since the counters may live in another process; a call that cannot reach
+ * them rejects (the request answers 503), it never lets a request through uncounted.
  */
 export interface RateLimitCounter {
   hits: number;
@@ -12,16 +15,16 @@ export interface RateLimitCounter {
 
 export interface RateLimitCounters {
   /** Counts a hit in the key's window (a new window of `windowMs` when none runs). */
-  hit(key: string, windowMs: number): RateLimitCounter;
+  hit(key: string, windowMs: number): Promise<RateLimitCounter>;
   /** Takes back one hit (a request that turned out not to count). */
-  undo(key: string): void;
+  undo(key: string): Promise<void>;
   /** The key's running window or block, or null. */
-  get(key: string): RateLimitCounter | null;
+  get(key: string): Promise<RateLimitCounter | null>;
   /** Marks the key until `until` (epoch ms), replacing what it held. */
-  mark(key: string, until: number): void;
-  reset(key: string): void;
+  mark(key: string, until: number): Promise<void>;
+  reset(key: string): Promise<void>;
   /** Erasure: drops every counter whose key contains `fragment` (an email's digest). */
-  forgetKeysContaining(fragment: string): void;
+  forgetKeysContaining(fragment: string): Promise<void>;
 }
 
 /** The in-memory adapter: one process, lost on restart (documented; the SQLite one is the default). */
@@ -37,24 +40,24 @@ export const createInMemoryRateLimitCounters = (now: () => number = Date.now): R
     return counter;
   };
   return {
-    hit(key, windowMs) {
+    async hit(key, windowMs) {
       const counter = live(key) ?? { hits: 0, resetAt: now() + windowMs };
       const next = { hits: counter.hits + 1, resetAt: counter.resetAt };
       counters.set(key, next);
       return next;
     },
-    undo(key) {
+    async undo(key) {
       const counter = live(key);
       if (counter) counters.set(key, { ...counter, hits: Math.max(0, counter.hits - 1) });
     },
-    get: (key) => live(key),
-    mark(key, until) {
+    get: async (key) => live(key),
+    async mark(key, until) {
       counters.set(key, { hits: 1, resetAt: until });
     },
-    reset(key) {
+    async reset(key) {
       counters.delete(key);
     },
-    forgetKeysContaining(fragment) {
+    async forgetKeysContaining(fragment) {
       for (const key of [...counters.keys()]) if (key.includes(fragment)) counters.delete(key);
     },
   };

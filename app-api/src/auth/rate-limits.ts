@@ -67,8 +67,8 @@ export const counterStore = (counters: RateLimitCounters, name: string): Store =
     init: (options: Options) => {
       windowMs = options.windowMs;
     },
-    get: (key) => toInfo(counters.get(`${name}:${key}`)),
-    increment: (key) => toInfo(counters.hit(`${name}:${key}`, windowMs))!,
+    get: async (key) => toInfo(await counters.get(`${name}:${key}`)),
+    increment: async (key) => toInfo(await counters.hit(`${name}:${key}`, windowMs))!,
     decrement: (key) => counters.undo(`${name}:${key}`),
     resetKey: (key) => counters.reset(`${name}:${key}`),
     // Counters live in a table shared with other processes, not in this one.

@@ -30,6 +30,12 @@ export const PERSONAL_DATA_FIELDS: Readonly<Record<string, readonly string[]>> =
 /** What a personal field reads as once its stream's key is deleted (or the value cannot be opened). */
 export const ERASED_PERSONAL_DATA = '(personal data erased)';
 
+/**
+ * What a personal field reads as when its stream's key is missing although no erasure was recorded
+ * (a lost or wrong key store): never shown as erased, and logged as an error by whoever reads it.
+ */
+export const UNREADABLE_PERSONAL_DATA = '(personal data unreadable: its key is missing)';
+
 /** The version marker of an encrypted field; a field without it is plaintext written before shredding. */
 export const ENCRYPTED_FIELD_SCHEME = 'aes-256-gcm/v1';
 
@@ -45,7 +51,7 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /** Anything shaped as an encrypted field, whichever scheme (a newer one reads as erased, never crashes). */
-const isEnvelope = (value: unknown): value is { $encrypted: unknown; iv?: unknown; data?: unknown } =>
+export const isEnvelope = (value: unknown): value is { $encrypted: unknown; iv?: unknown; data?: unknown } =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && '$encrypted' in value;
 
 /** Binds a ciphertext to its stream and field: it cannot be moved to another customer or field. */
@@ -102,51 +108,87 @@ const personalFieldsIn = (type: string, data: unknown): string[] => {
   return fields.filter((field) => (data as Record<string, unknown>)[field] !== undefined);
 };
 
+/** The event's personal fields that are stored sealed. */
+const sealedFieldsOf = (event: { type: string; data: unknown }): string[] =>
+  personalFieldsIn(event.type, event.data).filter((field) =>
+    isEnvelope((event.data as Record<string, unknown>)[field]),
+  );
+
+/** Whether the event as stored holds a sealed personal field (whose key it needs to be read). */
+export const holdsSealedField = (event: { type: string; data: unknown }): boolean =>
+  sealedFieldsOf(event).length > 0;
+
+export interface PersonalDataCodecOptions {
+  /**
+   * Told of a stream whose sealed fields have no key although no erasure of it was recorded (the
+   * key store was lost, or is the wrong one). The fields read as `UNREADABLE_PERSONAL_DATA`.
+   */
+  onMissingKey?: (streamId: string) => void;
+}
+
 /**
  * Crypto-shredding at the event-store seam: personal fields are encrypted with their stream's key
  * before an event is written, and opened when it is read. Events of other types, and fields that
  * are not personal, pass unchanged (projections, the CLI and the payment streams read them as
- * before).
+ * before). A batch of events is opened with one look-up of its streams' keys.
  */
-export const createPersonalDataCodec = (keys: PersonalDataKeys) => {
-  /** `keyOf` lets a batch look each stream's key up once. */
-  const open = (
+export const createPersonalDataCodec = (keys: PersonalDataKeys, options: PersonalDataCodecOptions = {}) => {
+  /** The keys of the streams whose sealed events are among these, and the streams read as missing. */
+  const keysOf = async (events: readonly RecordedEvent[]) => {
+    const streamIds = [...new Set(events.filter(holdsSealedField).map((event) => event.streamId))];
+    if (streamIds.length === 0) return { found: new Map<string, Buffer>(), missing: new Set<string>() };
+    const found = await keys.existingKeys(streamIds);
+    const keyless = streamIds.filter((streamId) => !found.has(streamId));
+    if (keyless.length === 0) return { found, missing: new Set<string>() };
+    const erased = await keys.erasedAmong(keyless);
+    const missing = new Set(keyless.filter((streamId) => !erased.has(streamId)));
+    for (const streamId of missing) options.onMissingKey?.(streamId);
+    return { found, missing };
+  };
+
+  const openWith = (
     event: RecordedEvent,
-    keyOf: (streamId: string) => Buffer | undefined = (streamId) => keys.existingKey(streamId),
+    { found, missing }: { found: Map<string, Buffer>; missing: Set<string> },
   ): RecordedEvent => {
-    const source = event.data as Record<string, unknown>;
-    const fields = personalFieldsIn(event.type, event.data).filter((field) => isEnvelope(source[field]));
+    const fields = sealedFieldsOf(event);
     if (fields.length === 0) return event;
-    const key = keyOf(event.streamId);
+    const source = event.data as Record<string, unknown>;
     const data = { ...source };
-    for (const field of fields) data[field] = decryptField(key, event.streamId, field, source[field]);
+    for (const field of fields)
+      data[field] = missing.has(event.streamId)
+        ? UNREADABLE_PERSONAL_DATA
+        : decryptField(found.get(event.streamId), event.streamId, field, source[field]);
     return { ...event, data };
   };
 
-  return {
-    seal(streamId: string, event: EventToAppend): EventToAppend {
-      const source = event.data as Record<string, unknown>;
-      // Every personal field, whatever it looks like: a value shaped like a sealed one (which anyone
-      // may type) is sealed again, and reads back as exactly that value.
+  /** Opens a batch, its streams' keys looked up at once. */
+  const openAll = async (events: readonly RecordedEvent[]): Promise<RecordedEvent[]> => {
+    const looked = await keysOf(events);
+    return events.map((event) => openWith(event, looked));
+  };
+
+  /** Seals the events of one append, the stream's key made (or read) once for them all. */
+  const sealAll = async (streamId: string, events: readonly EventToAppend[]): Promise<EventToAppend[]> => {
+    // Every personal field, whatever it looks like: a value shaped like a sealed one (which anyone
+    // may type) is sealed again, and reads back as exactly that value.
+    if (!events.some((event) => personalFieldsIn(event.type, event.data).length > 0)) return [...events];
+    const key = await keys.keyFor(streamId);
+    return events.map((event) => {
       const fields = personalFieldsIn(event.type, event.data);
       if (fields.length === 0) return event;
-      const key = keys.keyFor(streamId);
+      const source = event.data as Record<string, unknown>;
       const data = { ...source };
       for (const field of fields) data[field] = encryptField(key, streamId, field, source[field]);
       return { ...event, data };
-    },
+    });
+  };
 
-    open,
-
-    /** Opens a batch, each stream's key looked up once. */
-    openAll(events: readonly RecordedEvent[]): RecordedEvent[] {
-      const found = new Map<string, Buffer | undefined>();
-      const keyOf = (streamId: string) => {
-        if (!found.has(streamId)) found.set(streamId, keys.existingKey(streamId));
-        return found.get(streamId);
-      };
-      return events.map((event) => open(event, keyOf));
-    },
+  return {
+    sealAll,
+    seal: async (streamId: string, event: EventToAppend): Promise<EventToAppend> =>
+      (await sealAll(streamId, [event]))[0]!,
+    open: async (event: RecordedEvent): Promise<RecordedEvent> => (await openAll([event]))[0]!,
+    openAll,
   };
 };
 

@@ -169,14 +169,54 @@ describe('crypto-shredding on the embedded SQLite store (openStores)', () => {
     await stores.close();
   });
 
-  it('two processes making the first key of a stream at once agree on it', () => {
+  it('erasure deletes the key before the stream: a delete cut short leaves nothing readable, and running it again completes', async () => {
+    const inner = createInMemoryEventStore();
+    const keys = createInMemoryPersonalDataKeys();
+    let failDeletes = 1;
+    const crashing = {
+      ...inner,
+      deleteStream: async (streamId: string) => {
+        if (failDeletes-- > 0) throw new Error('the process died here');
+        return inner.deleteStream(streamId);
+      },
+    };
+    const missing: string[] = [];
+    const store = withPersonalDataShredding(crashing, keys, { onMissingKey: (id) => missing.push(id) });
+    await store.appendToStream('customer-c-1', [registration('ringo@example.com', 'Ringo')]);
+
+    await expect(store.deleteStream('customer-c-1')).rejects.toThrow('the process died here');
+    // The events are still there, but their key is gone and the erasure recorded: they read as erased.
+    expect(await keys.erasedAmong(['customer-c-1'])).toEqual(new Set(['customer-c-1']));
+    const [left] = await store.readStream('customer-c-1');
+    expect(left?.data).toMatchObject({ email: ERASED_PERSONAL_DATA, firstname: ERASED_PERSONAL_DATA });
+    expect(missing).toEqual([]);
+
+    await store.deleteStream('customer-c-1');
+    expect(await store.readStream('customer-c-1')).toEqual([]);
+    expect(await inner.readStream('customer-c-1')).toEqual([]);
+  });
+
+  it('an append whose key cannot be made appends nothing', async () => {
+    const inner = createInMemoryEventStore();
+    const keys = createInMemoryPersonalDataKeys();
+    const store = withPersonalDataShredding(inner, {
+      ...keys,
+      keyFor: () => Promise.reject(new Error('the key store is unreachable')),
+    });
+    await expect(
+      store.appendToStream('customer-c-1', [registration('ringo@example.com', 'Ringo')]),
+    ).rejects.toThrow('the key store is unreachable');
+    expect(await inner.readAll()).toEqual([]);
+  });
+
+  it('two processes making the first key of a stream at once agree on it', async () => {
     const dataDir = newDataDir();
     const file = path.join(dataDir, 'keys.sqlite');
     const [one, two] = [new Database(file), new Database(file)];
     const [a, b] = [createSqlitePersonalDataKeys(one), createSqlitePersonalDataKeys(two)];
-    expect(a.keyFor('customer-c-1').equals(b.keyFor('customer-c-1'))).toBe(true);
-    b.forget('customer-c-1');
-    expect(a.existingKey('customer-c-1')).toBeUndefined();
+    expect((await a.keyFor('customer-c-1')).equals(await b.keyFor('customer-c-1'))).toBe(true);
+    await b.forget('customer-c-1');
+    expect((await a.existingKeys(['customer-c-1'])).get('customer-c-1')).toBeUndefined();
     one.close();
     two.close();
   });

@@ -20,37 +20,37 @@ const openTwice = () => {
   return [first, second] as const;
 };
 
-describe('rate-limit counters in SQLite', () => {
-  it('count together across connections (two processes), within one window', () => {
+describe('rate-limit counters in SQLite', async () => {
+  it('count together across connections (two processes), within one window', async () => {
     let now = 1_000_000;
     const [a, b] = openTwice();
     const one = createSqliteRateLimitCounters(a, () => now);
     const two = createSqliteRateLimitCounters(b, () => now);
-    expect(one.hit('k', 60_000)).toEqual({ hits: 1, resetAt: 1_060_000 });
-    expect(two.hit('k', 60_000)).toEqual({ hits: 2, resetAt: 1_060_000 });
-    two.undo('k');
-    expect(one.get('k')).toEqual({ hits: 1, resetAt: 1_060_000 });
+    expect(await one.hit('k', 60_000)).toEqual({ hits: 1, resetAt: 1_060_000 });
+    expect(await two.hit('k', 60_000)).toEqual({ hits: 2, resetAt: 1_060_000 });
+    await two.undo('k');
+    expect(await one.get('k')).toEqual({ hits: 1, resetAt: 1_060_000 });
     now = 1_060_000;
-    expect(one.get('k')).toBeNull();
-    expect(two.hit('k', 60_000)).toEqual({ hits: 1, resetAt: 1_120_000 });
+    expect(await one.get('k')).toBeNull();
+    expect(await two.hit('k', 60_000)).toEqual({ hits: 1, resetAt: 1_120_000 });
     a.close();
     b.close();
   });
 
-  it('marks, resets and forgets by key fragment', () => {
+  it('marks, resets and forgets by key fragment', async () => {
     const now = 5_000;
     const [a, b] = openTwice();
     const counters = createSqliteRateLimitCounters(a, () => now);
-    counters.mark('login-known:email:abc:ip:1', 9_000);
-    counters.hit('mail:email:abc', 1_000);
-    counters.hit('mail:email:def', 1_000);
-    expect(counters.get('login-known:email:abc:ip:1')).toEqual({ hits: 1, resetAt: 9_000 });
-    counters.forgetKeysContaining('email:abc');
-    expect(counters.get('login-known:email:abc:ip:1')).toBeNull();
-    expect(counters.get('mail:email:abc')).toBeNull();
-    expect(counters.get('mail:email:def')).toEqual({ hits: 1, resetAt: 6_000 });
-    counters.reset('mail:email:def');
-    expect(counters.get('mail:email:def')).toBeNull();
+    await counters.mark('login-known:email:abc:ip:1', 9_000);
+    await counters.hit('mail:email:abc', 1_000);
+    await counters.hit('mail:email:def', 1_000);
+    expect(await counters.get('login-known:email:abc:ip:1')).toEqual({ hits: 1, resetAt: 9_000 });
+    await counters.forgetKeysContaining('email:abc');
+    expect(await counters.get('login-known:email:abc:ip:1')).toBeNull();
+    expect(await counters.get('mail:email:abc')).toBeNull();
+    expect(await counters.get('mail:email:def')).toEqual({ hits: 1, resetAt: 6_000 });
+    await counters.reset('mail:email:def');
+    expect(await counters.get('mail:email:def')).toBeNull();
     a.close();
     b.close();
   });

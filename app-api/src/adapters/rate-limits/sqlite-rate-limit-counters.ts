@@ -7,7 +7,8 @@ const SWEEP_EVERY_HITS = 500;
 /**
  * Rate-limit counters in the table `rate_limits` of the embedded SQLite file (the event store's, or
  * the read-model file beside EventStoreDB). Each hit is one atomic upsert, so two processes on the
- * same file count together, and a restart forgets nothing.
+ * same file count together, and a restart forgets nothing. The calls are synchronous underneath
+ * and resolve at once.
  */
 export const createSqliteRateLimitCounters = (
   database: Database.Database,
@@ -38,7 +39,7 @@ export const createSqliteRateLimitCounters = (
   };
   let hitsSinceSweep = 0;
   return {
-    hit(key, windowMs) {
+    async hit(key, windowMs) {
       const at = now();
       if (++hitsSinceSweep >= SWEEP_EVERY_HITS) {
         hitsSinceSweep = 0;
@@ -46,17 +47,17 @@ export const createSqliteRateLimitCounters = (
       }
       return statements.hit.get({ key, now: at, windowMs }) as RateLimitCounter;
     },
-    undo(key) {
+    async undo(key) {
       statements.undo.run(key, now());
     },
-    get: (key) => (statements.get.get(key, now()) as RateLimitCounter | undefined) ?? null,
-    mark(key, until) {
+    get: async (key) => (statements.get.get(key, now()) as RateLimitCounter | undefined) ?? null,
+    async mark(key, until) {
       statements.mark.run(key, until);
     },
-    reset(key) {
+    async reset(key) {
       statements.reset.run(key);
     },
-    forgetKeysContaining(fragment) {
+    async forgetKeysContaining(fragment) {
       statements.forget.run(fragment);
     },
   };

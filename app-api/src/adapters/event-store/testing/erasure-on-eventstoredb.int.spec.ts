@@ -83,10 +83,10 @@ const keyRows = (streamIds: string[]) => {
 };
 
 /** Opens logged events with the key store as it is now (its own read-only connection). */
-const openWithKeyStore = (events: LoggedEvent[]) => {
+const openWithKeyStore = async (events: LoggedEvent[]) => {
   const db = new Database(path.join(app.dataDir, READ_MODELS_FILE_NAME), { readonly: true });
   try {
-    return createPersonalDataCodec(createSqlitePersonalDataKeys(db, { readonly: true })).openAll(
+    return await createPersonalDataCodec(createSqlitePersonalDataKeys(db, { readonly: true })).openAll(
       events.map(asRecorded),
     );
   } finally {
@@ -134,7 +134,7 @@ describe('erasure on EventStoreDB (crypto-shredding, no scavenge)', () => {
     expect(text.toLowerCase()).not.toContain(email.toLowerCase());
     expect(keyRows(personalStreams)).toEqual([]);
     // Whoever reads the surviving bytes, with the app's own key store, gets the marker.
-    const reopened = openWithKeyStore(personalStreams.flatMap(logged));
+    const reopened = await openWithKeyStore(personalStreams.flatMap(logged));
     const fields = reopened.flatMap((event) => Object.values(event.data as Record<string, unknown>));
     expect(fields).toContain(ERASED_PERSONAL_DATA);
     for (const needle of needles) expect(JSON.stringify(reopened)).not.toContain(needle);
