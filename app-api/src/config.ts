@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import { z } from 'zod';
 import { SECRET_ADVICE, SECRET_MIN_CHARACTERS, secretWeakness } from './secret-strength.js';
 
@@ -99,6 +100,15 @@ const environmentSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(PRACTICE_WRITES_PER_MINUTE),
+  /** HTTP worker processes (node's cluster); unset: one per core. */
+  WEB_CONCURRENCY: optionalString.pipe(
+    z.coerce
+      .number<string>({ error: 'must be a whole number of worker processes' })
+      .int('must be a whole number of worker processes')
+      .min(1, 'must be at least 1')
+      .max(256, 'must be at most 256')
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
 });
@@ -133,6 +143,8 @@ export interface Config {
   practiceWritesPerMinute: number;
   /** The built web app to serve; unset: app-web/dist beside this package. */
   webDist: string | undefined;
+  /** HTTP worker processes sharing the port; 1 is a single process without cluster (main.ts). */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -184,5 +196,6 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     logLevel: env.LOG_LEVEL,
     practiceWritesPerMinute: env.PRACTICE_WRITES_PER_MINUTE,
     webDist: env.WEB_DIST,
+    webConcurrency: env.WEB_CONCURRENCY ?? os.availableParallelism(),
   };
 };

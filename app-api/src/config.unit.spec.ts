@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -37,6 +38,15 @@ describe('configuration from the environment', () => {
     ],
     [{ SMTP_URL: 'mail.example.com' }, 'Configuration error: SMTP_URL must be an smtp:// or smtps:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'Configuration error: LOG_LEVEL'],
+    [{ WEB_CONCURRENCY: '0' }, 'Configuration error: WEB_CONCURRENCY must be at least 1'],
+    [
+      { WEB_CONCURRENCY: 'many' },
+      'Configuration error: WEB_CONCURRENCY must be a whole number of worker processes',
+    ],
+    [
+      { WEB_CONCURRENCY: '1.5' },
+      'Configuration error: WEB_CONCURRENCY must be a whole number of worker processes',
+    ],
     [
       { STRIPE_SECRET_KEY: 'sk_test_123' },
       'Configuration error: STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BASIC_MONTHLY, STRIPE_PRICE_BASIC_YEARLY, STRIPE_PRICE_PREMIUM_MONTHLY, STRIPE_PRICE_PREMIUM_YEARLY, STRIPE_PRICE_EXCLUSIVE_MONTHLY, STRIPE_PRICE_EXCLUSIVE_YEARLY are required when STRIPE_SECRET_KEY is set',
@@ -56,6 +66,13 @@ describe('configuration from the environment', () => {
   ])('stops on %o with one message naming the variable', (environment, message) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(message);
+  });
+
+  it('serves with one worker process per core unless WEB_CONCURRENCY says how many', () => {
+    expect(loadConfig({}).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ WEB_CONCURRENCY: '' }).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '4' }).webConcurrency).toBe(4);
   });
 
   it('reads a complete Stripe configuration', () => {

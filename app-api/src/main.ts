@@ -1,52 +1,30 @@
-import type { AddressInfo } from 'node:net';
+import cluster from 'node:cluster';
 import { loadConfig } from './config.js';
-import { createBackend } from './backend.js';
-import { createServer } from './server.js';
-import { describeStartupFailure, StartupError } from './startup-error.js';
-import { systemClock } from './clock.js';
-import { createTestClock, testClockEnabled } from './http/test-clock.js';
-
-/** An address this machine does not have, or a name that does not resolve, is HOST's fault. */
-const listenFailure = (error: unknown, host: string): unknown => {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRNOTAVAIL')
-    return new StartupError(`HOST ${host} is not an address of this machine (${code})`);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return new StartupError(`HOST ${host} does not resolve to an address (${code})`);
-  return error;
-};
+import { createLogger } from './logger.js';
+import { describeStartupFailure } from './startup-error.js';
+import { resetTestClockFile, testClockEnabled, testClockFile } from './http/test-clock.js';
+import { originOf, serve, stopOnSignals } from './serve.js';
+import { runWorker } from './cluster/run-worker.js';
+import { superviseWorkers } from './cluster/supervise-workers.js';
 
 /**
- * `npm start`: one port for the API and the web app. Any start-up failure (configuration,
- * DATA_DIR, secret file, store, port) is one line on stderr naming the cause and the path, and
- * exit code 1.
+ * `npm start`: one port for the API and the web app, served by WEB_CONCURRENCY processes (default: one
+ * per core; 1 is a single process without cluster). Any start-up failure (configuration, DATA_DIR,
+ * secret file, store, port) is one line on stderr naming the cause and the path, and exit code 1.
  */
 const main = async () => {
   const config = loadConfig();
-  // Test-only: a clock the e2e suite can move forward (STICKWORK_TEST_CLOCK=1, never in production).
-  const testClock = testClockEnabled() ? createTestClock(systemClock) : undefined;
-  const backend = await createBackend(config, testClock ? { clock: testClock.clock } : {});
-  const server = createServer(backend, testClock ? { testClock } : {}).listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve).once('error', reject);
-  }).catch(async (error: unknown) => {
-    await backend.close().catch(() => undefined);
-    throw listenFailure(error, config.host);
-  });
-  backend.projections.start();
-  // The address the socket is bound to (HOST, and the port PORT=0 picked), not what was asked for.
-  const { address, port } = server.address() as AddressInfo;
-  const origin = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  if (cluster.isWorker) return runWorker(config);
+  // A server (re)starting begins on the system time; its workers share the file (test-clock.ts).
+  if (testClockEnabled()) resetTestClockFile(testClockFile(config.dataDir));
+  if (config.webConcurrency > 1) return superviseWorkers(config, createLogger(config));
+  const running = await serve(config);
+  const { backend, host, port } = running;
   backend.logger.info(
-    { host: address, port, store: backend.store.kind },
-    `Stickwork is running at ${origin}`,
+    { host, port, store: backend.store.kind },
+    `Stickwork is running at ${originOf(host, port)}`,
   );
-  const shutdown = () => {
-    server.close(() => void backend.close().then(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  stopOnSignals(running.stop, (error) => backend.logger.error({ err: error }, 'could not stop cleanly'));
 };
 
 main().catch((error: unknown) => {

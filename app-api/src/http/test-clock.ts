@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import express, { type Request } from 'express';
 import { z } from 'zod';
 import type { Clock } from '../clock.js';
@@ -25,17 +27,41 @@ export interface TestClock {
   offsetDays(): number;
 }
 
-export const createTestClock = (base: Clock): TestClock => {
-  let offsetMs = 0;
+/** Where the server keeps its test clock's offset, so every worker process of it reads the same time. */
+export const testClockFile = (dataDir: string): string => path.join(dataDir, 'test-clock-offset-ms');
+
+/** The offset in a file: a move on one worker is what the next request reads on any other. */
+const fileOffset = (file: string) => ({
+  get: (): number => {
+    try {
+      return Number(fs.readFileSync(file, 'utf8')) || 0;
+    } catch {
+      return 0; // no file: not moved
+    }
+  },
+  set: (offsetMs: number) => {
+    // Written aside and renamed into place: a reader never sees half a number.
+    const draft = `${file}.${process.pid}.draft`;
+    fs.writeFileSync(draft, String(offsetMs), { mode: 0o600 });
+    fs.renameSync(draft, file);
+  },
+});
+
+/** A server (re)starting begins on the system time: a move made before is forgotten. */
+export const resetTestClockFile = (file: string): void => fs.rmSync(file, { force: true });
+
+/**
+ * `file` (the server: `testClockFile(DATA_DIR)`) shares the offset between the processes that serve;
+ * without it the offset lives in this process (in-process tests).
+ */
+export const createTestClock = (base: Clock, file?: string): TestClock => {
+  let memory = 0;
+  const offset = file ? fileOffset(file) : { get: () => memory, set: (ms: number) => void (memory = ms) };
   return {
-    clock: () => new Date(base().getTime() + offsetMs),
-    advanceDays: (days) => {
-      offsetMs += days * DAY_MS;
-    },
-    reset: () => {
-      offsetMs = 0;
-    },
-    offsetDays: () => offsetMs / DAY_MS,
+    clock: () => new Date(base().getTime() + offset.get()),
+    advanceDays: (days) => offset.set(offset.get() + days * DAY_MS),
+    reset: () => offset.set(0),
+    offsetDays: () => offset.get() / DAY_MS,
   };
 };
 

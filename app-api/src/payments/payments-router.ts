@@ -13,7 +13,6 @@ import { AUTH_TOKEN_HEADER, authenticate, authOf, requireAuth } from '../auth/re
 import { WebhookSignatureError } from '../adapters/payments/payment-provider.js';
 import { WebhookPayloadError } from '../adapters/payments/stripe-webhook-schemas.js';
 import { createPaymentsService } from './payments-service.js';
-import { PERIOD_END_SWEEP_MS, settleAllPeriodEnds } from './period-ends.js';
 import { validOr400 } from '../http/valid-or-400.js';
 
 /**
@@ -139,14 +138,6 @@ export const paymentsRouter = (backend: Backend): Router => {
   });
 
   router.use(domainErrorsAsHttp);
-
-  // Period ends also pass while nobody reads: the server looks every minute.
-  const sweep = setInterval(() => {
-    settleAllPeriodEnds(backend).catch((error: unknown) =>
-      backend.logger.warn({ err: error }, 'period-end sweep failed'),
-    );
-  }, PERIOD_END_SWEEP_MS);
-  sweep.unref();
   return router;
 };
 

@@ -125,3 +125,22 @@ export const settleAllPeriodEnds = async (backend: SettleBackend): Promise<numbe
   }
   return settled;
 };
+
+/**
+ * Period ends also pass while nobody reads: looks every minute, one sweep at a time, without keeping the
+ * process alive. Started by the background duties (one process at a time); answers how to stop it.
+ */
+export const startPeriodEndSweep = (backend: SettleBackend): (() => void) => {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    settleAllPeriodEnds(backend)
+      .catch((error: unknown) => backend.logger.warn({ err: error }, 'period-end sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, PERIOD_END_SWEEP_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+};

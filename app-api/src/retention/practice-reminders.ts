@@ -180,7 +180,10 @@ export const sendDueReminders = async (backend: ReminderBackend): Promise<number
   return sent;
 };
 
-/** Runs `sendDueReminders` every minute, one sweep at a time, without keeping the process alive. */
+/**
+ * Runs `sendDueReminders` every minute, one sweep at a time, without keeping the process alive. One
+ * process at a time runs it (the `sweeps` lease, background-duties.ts).
+ */
 export const startReminderScheduler = (backend: ReminderBackend): (() => void) => {
   let running = false;
   const timer = setInterval(() => {

@@ -19,7 +19,6 @@ import { customerExportZip, exportFolderName } from './customer-export.js';
 import {
   changeReminderSettings,
   reminderSettings,
-  startReminderScheduler,
   useUnsubscribeLink,
   type UnsubscribeLinkOutcome,
 } from './practice-reminders.js';
@@ -31,7 +30,6 @@ import {
   teacherLessonsUpsell,
   teacherLessonsView,
 } from './teacher-lessons.js';
-import { startTeacherBookingSweep } from './teacher-booking-sweep.js';
 import { setWeeklyGoal, weeklyGoalView } from './weekly-goal-service.js';
 
 /**
@@ -160,8 +158,6 @@ export const retentionRouter = (backend: Backend): Router => {
   });
 
   router.use(domainErrorsAsHttp);
-  startReminderScheduler(backend);
-  startTeacherBookingSweep(backend);
   return router;
 };
 

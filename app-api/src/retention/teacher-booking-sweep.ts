@@ -152,8 +152,8 @@ export const releaseLessonsOfEndedPlans = async (backend: BookingSweepBackend): 
 
 /**
  * Runs `settleTeacherBookings` and `releaseLessonsOfEndedPlans` a minute after the previous sweep ended (so one at a time), without
- * keeping the process alive; every process serving the store may run it (each step is appended
- * with an expected revision).
+ * keeping the process alive. One process at a time runs it (the `sweeps` lease, background-duties.ts);
+ * should two overlap while a lease changes hands, each step is appended with an expected revision.
  */
 export const startTeacherBookingSweep = (backend: BookingSweepBackend): (() => void) => {
   let stopped = false;

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { loadConfig, type Config } from '../config.js';
 import { createBackend, type Backend, type BackendOptions } from '../backend.js';
 import { createServer } from '../server.js';
+import { startBackgroundDuties } from '../background-duties.js';
 
 export interface TestServer {
   url: string;
@@ -25,7 +26,8 @@ export const startTestServer = async (
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-test-'));
   const config: Config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...environment });
   const backend = await createBackend(config, { logger: pino({ level: 'silent' }), ...options });
-  backend.projections.start();
+  // As a single server does: it runs the projection runner and the sweeps (it holds their leases).
+  const duties = await startBackgroundDuties(backend);
   const server = createServer(backend).listen(0);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
@@ -35,6 +37,7 @@ export const startTestServer = async (
     dataDir,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await duties.stop();
       await backend.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
