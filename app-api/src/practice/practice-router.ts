@@ -28,7 +28,10 @@ import { pinnedTimeZoneOf, requireAuthAndTimeZone } from '../accounts/customer-t
 import { HttpError } from '../http/http-error.js';
 import { timeZoneHeaderOf } from '../http/time-zone-header.js';
 import { createSheetMusicCache } from '../adapters/sheet-music/sheet-music-cache.js';
-import { createSheetMusicPool } from '../adapters/sheet-music/sheet-music-pool.js';
+import {
+  createSheetMusicPool,
+  sheetMusicThreadsPerProcess,
+} from '../adapters/sheet-music/sheet-music-pool.js';
 import { attachmentDisposition, lessonFileName } from './content-disposition.js';
 import { lessonCatalogue } from './lesson-catalogue.js';
 import { createPracticeService, type Practitioner } from './practice-service.js';
@@ -100,7 +103,10 @@ export const practiceRouter = (backend: Backend): Router => {
   // Rendered in worker threads, kept on disk under DATA_DIR and in memory.
   const sheetMusic = createSheetMusicCache({
     maxEntries: SHEET_MUSIC_CACHE_ENTRIES,
-    render: createSheetMusicPool().render,
+    // Every worker process has a pool of its own (WEB_CONCURRENCY; a hand-made test config may lack it).
+    render: createSheetMusicPool({
+      threads: sheetMusicThreadsPerProcess(backend.config.webConcurrency ?? 1),
+    }).render,
     directory: path.join(backend.config.dataDir, 'sheet-music'),
   });
   // Counted in the store's rate_limits table, like every limit: shared by processes, kept on restart.

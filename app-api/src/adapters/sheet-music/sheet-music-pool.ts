@@ -32,6 +32,13 @@ const workerModule = () => {
  * pool starts on the first render (no thread and no engraving code at start-up); idle threads
  * end after a minute.
  */
+/**
+ * Threads for the pool of one of `processes` serving processes (cluster workers, each with its own pool):
+ * together they use the cores but one, as a single process's pool does, and each has at least one.
+ */
+export const sheetMusicThreadsPerProcess = (processes: number): number =>
+  Math.max(1, Math.floor((os.availableParallelism() - 1) / Math.max(1, processes)));
+
 export const createSheetMusicPool = (options: SheetMusicPoolOptions = {}): SheetMusicPool => {
   const threads = Math.max(1, options.threads ?? os.availableParallelism() - 1);
   let pool: Promise<Piscina> | undefined;
