@@ -14,7 +14,13 @@ export default defineConfig({
       { extends: true, test: { name: 'sheet-music', include: ['sheet-music/src/**/*.spec.ts'] } },
       {
         extends: true,
-        test: { name: 'app-api', include: ['app-api/src/**/*.spec.ts'], testTimeout: 30_000 },
+        test: {
+          name: 'app-api',
+          include: ['app-api/src/**/*.spec.ts'],
+          testTimeout: 30_000,
+          // One throwaway PostgreSQL cluster for the run (the shared-state adapters' specs).
+          globalSetup: ['tests/support/postgres-cluster.ts'],
+        },
       },
       { extends: true, test: { name: 'cli', include: ['cli/src/**/*.spec.{ts,tsx}'], testTimeout: 60_000 } },
       {

@@ -10,6 +10,9 @@ step() { echo; echo "==> $1"; }
 step "Chromium for the end-to-end suite"
 bash scripts/ensure-chromium.sh || exit 1
 
+step "PostgreSQL for the shared-store suites"
+bash scripts/ensure-postgres.sh || exit 1
+
 step "Build (TypeScript project references and the web app)"
 npm run build || exit 1
 

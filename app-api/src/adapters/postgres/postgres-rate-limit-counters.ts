@@ -1,0 +1,69 @@
+import type { RateLimitCounter, RateLimitCounters } from '../../auth/rate-limit-counters.js';
+import type { SharedPool } from './postgres-pool.js';
+import { POSTGRES_TABLES } from './postgres-schema.js';
+
+const TABLE = POSTGRES_TABLES.rateLimits;
+/** Expired rows are swept now and then, not on every hit. */
+const SWEEP_EVERY_HITS = 500;
+
+const asCounter = (row: { hits: number; reset_at: string }): RateLimitCounter => ({
+  hits: row.hits,
+  resetAt: Number(row.reset_at),
+});
+
+/**
+ * Rate-limit counters in PostgreSQL (DATABASE_URL), so every host counts together. Each hit is one
+ * atomic UPSERT ... RETURNING (a window that ran out starts again in the same statement), so
+ * concurrent hits from any number of hosts are each counted once. Windows are judged by `now`
+ * (epoch ms, the host's clock: hosts keep theirs in step, and a window is minutes long).
+ */
+export const createPostgresRateLimitCounters = (
+  pool: SharedPool,
+  now: () => number = Date.now,
+): RateLimitCounters => {
+  let hitsSinceSweep = 0;
+  return {
+    async hit(key, windowMs) {
+      const at = now();
+      if (++hitsSinceSweep >= SWEEP_EVERY_HITS) {
+        hitsSinceSweep = 0;
+        await pool.query(`DELETE FROM ${TABLE} WHERE reset_at <= $1`, [at]);
+      }
+      const { rows } = await pool.query<{ hits: number; reset_at: string }>(
+        `INSERT INTO ${TABLE} AS counter (key, hits, reset_at) VALUES ($1, 1, $2::bigint + $3::bigint)
+         ON CONFLICT (key) DO UPDATE SET
+           hits = CASE WHEN counter.reset_at <= $2::bigint THEN 1 ELSE counter.hits + 1 END,
+           reset_at = CASE WHEN counter.reset_at <= $2::bigint THEN $2::bigint + $3::bigint ELSE counter.reset_at END
+         RETURNING hits, reset_at`,
+        [key, at, windowMs],
+      );
+      return asCounter(rows[0]!);
+    },
+    async undo(key) {
+      await pool.query(`UPDATE ${TABLE} SET hits = greatest(hits - 1, 0) WHERE key = $1 AND reset_at > $2`, [
+        key,
+        now(),
+      ]);
+    },
+    async get(key) {
+      const { rows } = await pool.query<{ hits: number; reset_at: string }>(
+        `SELECT hits, reset_at FROM ${TABLE} WHERE key = $1 AND reset_at > $2`,
+        [key, now()],
+      );
+      return rows[0] ? asCounter(rows[0]) : null;
+    },
+    async mark(key, until) {
+      await pool.query(
+        `INSERT INTO ${TABLE} (key, hits, reset_at) VALUES ($1, 1, $2)
+         ON CONFLICT (key) DO UPDATE SET hits = 1, reset_at = excluded.reset_at`,
+        [key, until],
+      );
+    },
+    async reset(key) {
+      await pool.query(`DELETE FROM ${TABLE} WHERE key = $1`, [key]);
+    },
+    async forgetKeysContaining(fragment) {
+      await pool.query(`DELETE FROM ${TABLE} WHERE strpos(key, $1) > 0`, [fragment]);
+    },
+  };
+};
