@@ -43,6 +43,17 @@ export const PRACTICE_WRITES_PER_MINUTE = 120;
 /** A DNS host name (`localhost`, `app.internal`): letters, digits and inner hyphens, dot-separated. */
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
+/** A URL pg can connect with: the scheme, and a host or a database (never echoed: it may hold a password). */
+const isPostgresUrl = (value: string): boolean => {
+  if (!/^postgres(ql)?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.hostname !== '' || url.pathname.length > 1;
+  } catch {
+    return false;
+  }
+};
+
 const environmentSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -66,6 +77,9 @@ const environmentSchema = z.object({
         message: 'must be an esdb:// or kurrentdb:// connection string',
       })
       .optional(),
+  ),
+  DATABASE_URL: optionalString.pipe(
+    z.string().refine(isPostgresUrl, { message: 'must be a postgres:// or postgresql:// URL' }).optional(),
   ),
   JWT_SECRET: secretVariable,
   RESERVATION_SECRET: secretVariable,
@@ -129,6 +143,11 @@ export interface Config {
   host: string;
   dataDir: string;
   eventStoreConnectionString: string | undefined;
+  /**
+   * PostgreSQL for what hosts share beside the event store (personal-data keys, rate limits, the
+   * shared leases: docs/postgresql.md); unset: all of it in DATA_DIR's SQLite file.
+   */
+  databaseUrl: string | undefined;
   /** Unset: generated into DATA_DIR on first start (see backend.ts). */
   jwtSecret: string | undefined;
   /** Keys the `email-` and `newsletter-` stream names; unset: generated into DATA_DIR (see reservation-streams.ts). */
@@ -187,6 +206,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     host: env.HOST ?? '127.0.0.1',
     dataDir: env.DATA_DIR,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
+    databaseUrl: env.DATABASE_URL,
     jwtSecret: env.JWT_SECRET,
     reservationSecret: env.RESERVATION_SECRET,
     smtpUrl: env.SMTP_URL,

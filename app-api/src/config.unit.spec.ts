@@ -25,6 +25,30 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('takes DATABASE_URL as a postgres:// or postgresql:// URL, and leaves it unset by default', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
+    for (const url of [
+      'postgres://stickwork:s3cret@db.internal:5432/stickwork',
+      'postgresql://127.0.0.1/stickwork?sslmode=require',
+      'postgresql:///stickwork?host=/var/run/postgresql',
+    ])
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it.each([
+    'mysql://user:pw@db/stickwork',
+    'db.internal:5432/stickwork',
+    'postgres://',
+    'postgresql://user:pw@[::1/stickwork',
+  ])('refuses DATABASE_URL %s in one line that never repeats the value', (url) => {
+    const load = () => loadConfig({ DATABASE_URL: url });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(
+      /^Configuration error: DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL$/,
+    );
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'Configuration error: PORT must be a port number'],
     [{ PORT: '70000' }, 'Configuration error: PORT must be between 0 and 65535'],
