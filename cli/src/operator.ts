@@ -29,6 +29,7 @@ const bindStore = (store: EventStore): EventStore => ({
   appendToStream: (streamId, events, options) => store.appendToStream(streamId, events, options),
   readStream: (streamId, options) => store.readStream(streamId, options),
   readAll: (options) => store.readAll(options),
+  lastPosition: () => store.lastPosition(),
   subscribeToAll: (options) => store.subscribeToAll(options),
   deleteStream: (streamId) => store.deleteStream(streamId),
   stats: () => store.stats(),

@@ -83,6 +83,12 @@ export interface EventStore {
   /** A missing or deleted stream reads as empty. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * Position of the last event `readAll` can return (deleted streams' events excluded), or null
+   * when there is none. Cheap (no scan), so a health poll can tell a projection's lag from its
+   * checkpoint. Unlike `stats().lastPosition`, it moves back when the last stream is deleted.
+   */
+  lastPosition(): Promise<number | null>;
   subscribeToAll(options?: { after?: number }): AllSubscription;
   /** Removes the stream's events from every read (erasure). */
   deleteStream(streamId: string): Promise<void>;

@@ -167,6 +167,10 @@ export const createInMemoryEventStore = (options: InMemoryEventStoreOptions = {}
       return log.slice(start, end).map(copyEvent);
     },
 
+    async lastPosition() {
+      return log.at(-1)?.position ?? null;
+    },
+
     subscribeToAll,
 
     async deleteStream(streamId) {

@@ -248,6 +248,22 @@ export const describeEventStoreContract = (
       });
     });
 
+    describe('the last position', () => {
+      it('is the position of the last event a read returns, and moves back when its stream is deleted', async () => {
+        const kept = await store.appendToStream(uniqueStream('practice'), [anEvent('A'), anEvent('B')]);
+        expect(await store.lastPosition()).toBe(kept.position);
+        const erased = uniqueStream('customer');
+        const last = await store.appendToStream(erased, [anEvent('CustomerRegistered')]);
+        expect(await store.lastPosition()).toBe(last.position);
+        const [lastRead] = (await store.readAll({ after: kept.position })).slice(-1);
+        expect(lastRead?.position).toBe(last.position);
+
+        await store.deleteStream(erased);
+        // A checkpoint never reaches a deleted event: the lag must not count it.
+        expect(await store.lastPosition()).toBe(kept.position);
+      });
+    });
+
     describe('subscribing to the global log', () => {
       it('catches up from a position, then stays live, missing and repeating nothing', async () => {
         const before = uniqueStream('before');

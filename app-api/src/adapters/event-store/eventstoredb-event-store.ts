@@ -8,7 +8,7 @@ import {
   StreamDeletedError,
   StreamNotFoundError,
   WrongExpectedVersionError,
-  excludeSystemEvents,
+  streamNameFilter,
   type AllStreamResolvedEvent,
   type Position,
   type ReadPosition,
@@ -31,13 +31,27 @@ import {
   toEsdbConnectionString,
   toGlobalPosition,
   toPortError,
+  truncateBeforeOf,
 } from './eventstoredb-mapping.js';
+import { readAllFiltered } from './eventstoredb-filtered-read.js';
+import { createStreamMetadataCache } from './eventstoredb-metadata-cache.js';
 
 export interface EventStoreDbOptions {
   /** Id for events appended without one. Default: `crypto.randomUUID()`. */
   generateId?: () => string;
   /** `stats()` scans `$all`; it refuses past this many records rather than run unbounded. Default 1,000,000. */
   statsScanLimit?: number;
+  /** Streams whose metadata (`$tb`) is kept between reads. Default 10,000. */
+  metadataCacheSize?: number;
+  /** How long a stream's cached metadata is trusted (see docs/eventstoredb.md). Default 5 s. */
+  metadataTtlMs?: number;
+}
+
+interface ScanOptions {
+  /** Records to ask for in the next page. */
+  pageSize?: () => number;
+  /** Called for every record the server sends. */
+  onRecord?: () => void;
 }
 
 export interface EventStoreDbEventStore extends EventStore {
@@ -46,6 +60,11 @@ export interface EventStoreDbEventStore extends EventStore {
 }
 
 const PAGE_SIZE = 1000;
+const LAST_POSITION_PAGE = 16;
+/** Stream names the server sends: ours (no `$` prefix), never system streams. */
+const OWN_STREAMS = '^[^$]';
+/** Ours and their metastreams (`$$customer-1`), whose `$metadata` events tell every host of a deletion. */
+const OWN_STREAMS_AND_THEIR_METADATA = '^(?:[^$]|[$][$][^$])';
 
 const isMissingStream = (error: unknown) =>
   error instanceof StreamNotFoundError || error instanceof StreamDeletedError;
@@ -69,65 +88,87 @@ const isMissingStream = (error: unknown) =>
  */
 export const connectEventStoreDb = (
   connectionString: string,
-  { generateId = randomUUID, statsScanLimit = 1_000_000 }: EventStoreDbOptions = {},
+  {
+    generateId = randomUUID,
+    statsScanLimit = 1_000_000,
+    metadataCacheSize = 10_000,
+    metadataTtlMs = 5_000,
+  }: EventStoreDbOptions = {},
 ): EventStoreDbEventStore => {
   const client = EventStoreDBClient.connectionString(toEsdbConnectionString(connectionString));
   const reachable = (error: unknown) => toConnectionError(error, connectionString);
   const openSubscriptions = new Set<{ unsubscribe(): Promise<void> }>();
 
-  /** Whether an event of `$all` still belongs to its stream, i.e. was not deleted. */
-  const createVisibilityCheck = () => {
-    const truncateBefore = new Map<string, Awaited<ReturnType<typeof loadTruncateBefore>>>();
-    const loadTruncateBefore = async (streamId: string) => {
-      const { metadata } = await client.getStreamMetadata(streamId);
-      return metadata?.truncateBefore;
-    };
-    const load = async (streamId: string) => {
-      const value = await loadTruncateBefore(streamId);
-      truncateBefore.set(streamId, value);
-      return value;
-    };
+  const metadata = createStreamMetadataCache({
+    load: async (streamId) => (await client.getStreamMetadata(streamId)).metadata?.truncateBefore,
+    maxEntries: metadataCacheSize,
+    ttlMs: metadataTtlMs,
+  });
+
+  /**
+   * Whether an event of `$all` still belongs to its stream, i.e. was not deleted. `reloadOnce`:
+   * a hidden event reloads its stream's `$tb` once per check (a read), not once per event.
+   */
+  const createVisibilityCheck = ({ reloadOnce }: { reloadOnce: boolean }) => {
+    const reloaded = new Set<string>();
     return async (event: RecordedEvent): Promise<boolean> => {
-      const cached = truncateBefore.has(event.streamId);
-      const value = cached ? truncateBefore.get(event.streamId) : await load(event.streamId);
-      if (!isBeforeTruncation(event.revision, value)) return true;
-      // A cached `$tb` may predate the stream being written again after a delete.
-      return cached ? !isBeforeTruncation(event.revision, await load(event.streamId)) : false;
+      const cached = await metadata.lookup(event.streamId);
+      if (!isBeforeTruncation(event.revision, cached.truncateBefore)) return true;
+      // A `$tb` seen in `$all` after the event hides it for good; any other may predate the
+      // stream being written again after a delete.
+      if (cached.observedAt !== undefined && event.position < cached.observedAt) return false;
+      if (reloadOnce && reloaded.has(event.streamId)) return false;
+      reloaded.add(event.streamId);
+      return !isBeforeTruncation(event.revision, await metadata.reload(event.streamId));
     };
   };
 
-  const readAllPage = (
-    from: ReadPosition,
-  ): AsyncIterable<AllStreamResolvedEvent> & { cancel(): Promise<void> } =>
-    client.readAll({ fromPosition: from, maxCount: PAGE_SIZE, direction: FORWARDS });
+  /** A `$metadata` event of one of our streams updates the cache; true when the record was one. */
+  const observeMetadata = (resolved: AllStreamResolvedEvent): boolean => {
+    const observed = truncateBeforeOf(resolved);
+    if (!observed || !resolved.event?.position) return false;
+    metadata.observe(observed.streamId, observed.truncateBefore, toGlobalPosition(resolved.event.position));
+    return true;
+  };
 
-  /** Pages through `$all` forwards after `after`, handing each non-system event to `visit` until it answers false. */
+  /**
+   * Pages through `$all` forwards after `after`, filtered by the server to our streams and their
+   * metastreams, handing each event to `visit` until it answers false. A page's `$metadata`
+   * events are taken in before its events are judged, so a deletion written before the read (by
+   * any host) hides the stream's earlier events in the same page. `pageSize` fits the page to
+   * what the caller still wants (a read-your-writes read wants 500, not 1,000).
+   */
   const scanAll = async (
     after: number | undefined,
     visit: (event: RecordedEvent) => Promise<boolean>,
-    onRecord: () => void = () => undefined,
+    { pageSize = () => PAGE_SIZE, onRecord = () => undefined }: ScanOptions = {},
   ) => {
     let lastSeen = after ?? -1;
     let from: ReadPosition = after === undefined ? START : toEsdbPosition(after);
     for (;;) {
-      let records = 0;
-      const page = readAllPage(from);
-      for await (const resolved of page) {
-        records += 1;
+      const size = pageSize();
+      const page: AllStreamResolvedEvent[] = [];
+      for await (const resolved of readAllFiltered(client, {
+        fromPosition: from,
+        direction: 'forwards',
+        maxCount: size,
+        streamNameRegex: OWN_STREAMS_AND_THEIR_METADATA,
+      }) as AsyncIterable<AllStreamResolvedEvent>) {
         onRecord();
+        page.push(resolved);
+      }
+      const fresh = page.filter((resolved) => {
         const position: Position | undefined = resolved.event?.position;
-        if (!position || toGlobalPosition(position) <= lastSeen) continue;
+        if (!position || toGlobalPosition(position) <= lastSeen) return false;
         lastSeen = toGlobalPosition(position);
         from = position;
+        return !observeMetadata(resolved);
+      });
+      for (const resolved of fresh) {
         const event = fromResolvedEvent(resolved);
-        if (event && !(await visit(event))) {
-          // Leaving a page early must cancel its gRPC call: the rest of the page stays unread in
-          // the call, and `client.dispose()` would wait for it forever (found by the test server).
-          await page.cancel();
-          return;
-        }
+        if (event && !(await visit(event))) return;
       }
-      if (records < PAGE_SIZE) return;
+      if (page.length < size) return;
     }
   };
 
@@ -186,23 +227,60 @@ export const connectEventStoreDb = (
     async readAll({ after, maxCount = Number.POSITIVE_INFINITY }: ReadAllOptions = {}) {
       const events: RecordedEvent[] = [];
       if (maxCount <= 0) return events;
-      const isVisible = createVisibilityCheck();
-      await scanAll(after, async (event) => {
-        if (await isVisible(event)) events.push(event);
-        return events.length < maxCount;
-      }).catch((error: unknown) => {
+      const isVisible = createVisibilityCheck({ reloadOnce: true });
+      await scanAll(
+        after,
+        async (event) => {
+          if (await isVisible(event)) events.push(event);
+          return events.length < maxCount;
+        },
+        // One more than wanted: a page starts with the record at `from`, already seen.
+        { pageSize: () => Math.min(PAGE_SIZE, maxCount - events.length + 1) },
+      ).catch((error: unknown) => {
         throw reachable(error);
       });
       return events;
     },
 
+    async lastPosition() {
+      // Backwards from the end to the first event a read returns: deleted events stay in `$all`
+      // until a scavenge, and a checkpoint never reaches them.
+      const isVisible = createVisibilityCheck({ reloadOnce: true });
+      let from: ReadPosition = END;
+      try {
+        for (;;) {
+          let records = 0;
+          const page = readAllFiltered(client, {
+            fromPosition: from,
+            direction: 'backwards',
+            maxCount: LAST_POSITION_PAGE,
+            streamNameRegex: OWN_STREAMS,
+          });
+          for await (const resolved of page as AsyncIterable<AllStreamResolvedEvent>) {
+            records += 1;
+            if (resolved.event?.position) from = resolved.event.position;
+            const event = fromResolvedEvent(resolved);
+            if (event && (await isVisible(event))) {
+              await page.cancel();
+              return event.position;
+            }
+          }
+          if (records < LAST_POSITION_PAGE) return null;
+        }
+      } catch (error) {
+        throw reachable(error);
+      }
+    },
+
     subscribeToAll({ after }: { after?: number } = {}): AllSubscription {
       const subscription = client.subscribeToAll({
         fromPosition: after === undefined ? START : toEsdbPosition(after),
-        filter: excludeSystemEvents(),
+        filter: streamNameFilter({ regex: OWN_STREAMS_AND_THEIR_METADATA }),
       });
       openSubscriptions.add(subscription);
-      const isVisible = createVisibilityCheck();
+      // A live subscription meets a hidden event rarely (catching up over a deleted stream), and
+      // the stream may be written again later: it reloads every time.
+      const isVisible = createVisibilityCheck({ reloadOnce: false });
       const unsubscribe = async () => {
         openSubscriptions.delete(subscription);
         await subscription.unsubscribe();
@@ -210,6 +288,7 @@ export const connectEventStoreDb = (
       async function* visibleEvents(): AsyncGenerator<RecordedEvent> {
         try {
           for await (const resolved of subscription as AsyncIterable<AllStreamResolvedEvent>) {
+            if (observeMetadata(resolved)) continue;
             const event = fromResolvedEvent(resolved);
             // The server starts after `after`; the check also guards a server that includes it.
             if (!event || (after !== undefined && event.position <= after)) continue;
@@ -229,11 +308,13 @@ export const connectEventStoreDb = (
       } catch (error) {
         if (isMissingStream(error) || error instanceof WrongExpectedVersionError) return;
         throw reachable(error);
+      } finally {
+        metadata.forget(streamId);
       }
     },
 
     async stats(): Promise<StoreStats> {
-      const isVisible = createVisibilityCheck();
+      const isVisible = createVisibilityCheck({ reloadOnce: true });
       const streams = new Set<string>();
       let events = 0;
       let lastPosition: number | null = null;
@@ -248,11 +329,13 @@ export const connectEventStoreDb = (
           }
           return true;
         },
-        () => {
-          records += 1;
-          if (records > statsScanLimit) {
-            throw new Error(`Event store stats refused: $all holds more than ${statsScanLimit} records`);
-          }
+        {
+          onRecord: () => {
+            records += 1;
+            if (records > statsScanLimit) {
+              throw new Error(`Event store stats refused: $all holds more than ${statsScanLimit} records`);
+            }
+          },
         },
       ).catch((error: unknown) => {
         throw reachable(error);

@@ -146,6 +146,22 @@ export const isBeforeTruncation = (
 };
 
 /**
+ * What a `$metadata` event of one of our streams' metastreams (`$$customer-1`) says about the
+ * stream: its `$tb` now (a soft delete writes long.MaxValue, read as a number past every revision;
+ * writing the stream again writes its first new revision). Undefined for any other record.
+ */
+export const truncateBeforeOf = (
+  resolved: ResolvedEvent | AllStreamResolvedEvent,
+): { streamId: string; truncateBefore: number | undefined } | undefined => {
+  const event = resolved.event;
+  if (!event || event.type !== '$metadata' || !event.streamId.startsWith('$$')) return undefined;
+  const streamId = event.streamId.slice(2);
+  if (streamId.startsWith('$')) return undefined;
+  const tb = event.isJson ? (event.data as { $tb?: unknown } | null)?.$tb : undefined;
+  return { streamId, truncateBefore: typeof tb === 'number' ? tb : undefined };
+};
+
+/**
  * The v6 client knows only `esdb://` and `esdb+discover://`; KurrentDB's `kurrentdb://` and
  * `kdb://` name the same protocol and options, so they are read as their esdb equivalents.
  */

@@ -158,6 +158,8 @@ export const openSqliteEventStore = ({
     ),
     readAll: database.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
     lastPosition: database.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'").pluck(),
+    /** The primary key's index answers it without a scan. */
+    lastReadablePosition: database.prepare('SELECT max(position) FROM events').pluck(),
     /** Counting scans the tables: stats are for operators and tests, not request paths. */
     counts: database.prepare(
       `SELECT (SELECT count(*) FROM streams) AS streams,
@@ -323,6 +325,10 @@ export const openSqliteEventStore = ({
 
     async readAll({ after = 0, maxCount = -1 }: ReadAllOptions = {}) {
       return readAllRows(after, maxCount);
+    },
+
+    async lastPosition() {
+      return (statements.lastReadablePosition.get() as number | null | undefined) ?? null;
     },
 
     subscribeToAll,

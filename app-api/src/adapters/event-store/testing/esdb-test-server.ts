@@ -55,11 +55,27 @@ export interface EsdbTestServerOptions {
   batchAppend?: boolean;
 }
 
+/** Reads the server has answered since it started: what a caller's read costs, for specs and measurements. */
+export interface EsdbTestServerReads {
+  /** Streams.Read of one stream (a stream metadata read is one of `$$<stream>`). */
+  streamReads: number;
+  /** Streams.Read of `$all` (pages), subscriptions not counted. */
+  allReads: number;
+  /** Events sent by `$all` reads. */
+  allEventsSent: number;
+}
+
 export interface EsdbTestServer {
   /** `esdb://127.0.0.1:<port>?tls=false` */
   readonly connectionString: string;
   readonly log: EsdbTestLog;
+  readonly reads: EsdbTestServerReads;
   close(): Promise<void>;
+}
+
+export interface EsdbTestServerListenOptions extends EsdbTestServerOptions {
+  /** Loopback port to listen on; 0 (the default) takes a free one. */
+  port?: number;
 }
 
 const utf8 = new TextEncoder();
@@ -227,9 +243,11 @@ const send = async (call: ReadCall, message: StreamsPb.ReadResp): Promise<boolea
 
 export const startEsdbTestServer = async ({
   batchAppend = true,
-}: EsdbTestServerOptions = {}): Promise<EsdbTestServer> => {
+  port: wantedPort = 0,
+}: EsdbTestServerListenOptions = {}): Promise<EsdbTestServer> => {
   const log = new EsdbTestLog();
   const server = new grpc.Server();
+  const reads: EsdbTestServerReads = { streamReads: 0, allReads: 0, allEventsSent: 0 };
 
   const readStream = async (call: ReadCall, options: StreamsPb.ReadReq.Options) => {
     const streamOptions = options.getStream()!;
@@ -241,6 +259,7 @@ export const startEsdbTestServer = async ({
         : BigInt(streamOptions.getRevision());
     const direction =
       options.getReadDirection() === ReadReq.Options.ReadDirection.BACKWARDS ? 'backwards' : 'forwards';
+    reads.streamReads += 1;
     const outcome = log.readStream(streamId, from, direction, BigInt(options.getCount() || '0'));
     if (outcome.kind === 'deleted') throw streamDeletedError(streamId);
     if (outcome.kind === 'not_found') {
@@ -264,11 +283,13 @@ export const startEsdbTestServer = async ({
     const direction =
       options.getReadDirection() === ReadReq.Options.ReadDirection.BACKWARDS ? 'backwards' : 'forwards';
     const { matches } = toFilter(options);
+    reads.allReads += 1;
     let left = BigInt(options.getCount() || '0');
     for (const event of log.readAll(from, direction)) {
       if (left <= 0n) return;
       if (!matches(event)) continue;
       left -= 1n;
+      reads.allEventsSent += 1;
       if (!(await send(call, toReadResp(event)))) return;
     }
   };
@@ -557,7 +578,7 @@ export const startEsdbTestServer = async ({
   server.addService(streamsGrpc.StreamsService, streams);
   server.addService(featuresGrpc.ServerFeaturesService, features);
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) =>
+    server.bindAsync(`127.0.0.1:${wantedPort}`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
       error ? reject(error) : resolve(bound),
     ),
   );
@@ -565,6 +586,7 @@ export const startEsdbTestServer = async ({
   return {
     connectionString: `esdb://127.0.0.1:${port}?tls=false`,
     log,
+    reads,
     close: () =>
       new Promise<void>((resolve) => {
         // Open subscriptions would hold a graceful shutdown forever: cancel every call.
