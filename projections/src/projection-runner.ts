@@ -1,14 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import type { AllSubscription, EventStore } from '@stickwork/domain';
+import type { AllSubscription, EventStore, EventStoreKind } from '@stickwork/domain';
 import { applyBatch, describeFoldError, foldIntoStore } from './fold.js';
 import type { Projection } from './projection.js';
 import type { ParkedEvent, ReadModelStore } from './read-model-store.js';
 
-export interface ProjectionStatus {
+export interface ProjectionLag {
+  /** The log holds events after the checkpoint. */
+  behind: boolean;
+  /**
+   * Events after the checkpoint, at most (0 when not behind). Where positions number the events
+   * (SQLite, in memory) it is the last position minus the checkpoint: a deleted stream leaves
+   * gaps, so fewer may be left. Null where positions are byte offsets (EventStoreDB's commit
+   * positions) and the projection is behind: the count is not known without reading the events.
+   */
+  lag: number | null;
+}
+
+/**
+ * How far a checkpoint is behind the log's last position, without reading events: a health
+ * poll must not cost a scan of the log.
+ */
+export const projectionLag = (
+  kind: EventStoreKind,
+  checkpoint: number | null,
+  lastPosition: number | null,
+): ProjectionLag => {
+  const behind = lastPosition !== null && lastPosition > (checkpoint ?? Number.NEGATIVE_INFINITY);
+  if (!behind) return { behind, lag: 0 };
+  // Positions start at 1 where they number the events.
+  return { behind, lag: kind === 'eventstoredb' ? null : lastPosition - (checkpoint ?? 0) };
+};
+
+export interface ProjectionStatus extends ProjectionLag {
   name: string;
   checkpoint: number | null;
-  /** Events in the log after the checkpoint. */
-  lag: number;
+  /** Position of the last event in the log (null when it is empty). */
+  lastPosition: number | null;
   /** Events parked for it (see `parked`). */
   parked: number;
 }
@@ -320,21 +347,17 @@ export const createProjectionRunner = (
     },
     rebuild,
     async status() {
-      return Promise.all(
-        projections.map(async ({ name }) => {
-          const checkpoint = readModels.checkpoint(name);
-          const behind = await store.readAll({
-            ...(checkpoint === null ? {} : { after: checkpoint }),
-            maxCount: 100_000,
-          });
-          return {
-            name,
-            checkpoint,
-            lag: behind.length,
-            parked: readModels.parked({ projection: name }).length,
-          };
-        }),
-      );
+      const lastPosition = await store.lastPosition();
+      return projections.map(({ name }) => {
+        const checkpoint = readModels.checkpoint(name);
+        return {
+          name,
+          checkpoint,
+          lastPosition,
+          ...projectionLag(store.kind, checkpoint, lastPosition),
+          parked: readModels.parked({ projection: name }).length,
+        };
+      });
     },
     parked: (name) => readModels.parked(name === undefined ? {} : { projection: name }),
     async retry(name) {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createInMemoryEventStore, type EventStore, type RecordedEvent } from '@stickwork/domain';
 import { defineProjection, customerIdOfStream } from './projection.js';
 import { createInMemoryReadModelStore } from './read-model-store.js';
-import { createProjectionRunner, shadowName } from './projection-runner.js';
+import { createProjectionRunner, projectionLag, shadowName } from './projection-runner.js';
 import { foldProjection } from './fold.js';
 
 /** Counts lessons per customer and forgets a customer on erasure. */
@@ -244,15 +244,39 @@ describe('the projection runner', () => {
     expect(readModels.names()).toContain('lesson_count');
   });
 
-  it('reports checkpoints and lag', async () => {
+  it('reports checkpoints and lag from the last position, reading no events', async () => {
     const store = createInMemoryEventStore();
     await evaluate(store, 'a', 4);
+    const last = (await store.stats()).lastPosition;
     const readModels = createInMemoryReadModelStore();
-    const runner = createProjectionRunner(store, readModels, [lessonCount]);
-    expect(await runner.status()).toEqual([{ name: 'lesson_count', checkpoint: null, lag: 4, parked: 0 }]);
+    let reads = 0;
+    const counted: EventStore = {
+      ...store,
+      readAll: (options) => {
+        reads += 1;
+        return store.readAll(options);
+      },
+    };
+    const runner = createProjectionRunner(counted, readModels, [lessonCount]);
+    expect(await runner.status()).toEqual([
+      { name: 'lesson_count', checkpoint: null, lastPosition: last, behind: true, lag: 4, parked: 0 },
+    ]);
+    expect(reads).toBe(0);
     await runner.catchUp();
     expect(await runner.status()).toEqual([
-      { name: 'lesson_count', checkpoint: (await store.stats()).lastPosition, lag: 0, parked: 0 },
+      { name: 'lesson_count', checkpoint: last, lastPosition: last, behind: false, lag: 0, parked: 0 },
     ]);
+  });
+
+  it('counts lag in events only where positions number them', () => {
+    expect(projectionLag('sqlite', 7, 10)).toEqual({ behind: true, lag: 3 });
+    expect(projectionLag('memory', null, 10)).toEqual({ behind: true, lag: 10 });
+    expect(projectionLag('sqlite', 10, 10)).toEqual({ behind: false, lag: 0 });
+    // The last stream deleted: the log ends before the checkpoint.
+    expect(projectionLag('sqlite', 10, 8)).toEqual({ behind: false, lag: 0 });
+    expect(projectionLag('sqlite', null, null)).toEqual({ behind: false, lag: 0 });
+    // EventStoreDB positions are byte offsets in its log: behind, by an unknown count.
+    expect(projectionLag('eventstoredb', 1_200, 9_600)).toEqual({ behind: true, lag: null });
+    expect(projectionLag('eventstoredb', 9_600, 9_600)).toEqual({ behind: false, lag: 0 });
   });
 });

@@ -1,22 +1,28 @@
 import express from 'express';
-import { ALL_PROJECTIONS, type ParkedEvent } from '@stickwork/projections';
+import { ALL_PROJECTIONS, projectionLag, type ParkedEvent } from '@stickwork/projections';
 import type { Backend } from '../backend.js';
 
-/** Lag is counted up to this many events; beyond it the answer says "at least". */
-const LAG_COUNT_LIMIT = 10_000;
-/** Parked events listed (the first by position); `parkedCount` says how many there are up to the lag limit. */
+/** Parked events are counted up to this many. */
+const PARKED_COUNT_LIMIT = 10_000;
+/** Parked events listed (the first by position); `parkedCount` says how many there are up to the count limit. */
 const PARKED_LISTED = 20;
 
 /**
  * GET /api/health (fit for polling): whether the store answers a read and takes a write (a cheap
- * probe, so a full disk shows here), and how far each projection's checkpoint is behind the log,
- * computed read-only from the checkpoints table and the log, and the events a projection parked
- * (could not fold: the others went on). 503 when the store cannot read or write; a lagging
- * projection is reported, not an outage; a parked event makes the answer 200 `degraded`.
+ * probe, so a full disk shows here), and how far each projection's checkpoint is behind the log's
+ * last position, from the checkpoints table and one `lastPosition()` (no events are read, however
+ * far behind), and the events a projection parked (could not fold: the others went on). 503 when
+ * the store cannot read or write; a lagging projection is reported, not an outage; a parked event
+ * makes the answer 200 `degraded`.
  *
  * `{ status: 'ok' | 'degraded' | 'unavailable', store: { kind, ok, canWrite },
- *    projections: { lag, behind: { [name]: events }, parked: [{ projection, position, type, error }],
- *    parkedCount } }`
+ *    projections: { caughtUp, lastPosition, checkpoints: { [name]: position | null },
+ *      lag, behind: { [name]: events }, parked: [{ projection, position, type, error }],
+ *      parkedCount } }`
+ *
+ * `behind[name]` counts events at most (SQLite: positions number the events, a deleted stream
+ * leaves gaps); on EventStoreDB positions are byte offsets, so a projection behind there is
+ * `null` (by an unknown count) and `caughtUp` is false. `lag` is the largest, or null if any is.
  */
 export const healthRouter = (
   backend: Pick<Backend, 'store' | 'readModels' | 'probeWrite'>,
@@ -26,8 +32,9 @@ export const healthRouter = (
     const { store } = backend;
     let readable = true;
     let canWrite = true;
+    let lastPosition: number | null = null;
     try {
-      await store.readAll({ maxCount: 1 });
+      lastPosition = await store.lastPosition();
     } catch (error) {
       readable = false;
       req.log.error({ err: error }, 'event store health check: read failed');
@@ -41,24 +48,27 @@ export const healthRouter = (
     // A store that does not answer a read takes no write either (beside EventStoreDB the probe
     // above only reaches the local read-model file).
     if (!readable) canWrite = false;
-    const behind: Record<string, number> = {};
+    const checkpoints: Record<string, number | null> = {};
+    const behind: Record<string, number | null> = {};
+    let caughtUp = readable;
     if (readable) {
       try {
         for (const name of projectionNames) {
           const checkpoint = backend.readModels.checkpoint(name);
-          const pending = await store.readAll({
-            ...(checkpoint === null ? {} : { after: checkpoint }),
-            maxCount: LAG_COUNT_LIMIT,
-          });
-          behind[name] = pending.length;
+          const lag = projectionLag(store.kind, checkpoint, lastPosition);
+          checkpoints[name] = checkpoint;
+          behind[name] = lag.lag;
+          if (lag.behind) caughtUp = false;
         }
       } catch (error) {
-        req.log.warn({ err: error }, 'projection lag could not be read');
+        caughtUp = false;
+        req.log.warn({ err: error }, 'projection checkpoints could not be read');
       }
     }
+    const lags = Object.values(behind);
     let parked: ParkedEvent[] = [];
     try {
-      parked = backend.readModels.parked({ limit: LAG_COUNT_LIMIT });
+      parked = backend.readModels.parked({ limit: PARKED_COUNT_LIMIT });
     } catch (error) {
       req.log.warn({ err: error }, 'parked events could not be read');
     }
@@ -67,7 +77,10 @@ export const healthRouter = (
       status: ok ? (parked.length > 0 ? 'degraded' : 'ok') : 'unavailable',
       store: { kind: store.kind, ok: readable, canWrite },
       projections: {
-        lag: Math.max(0, ...Object.values(behind)),
+        caughtUp,
+        lastPosition,
+        checkpoints,
+        lag: lags.includes(null) ? null : Math.max(0, ...(lags as number[])),
         behind,
         // No stream (customer) ids: health answers anyone.
         parked: parked

@@ -1,4 +1,10 @@
-import { ALL_PROJECTIONS, type ParkedEvent, type Projection, type RetryResult } from '@stickwork/projections';
+import {
+  ALL_PROJECTIONS,
+  type ParkedEvent,
+  type Projection,
+  type ProjectionLag,
+  type RetryResult,
+} from '@stickwork/projections';
 import type { projectionsInput, projectionStatusInput } from '../commands/projections.js';
 import { CliError, UsageError, withStores, type StoreBackend } from '../context.js';
 import type { InputOf } from '../define-command.js';
@@ -20,10 +26,11 @@ const selected = (name: string | undefined): readonly Projection[] => {
     : ALL_PROJECTIONS.filter((projection) => projection.name === name);
 };
 
-export interface ProjectionState {
+export interface ProjectionState extends ProjectionLag {
   name: string;
   checkpoint: number | null;
-  lag: number;
+  /** Position of the last event in the log. */
+  lastPosition: number | null;
   readModels: number;
   /** How many events are parked for it, and which (`projections retry` folds them again). */
   parked: number;
@@ -41,6 +48,16 @@ export const projectionStatus = async (
       readModels: backend.readModels.list(status.name).length,
       parkedEvents: backend.projections.parked(status.name),
     }));
+
+/**
+ * The LAG column: events after the checkpoint, at most ("≤ 3": a deleted stream leaves gaps in
+ * SQLite's positions), or "behind" on EventStoreDB, whose positions are byte offsets: the count
+ * would take reading the events.
+ */
+export const lagText = ({ behind, lag }: ProjectionLag): string =>
+  !behind ? '0' : lag === null ? 'behind' : `≤ ${lag}`;
+
+const positionText = (position: number | null) => (position === null ? '-' : String(position));
 
 const parkedColumns = [
   { header: 'PROJECTION', value: (row: ParkedEvent) => row.projection },
@@ -123,8 +140,9 @@ export const runStatus = async (options: InputOf<typeof projectionStatusInput>) 
   if (options.json) return printJson(rows);
   await renderTable(rows, [
     { header: 'PROJECTION', value: (row) => row.name },
-    { header: 'CHECKPOINT', value: (row) => (row.checkpoint === null ? '-' : String(row.checkpoint)) },
-    { header: 'LAG', value: (row) => String(row.lag) },
+    { header: 'CHECKPOINT', value: (row) => positionText(row.checkpoint) },
+    { header: 'LOG END', value: (row) => positionText(row.lastPosition) },
+    { header: 'LAG', value: lagText },
     { header: 'READ MODELS', value: (row) => String(row.readModels) },
     { header: 'PARKED', value: (row) => String(row.parked) },
   ]);
@@ -218,12 +236,14 @@ export const runRebuild = async (options: ProjectionsOptions) => {
 export const runVerify = async (options: ProjectionsOptions) => {
   const asked = selected(options.name);
   const checks = await withStores(async (backend) => {
-    const lags = new Map((await backend.projections.status()).map((status) => [status.name, status.lag]));
-    const all: (ProjectionCheck & { lag: number })[] = [];
+    const lags = new Map(
+      (await backend.projections.status()).map(({ name, behind, lag }) => [name, { behind, lag }]),
+    );
+    const all: (ProjectionCheck & ProjectionLag)[] = [];
     for (const projection of asked)
       all.push({
         ...(await verifyProjection(backend.store, backend.readModels, projection)),
-        lag: lags.get(projection.name) ?? 0,
+        ...(lags.get(projection.name) ?? { behind: false, lag: 0 }),
       });
     return all;
   });
@@ -231,8 +251,8 @@ export const runVerify = async (options: ProjectionsOptions) => {
   else
     await renderTable(checks, [
       { header: 'PROJECTION', value: (row) => row.name },
-      { header: 'CHECKPOINT', value: (row) => (row.checkpoint === null ? '-' : String(row.checkpoint)) },
-      { header: 'LAG', value: (row) => String(row.lag) },
+      { header: 'CHECKPOINT', value: (row) => positionText(row.checkpoint) },
+      { header: 'LAG', value: lagText },
       { header: 'READ MODELS', value: (row) => String(row.readModels) },
       { header: 'PARKED', value: (row) => String(row.parked) },
       { header: 'CHECK', value: differenceText },

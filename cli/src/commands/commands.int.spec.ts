@@ -25,7 +25,7 @@ import { replayCustomer } from '../replay/replay-customer.js';
 import { seedStore } from '../seed/seed-store.js';
 import { seededBackend, SEED_END, type SeededBackend } from '../testing/seeded-backend.js';
 import { listCustomers } from '../actions/customers.js';
-import { projectionStatus, rebuildProjections } from '../actions/projections.js';
+import { lagText, projectionStatus, rebuildProjections } from '../actions/projections.js';
 
 let world: SeededBackend;
 const customer = (index: number) => world.seeded.customers[index]!;
@@ -378,6 +378,24 @@ describe('projections', () => {
     const status = await projectionStatus(world.backend);
     expect(status.map((row) => row.name)).toEqual(ALL_PROJECTIONS.map((projection) => projection.name));
     for (const row of status) expect([row.checkpoint, row.lag]).toEqual([lastPosition, 0]);
+  });
+
+  it('say how far behind a projection is without reading the events: at most N on SQLite', async () => {
+    await world.backend.projections.catchUp();
+    const metadata = { schemaVersion: 1, time: SEED_END.toISOString() };
+    const { position } = await world.backend.store.appendToStream('lag-probe-1', [
+      { type: 'LagProbed', data: {}, metadata },
+      { type: 'LagProbed', data: {}, metadata },
+    ]);
+    const status = await projectionStatus(world.backend);
+    for (const row of status) {
+      expect(row).toMatchObject({ behind: true, lastPosition: position, lag: 2 });
+      expect(lagText(row)).toBe('≤ 2');
+    }
+    await world.backend.projections.catchUp();
+    expect((await projectionStatus(world.backend)).map(lagText)).toEqual(status.map(() => '0'));
+    // EventStoreDB positions are byte offsets: behind, by a count it does not know.
+    expect(lagText({ behind: true, lag: null })).toBe('behind');
   });
 
   it('rebuild to the same read models, each checked against a fresh fold of the log', async () => {
