@@ -55,14 +55,35 @@ export interface Backend {
    * the read-model file beside EventStoreDB), for duties per host such as folding the read models.
    */
   hostLeases: Leases;
-  /** Leases shared by every host, for duties that must run once in all (the sweeps, the reminders). */
+  /**
+   * Leases shared by every host, for duties that must run once in all (the sweeps, the reminders):
+   * PostgreSQL with DATABASE_URL, else the host's own.
+   */
   leases: Leases;
+  /** With DATABASE_URL: rejects when PostgreSQL cannot be reached now (health); else undefined. */
+  probeShared: (() => Promise<void>) | undefined;
   /** Throws when the store's local file cannot take a write (health). */
   probeWrite(): void;
   /** Pushes deleted bytes out of the store's files (after an erasure). */
   compactStore(): void;
   close(): Promise<void>;
 }
+
+/**
+ * Logs, once per stream and process, sealed personal data whose key is missing although no erasure
+ * was recorded: a lost or wrong key store, never to be mistaken for an erasure. The stream id only.
+ */
+const reportMissingKey = (logger: Logger) => {
+  const reported = new Set<string>();
+  return (streamId: string) => {
+    if (reported.has(streamId)) return;
+    reported.add(streamId);
+    logger.error(
+      { streamId },
+      'personal-data key missing without a recorded erasure: this stream reads as unreadable (restore the key store)',
+    );
+  };
+};
 
 export interface BackendOptions {
   logger?: Logger;
@@ -78,7 +99,7 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
   const logger = options.logger ?? createLogger(config);
   if (!readonly) tightenDataDirModes(config.dataDir, logger);
   const jwtSecret = config.jwtSecret ?? (readonly ? '' : loadOrCreateSecret(config.dataDir, 'jwt-secret'));
-  const stores = await openStores(config, { readonly });
+  const stores = await openStores(config, { readonly, logger, onMissingKey: reportMissingKey(logger) });
   if (config.eventStoreConnectionString)
     await assertEventStoreReachable(stores.store, config.eventStoreConnectionString).catch(
       async (error: unknown) => {
@@ -86,6 +107,12 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
         throw error;
       },
     );
+  // A lost or wrong key store must not serve every customer as erased.
+  if (!readonly)
+    await stores.assertPersonalDataKeys().catch(async (error: unknown) => {
+      await stores.close().catch(() => undefined);
+      throw error;
+    });
   const reservations = reservationStreamsFor(config, { readonly });
   // Before anything reads a reservation: an older store has them under unkeyed names.
   if (!readonly)
@@ -123,8 +150,8 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
     reservations,
     rateLimits: stores.rateLimits,
     hostLeases: stores.leases,
-    // One host for now: the host's leases are everyone's.
-    leases: stores.leases,
+    leases: stores.sharedLeases,
+    probeShared: stores.probeShared,
     probeWrite: stores.probeWrite,
     compactStore: stores.compact,
     close: async () => {

@@ -1,5 +1,12 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError } from './http-error.js';
+import {
+  isSharedStoreUnavailable,
+  SERVICE_BRIEFLY_UNAVAILABLE,
+} from '../adapters/postgres/shared-store-unavailable.js';
+
+/** Seconds a client is asked to wait while the shared store is away (it reconnects by itself). */
+const SHARED_STORE_RETRY_AFTER_SECONDS = 5;
 
 export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}` });
@@ -11,6 +18,15 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     res
       .status(error.status)
       .json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    return;
+  }
+  // PostgreSQL (DATABASE_URL) away: nothing was written (a seal needs its key before the append).
+  if (isSharedStoreUnavailable(error)) {
+    req.log.warn({ reason: error.message }, 'shared store unavailable');
+    res
+      .status(503)
+      .set('retry-after', String(SHARED_STORE_RETRY_AFTER_SECONDS))
+      .json({ message: SERVICE_BRIEFLY_UNAVAILABLE });
     return;
   }
   // body-parser and friends mark client errors with a status (malformed JSON, body too large, ...).

@@ -13,9 +13,12 @@ const PARKED_LISTED = 20;
  * last position, from the checkpoints table and one `lastPosition()` (no events are read, however
  * far behind), and the events a projection parked (could not fold: the others went on). 503 when
  * the store cannot read or write; a lagging projection is reported, not an outage; a parked event
- * makes the answer 200 `degraded`.
+ * makes the answer 200 `degraded`. With DATABASE_URL, `sharedStore` says whether PostgreSQL (the
+ * personal-data keys, rate limits and shared leases) answers: 503 when it does not, since every
+ * request that needs a key or a limit answers 503 meanwhile.
  *
  * `{ status: 'ok' | 'degraded' | 'unavailable', store: { kind, ok, canWrite },
+ *    sharedStore?: { kind: 'postgresql', ok },
  *    projections: { caughtUp, lastPosition, checkpoints: { [name]: position | null },
  *      lag, behind: { [name]: events }, parked: [{ projection, position, type, error }],
  *      parkedCount } }`
@@ -25,7 +28,7 @@ const PARKED_LISTED = 20;
  * `null` (by an unknown count) and `caughtUp` is false. `lag` is the largest, or null if any is.
  */
 export const healthRouter = (
-  backend: Pick<Backend, 'store' | 'readModels' | 'probeWrite'>,
+  backend: Pick<Backend, 'store' | 'readModels' | 'probeWrite'> & Partial<Pick<Backend, 'probeShared'>>,
   projectionNames: readonly string[] = ALL_PROJECTIONS.map((projection) => projection.name),
 ) =>
   express.Router().get('/health', async (req, res) => {
@@ -72,10 +75,19 @@ export const healthRouter = (
     } catch (error) {
       req.log.warn({ err: error }, 'parked events could not be read');
     }
-    const ok = readable && canWrite;
+    let sharedOk = true;
+    if (backend.probeShared)
+      try {
+        await backend.probeShared();
+      } catch (error) {
+        sharedOk = false;
+        req.log.error({ reason: (error as Error).message }, 'shared store health check failed');
+      }
+    const ok = readable && canWrite && sharedOk;
     res.status(ok ? 200 : 503).json({
       status: ok ? (parked.length > 0 ? 'degraded' : 'ok') : 'unavailable',
       store: { kind: store.kind, ok: readable, canWrite },
+      ...(backend.probeShared ? { sharedStore: { kind: 'postgresql', ok: sharedOk } } : {}),
       projections: {
         caughtUp,
         lastPosition,

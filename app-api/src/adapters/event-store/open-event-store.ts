@@ -16,6 +16,10 @@ import { withPersonalDataShredding } from '../personal-data-keys/shredding-event
 import { createInMemoryRateLimitCounters, type RateLimitCounters } from '../../auth/rate-limit-counters.js';
 import { createInMemoryLeases, type Leases } from '../leases/leases.js';
 import { createSqliteLeases } from '../leases/sqlite-leases.js';
+import type { PersonalDataKeys } from '../personal-data-keys/personal-data-keys.js';
+import { assertKeysForSealedEvents } from '../personal-data-keys/missing-keys-check.js';
+import { openSharedStore, type SharedStore } from '../postgres/shared-store.js';
+import type { Logger } from 'pino';
 
 export const SQLITE_FILE_NAME = 'stickwork.sqlite';
 /** Beside EventStoreDB the read models still live in a local SQLite file. */
@@ -28,10 +32,22 @@ export interface OpenedStores {
   readModels: ReadModelStore;
   /** Decision-state snapshots of streams (same SQLite file as the read models; in memory when read-only). */
   snapshots: SnapshotStore;
-  /** Rate-limit counters in the local SQLite file, shared by every process on the host. */
+  /**
+   * Rate-limit counters in the local SQLite file, shared by every process on the host; with
+   * DATABASE_URL in PostgreSQL, shared by every host.
+   */
   rateLimits: RateLimitCounters;
   /** Leases in the local SQLite file, shared by every process on the host (in memory when read-only). */
   leases: Leases;
+  /** Leases shared by every host: PostgreSQL with DATABASE_URL, else the host's own (`leases`). */
+  sharedLeases: Leases;
+  /**
+   * Start-up's check that the key store is not lost: refuses (StartupError) an empty key store
+   * beside a log that holds sealed personal data. Run once the event store is known to answer.
+   */
+  assertPersonalDataKeys(): Promise<void>;
+  /** With DATABASE_URL: rejects when PostgreSQL cannot be reached now (health); else undefined. */
+  probeShared: (() => Promise<void>) | undefined;
   /**
    * Throws when the local SQLite file cannot take a write (disk full, read-only, I/O error): the
    * store's own file when embedded; beside EventStoreDB, the read-model file (the remote store's
@@ -58,37 +74,89 @@ const openReadModelDatabase = (file: string) => {
   }
 };
 
+export interface OpenStoresOptions {
+  readonly?: boolean;
+  /** Told of a stream whose sealed personal data has no key and no recorded erasure. */
+  onMissingKey?: (streamId: string) => void;
+  /** Where the shared store's connection troubles are logged. */
+  logger?: Logger;
+}
+
+/** Where the keys are, in an operator's words, and what to do when they are missing. */
+const keyStoreOf = (config: {
+  databaseUrl?: string | undefined;
+  eventStoreConnectionString?: string | undefined;
+}) =>
+  config.databaseUrl
+    ? {
+        keyStore: "DATABASE_URL's key store",
+        remedy: 'restore the keys, or point DATABASE_URL at the right database',
+      }
+    : config.eventStoreConnectionString
+      ? {
+          keyStore: `the key store in DATA_DIR/${READ_MODELS_FILE_NAME}`,
+          remedy: 'restore that file from a backup, or point DATA_DIR at the right directory',
+        }
+      : {
+          keyStore: `the key store in DATA_DIR/${SQLITE_FILE_NAME}`,
+          remedy: 'restore that file from a backup, or point DATA_DIR at the right directory',
+        };
+
 /**
  * EventStoreDB when a connection string is configured, otherwise the embedded SQLite file;
  * read models sit in the same SQLite file (one transaction with their checkpoint) or, beside
  * EventStoreDB, in a SQLite file of their own. Either store is wrapped for crypto-shredding
- * (`withPersonalDataShredding`), its keys in that same local SQLite file (README "Erasure on
- * EventStoreDB").
+ * (`withPersonalDataShredding`), its keys in that same local SQLite file (docs/eventstoredb.md),
+ * unless DATABASE_URL is set: then the keys, the rate-limit counters and the shared leases live in
+ * PostgreSQL for every host (docs/postgresql.md), and read models, snapshots and the host's
+ * leases stay in the local file.
  */
 export const openStores = async (
-  config: Pick<Config, 'dataDir' | 'eventStoreConnectionString'>,
-  options: { readonly?: boolean } = {},
+  config: Pick<Config, 'dataDir' | 'eventStoreConnectionString'> & Partial<Pick<Config, 'databaseUrl'>>,
+  options: OpenStoresOptions = {},
 ): Promise<OpenedStores> => {
+  const shared = config.databaseUrl ? await openSharedStore(config.databaseUrl, options.logger) : undefined;
+  try {
+    return await openLocalStores(config, options, shared);
+  } catch (error) {
+    await shared?.close().catch(() => undefined);
+    throw error;
+  }
+};
+
+const openLocalStores = async (
+  config: Pick<Config, 'dataDir' | 'eventStoreConnectionString'> & Partial<Pick<Config, 'databaseUrl'>>,
+  options: OpenStoresOptions,
+  shared: SharedStore | undefined,
+): Promise<OpenedStores> => {
+  const shredding = { onMissingKey: options.onMissingKey };
+  const sharedParts = (keys: PersonalDataKeys, raw: EventStore, hostLeases: Leases) => ({
+    sharedLeases: shared?.leases ?? hostLeases,
+    assertPersonalDataKeys: () => assertKeysForSealedEvents(raw, keys, keyStoreOf(config)),
+    probeShared: shared?.probe,
+  });
   if (config.eventStoreConnectionString) {
     // Loaded only when configured: the gRPC client alone takes about a second to import.
     const { connectEventStoreDb } = await import('./eventstoredb-event-store.js');
     const db = openReadModelDatabase(path.join(config.dataDir, READ_MODELS_FILE_NAME));
     // The keys stay beside the server, never in its log: deleting one shreds what the log keeps.
-    const store = withPersonalDataShredding(
-      connectEventStoreDb(config.eventStoreConnectionString),
-      createSqlitePersonalDataKeys(db),
-    );
+    const keys = shared?.keys ?? createSqlitePersonalDataKeys(db);
+    const raw = connectEventStoreDb(config.eventStoreConnectionString);
+    const store = withPersonalDataShredding(raw, keys, shredding);
+    const leases = createSqliteLeases(db);
     return {
       store,
       readModels: createSqliteReadModelStore(db),
       snapshots: createSqliteSnapshotStore(db),
-      rateLimits: createSqliteRateLimitCounters(db),
-      leases: createSqliteLeases(db),
+      rateLimits: shared?.rateLimits ?? createSqliteRateLimitCounters(db),
+      leases,
+      ...sharedParts(keys, raw, leases),
       probeWrite: createSqliteWriteProbe(db),
       compact: () => void db.pragma('wal_checkpoint(TRUNCATE)'),
       close: async () => {
         db.close();
         await store.close();
+        await shared?.close();
       },
     };
   }
@@ -99,19 +167,19 @@ export const openStores = async (
   const readonly = options.readonly ?? false;
   const sqliteStore = openSqliteEventStore({ file: sqliteFileIn(config.dataDir), readonly });
   // Embedded, the events are deleted for real; the keys share their file (one backup, one compaction).
-  const store = withPersonalDataShredding(
-    sqliteStore,
-    createSqlitePersonalDataKeys(sqliteStore.database, { readonly }),
-  );
+  const keys = shared?.keys ?? createSqlitePersonalDataKeys(sqliteStore.database, { readonly });
+  const store = withPersonalDataShredding(sqliteStore, keys, shredding);
+  // A read-only opening runs no background duty: nobody to share a lease with.
+  const leases = options.readonly ? createInMemoryLeases() : createSqliteLeases(store.database);
   return {
     store,
     readModels: options.readonly ? createReadOnlyGuard() : createSqliteReadModelStore(store.database),
     // A read-only opening serves no requests: its counters need not be shared.
     rateLimits: options.readonly
       ? createInMemoryRateLimitCounters()
-      : createSqliteRateLimitCounters(store.database),
-    // A read-only opening runs no background duty: nobody to share a lease with.
-    leases: options.readonly ? createInMemoryLeases() : createSqliteLeases(store.database),
+      : (shared?.rateLimits ?? createSqliteRateLimitCounters(store.database)),
+    leases,
+    ...sharedParts(keys, sqliteStore, leases),
     probeWrite: options.readonly
       ? () => {
           throw new Error('The store was opened read-only');
@@ -119,7 +187,10 @@ export const openStores = async (
       : createSqliteWriteProbe(store.database),
     snapshots: options.readonly ? createInMemorySnapshotStore() : createSqliteSnapshotStore(store.database),
     compact: () => void store.database.pragma('wal_checkpoint(TRUNCATE)'),
-    close: () => store.close(),
+    close: async () => {
+      await store.close();
+      await shared?.close();
+    },
   };
 };
 

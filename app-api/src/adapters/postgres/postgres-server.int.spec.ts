@@ -1,0 +1,299 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { pino } from 'pino';
+import { customerStreamId } from '@stickwork/domain';
+import { startTestServer, type TestServer } from '../../testing/test-server.js';
+import { newTestDatabase } from '../../testing/test-postgres.js';
+import {
+  createPostgresCluster,
+  createTestDatabase,
+  destroyPostgresCluster,
+  startPostgresServer,
+  stopPostgresServer,
+  type PostgresClusterInfo,
+} from '../../testing/postgres-cluster.js';
+import {
+  apiClient,
+  decodeJwtPayload,
+  nextClientIp,
+  PASSWORD,
+  registerCustomer,
+  registration,
+} from '../../accounts/testing/account-fixtures.js';
+import { sqliteFileIn } from '../event-store/open-event-store.js';
+import { loadConfig } from '../../config.js';
+import { createBackend } from '../../backend.js';
+import { createServer } from '../../server.js';
+import { openSharedStore } from './shared-store.js';
+import { describeStartupFailure } from '../../startup-error.js';
+import { POSTGRES_TABLES } from './postgres-schema.js';
+import { SERVICE_BRIEFLY_UNAVAILABLE } from './shared-store-unavailable.js';
+import { UNREADABLE_PERSONAL_DATA } from '../personal-data-keys/personal-data-codec.js';
+
+const rowsOf = async (url: string, sql: string): Promise<Record<string, unknown>[]> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+};
+
+/** Tables of the host's own SQLite file (what must not hold keys or counters with DATABASE_URL). */
+const localTables = (server: TestServer) => {
+  const db = new Database(sqliteFileIn(server.dataDir), { readonly: true });
+  try {
+    const names = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+    const count = (table: string) =>
+      names.includes(table) ? db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()! : 0;
+    return { keys: count('personal_data_keys'), rateLimits: count('rate_limits') };
+  } finally {
+    db.close();
+  }
+};
+
+describe('a server on DATABASE_URL', () => {
+  it('keeps the personal-data keys and the rate limits in PostgreSQL, and the rest in its own file', async () => {
+    const databaseUrl = await newTestDatabase();
+    const server = await startTestServer({ DATABASE_URL: databaseUrl });
+    try {
+      const api = apiClient(server, { ip: nextClientIp() });
+      const { token, email } = await registerCustomer(api);
+      const customerId = decodeJwtPayload(token).customerId as string;
+      expect((await api.post('/api/authenticate', { email, password: PASSWORD })).status).toBe(200);
+      expect((await api.post('/api/authenticate', { email, password: 'Wrong-Password-1' })).status).toBe(401);
+
+      const keys = await rowsOf(databaseUrl, `SELECT stream_id FROM ${POSTGRES_TABLES.personalDataKeys}`);
+      expect(keys.map((row) => row.stream_id)).toContain(customerStreamId(customerId));
+      const limits = (await rowsOf(databaseUrl, `SELECT key FROM ${POSTGRES_TABLES.rateLimits}`)).map((row) =>
+        String(row.key),
+      );
+      expect(limits.some((key) => key.startsWith('register:ip:'))).toBe(true);
+      expect(limits.some((key) => key.startsWith('login:ip:'))).toBe(true);
+      expect(limits.some((key) => key.startsWith('login-failures:email:'))).toBe(true);
+      // No key and no counter in the host's file: another host could not see them there.
+      expect(localTables(server)).toEqual({ keys: 0, rateLimits: 0 });
+      const [registered] = await server.backend.store.readStream(customerStreamId(customerId));
+      expect(registered?.data).toMatchObject({ email, firstname: 'Ringo' });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('PostgreSQL going away while the server runs', () => {
+  // A cluster of its own: stopping the run's cluster would pull it from under the specs beside this one.
+  let cluster: PostgresClusterInfo;
+  let server: TestServer;
+  beforeAll(async () => {
+    cluster = await createPostgresCluster();
+    server = await startTestServer({ DATABASE_URL: await createTestDatabase(cluster) });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    if (cluster) await destroyPostgresCluster(cluster);
+  });
+
+  it('answers 503 with a clear message and writes nothing, health names it, and recovers on its own when it is back', async () => {
+    const api = apiClient(server, { ip: nextClientIp() });
+    const known = await registerCustomer(api);
+    const newcomer = registration();
+    const before = await server.backend.store.stats();
+
+    await stopPostgresServer(cluster);
+    try {
+      const refused = await api.post('/api/register', newcomer);
+      expect(refused.status).toBe(503);
+      expect(refused.json).toEqual({ message: SERVICE_BRIEFLY_UNAVAILABLE });
+      const login = await api.post('/api/authenticate', { email: known.email, password: PASSWORD });
+      expect(login.status).toBe(503);
+      expect(await server.backend.store.stats()).toEqual(before);
+
+      const health = await api.get('/api/health');
+      expect(health.status).toBe(503);
+      expect(health.json).toMatchObject({
+        status: 'unavailable',
+        store: { ok: true },
+        sharedStore: { kind: 'postgresql', ok: false },
+      });
+    } finally {
+      await startPostgresServer(cluster);
+    }
+
+    // Back: the very same requests succeed, with no restart of the server.
+    const registered = await api.post('/api/register', newcomer);
+    expect(registered.status).toBe(201);
+    expect((await api.post('/api/authenticate', { email: known.email, password: PASSWORD })).status).toBe(
+      200,
+    );
+    const health = await api.get('/api/health');
+    expect(health.status).toBe(200);
+    expect(health.json).toMatchObject({ sharedStore: { kind: 'postgresql', ok: true } });
+  });
+});
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** Runs the server's entry point (TypeScript sources through tsx) until it exits; bounded. */
+const runMain = async (env: Record<string, string>): Promise<{ code: number | null; stderr: string }> =>
+  promisify(execFile)(process.execPath, ['--import', 'tsx', '--conditions=source', 'app-api/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', WEB_CONCURRENCY: '1', ...env },
+    timeout: 50_000,
+  }).then(
+    () => ({ code: 0, stderr: '' }),
+    (error: { code: number | null; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+  );
+
+/** A loopback port nothing listens on: one the system just handed out and took back. */
+const closedPort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+describe('start-up on DATABASE_URL', () => {
+  it('stops with one line and exit code 1 on a malformed DATABASE_URL, never repeating it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-pg-start-'));
+    try {
+      const { code, stderr } = await runMain({
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'mysql://admin:Hush-77@db/x',
+      });
+      expect(code).toBe(1);
+      expect(stderr).toBe(
+        'Stickwork could not start: Configuration error: DATABASE_URL must be a postgres:// or postgresql:// URL\n',
+      );
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops with one line and exit code 1 when PostgreSQL refuses the connection, naming DATABASE_URL and not its password', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-pg-start-'));
+    const port = await closedPort();
+    try {
+      const { code, stderr } = await runMain({
+        DATA_DIR: dataDir,
+        DATABASE_URL: `postgresql://stickwork:Hush-9f3c07a1@127.0.0.1:${port}/stickwork`,
+      });
+      expect(code).toBe(1);
+      expect(stderr).toBe(
+        `Stickwork could not start: PostgreSQL at DATABASE_URL (postgresql://stickwork@127.0.0.1:${port}/stickwork) ` +
+          'cannot be used: connection refused (ECONNREFUSED)\n',
+      );
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  const startupLine = async (dataDir: string, databaseUrl: string): Promise<string | null> => {
+    try {
+      const backend = await createBackend(
+        loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }),
+        { logger: pino({ level: 'silent' }) },
+      );
+      await backend.close();
+      return null;
+    } catch (error) {
+      return describeStartupFailure(error);
+    }
+  };
+
+  it('refuses a database that does not exist, in one line naming DATABASE_URL and never its password', async () => {
+    const { port } = new URL(await newTestDatabase());
+    const server = await startTestServer();
+    try {
+      const line = await startupLine(
+        server.dataDir,
+        `postgresql://postgres:Hush-9f3c07a1@127.0.0.1:${port}/no_such_db`,
+      );
+      expect(line).toBe(
+        `Stickwork could not start: PostgreSQL at DATABASE_URL (postgresql://postgres@127.0.0.1:${port}/no_such_db) ` +
+          'cannot be used: database "no_such_db" does not exist (3D000)',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  /** The server on a DATA_DIR the test keeps (startTestServer deletes its own on close). */
+  const serve = async (dataDir: string, databaseUrl: string) => {
+    const backend = await createBackend(
+      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }),
+      { logger: pino({ level: 'silent' }) },
+    );
+    const http = createServer(backend).listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => http.once('listening', resolve));
+    return {
+      url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+      close: async () => {
+        await new Promise<void>((resolve) => http.close(() => resolve()));
+        await backend.close();
+      },
+    };
+  };
+
+  it('refuses to start when the log holds sealed personal data and the key store is empty, and starts on the right one', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-keys-lost-'));
+    try {
+      const rightKeys = await newTestDatabase();
+      const first = await serve(dataDir, rightKeys);
+      const { token } = await registerCustomer(apiClient(first, { ip: nextClientIp() }));
+      const customerId = decodeJwtPayload(token).customerId as string;
+      await first.close();
+
+      const emptyKeys = await newTestDatabase();
+      expect(await startupLine(dataDir, emptyKeys)).toBe(
+        "Stickwork could not start: personal-data keys missing: the event store holds sealed personal data but DATABASE_URL's key store is empty; " +
+          'restore the keys, or point DATABASE_URL at the right database',
+      );
+      expect(await startupLine(dataDir, rightKeys)).toBeNull();
+
+      // A key store that holds keys, but not this stream's, and no erasure of it (the wrong database):
+      // the data reads as unreadable, never as erased, and the stream is logged as an error.
+      const otherKeys = await newTestDatabase();
+      const other = await openSharedStore(otherKeys);
+      await other.keys.keyFor('customer-someone-else');
+      await other.close();
+      const logged: { streamId?: string }[] = [];
+      const logger = pino(
+        { level: 'error' },
+        { write: (line: string) => void logged.push(JSON.parse(line)) },
+      );
+      const wrong = await createBackend(
+        loadConfig({ DATA_DIR: dataDir, DATABASE_URL: otherKeys, LOG_LEVEL: 'silent' }),
+        { logger },
+      );
+      try {
+        const [read] = await wrong.store.readStream(customerStreamId(customerId));
+        expect(read?.data).toMatchObject({
+          email: UNREADABLE_PERSONAL_DATA,
+          firstname: UNREADABLE_PERSONAL_DATA,
+        });
+        await wrong.store.readStream(customerStreamId(customerId));
+        // Once per stream, with its id and nothing personal.
+        expect(logged.filter((entry) => entry.streamId !== undefined).map((entry) => entry.streamId)).toEqual(
+          [customerStreamId(customerId)],
+        );
+        expect(JSON.stringify(logged)).not.toContain('Ringo');
+      } finally {
+        await wrong.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
