@@ -247,13 +247,15 @@ export const connectEventStoreDb = (
       // until a scavenge, and a checkpoint never reaches them.
       const isVisible = createVisibilityCheck({ reloadOnce: true });
       let from: ReadPosition = END;
+      // Mostly the last event is one: ask for it alone first.
+      let pageSize = 1;
       try {
         for (;;) {
           let records = 0;
           const page = readAllFiltered(client, {
             fromPosition: from,
             direction: 'backwards',
-            maxCount: LAST_POSITION_PAGE,
+            maxCount: pageSize,
             streamNameRegex: OWN_STREAMS,
           });
           for await (const resolved of page as AsyncIterable<AllStreamResolvedEvent>) {
@@ -265,7 +267,8 @@ export const connectEventStoreDb = (
               return event.position;
             }
           }
-          if (records < LAST_POSITION_PAGE) return null;
+          if (records < pageSize) return null;
+          pageSize = LAST_POSITION_PAGE;
         }
       } catch (error) {
         throw reachable(error);

@@ -59,7 +59,7 @@ describe('health beside an EventStoreDB that went away', () => {
     expect(behind.body.projections).toMatchObject({ caughtUp: false, lag: null });
     expect(behind.body.projections.behind.customer_directory).toBeNull();
     expect(behind.reads.allReads).toBe(1);
-    expect(behind.reads.allEventsSent).toBeLessThanOrEqual(16);
+    expect(behind.reads.allEventsSent).toBe(1);
 
     app.backend.projections.start();
     await app.backend.projections.waitFor((await app.backend.store.lastPosition())!);

@@ -112,13 +112,18 @@ describe('EventStoreDB reads filtered by the server', () => {
     expect(events.map((event) => [event.streamId, event.revision])).toEqual([['email-1', 1]]);
   });
 
-  it('answers the last position from one short read, past system events and deleted streams', async () => {
+  it('answers the last position from short reads backwards, past system events and deleted streams', async () => {
     const kept = await hostA.appendToStream('practice-1', [anEvent('A')]);
     for (let i = 0; i < 3; i++) await hostA.appendToStream(`customer-${i}`, [anEvent('A')]);
     for (let i = 0; i < 3; i++) await hostA.deleteStream(`customer-${i}`);
 
     const reads = await readsDuring(async () => expect(await hostB.lastPosition()).toBe(kept.position));
-    expect(reads.allReads).toBe(1);
-    expect(reads.allEventsSent).toBeLessThanOrEqual(16);
+    // The last event alone, deleted; then a page of at most 16 further back.
+    expect(reads.allReads).toBe(2);
+    expect(reads.allEventsSent).toBeLessThanOrEqual(17);
+
+    await hostA.appendToStream('practice-1', [anEvent('B')]);
+    const common = await readsDuring(() => hostB.lastPosition());
+    expect(common).toMatchObject({ allReads: 1, allEventsSent: 1 });
   });
 });
