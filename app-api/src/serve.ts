@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { Config } from './config.js';
 import { createBackend, type Backend } from './backend.js';
 import { createServer } from './server.js';
-import { StartupError } from './startup-error.js';
+import { errnoWords, StartupError } from './startup-error.js';
 import { systemClock } from './clock.js';
 import { createTestClock, testClockEnabled, testClockFile } from './http/test-clock.js';
 import { startBackgroundDuties } from './background-duties.js';
@@ -12,8 +12,10 @@ import { startBackgroundDuties } from './background-duties.js';
 export const DRAIN_MS = 10_000;
 
 /** An address this machine does not have, or a name that does not resolve, is HOST's fault. */
-const listenFailure = (error: unknown, host: string): unknown => {
+const listenFailure = (error: unknown, host: string, port: number): unknown => {
   const code = (error as NodeJS.ErrnoException).code;
+  // Worded alike whether the process listens itself or through the cluster's primary (syscall 'bind').
+  if (code === 'EADDRINUSE') return new StartupError(`cannot listen on port ${port}: ${errnoWords(error)}`);
   if (code === 'EADDRNOTAVAIL')
     return new StartupError(`HOST ${host} is not an address of this machine (${code})`);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
@@ -53,14 +55,17 @@ export const serve = async (config: Config): Promise<ServingProcess> => {
     ? createTestClock(systemClock, testClockFile(config.dataDir))
     : undefined;
   const backend = await createBackend(config, testClock ? { clock: testClock.clock } : {});
+  const duties = await startBackgroundDuties(backend);
+  // Listening is the last step: a cluster worker is handed connections from then on, and a stop
+  // before it (cluster/run-worker.ts) has nothing in flight to drain.
   const server = createServer(backend, testClock ? { testClock } : {}).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve).once('error', reject);
   }).catch(async (error: unknown) => {
+    await duties.stop().catch(() => undefined);
     await backend.close().catch(() => undefined);
-    throw listenFailure(error, config.host);
+    throw listenFailure(error, config.host, config.port);
   });
-  const duties = await startBackgroundDuties(backend);
   const { address, port } = server.address() as AddressInfo;
   let stopping: Promise<void> | undefined;
   return {

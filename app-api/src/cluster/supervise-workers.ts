@@ -90,7 +90,7 @@ export const superviseWorkers = (config: Config, logger: Logger): void => {
       process.exit(1);
     }
     if (wasListening) {
-      logger.warn({ pid: worker.process.pid, died }, 'a worker process died; starting another');
+      logger.warn({ workerPid: worker.process.pid, died }, 'a worker process died; starting another');
       fork();
       return;
     }
