@@ -139,6 +139,7 @@ const openLocalStores = async (
     // Loaded only when configured: the gRPC client alone takes about a second to import.
     const { connectEventStoreDb } = await import('./eventstoredb-event-store.js');
     const db = openReadModelDatabase(path.join(config.dataDir, READ_MODELS_FILE_NAME));
+    if (shared && !options.readonly) await shared.adoptLocalKeys(db, `DATA_DIR/${READ_MODELS_FILE_NAME}`);
     // The keys stay beside the server, never in its log: deleting one shreds what the log keeps.
     const keys = shared?.keys ?? createSqlitePersonalDataKeys(db);
     const raw = connectEventStoreDb(config.eventStoreConnectionString);
@@ -166,6 +167,7 @@ const openLocalStores = async (
   }
   const readonly = options.readonly ?? false;
   const sqliteStore = openSqliteEventStore({ file: sqliteFileIn(config.dataDir), readonly });
+  if (shared && !readonly) await shared.adoptLocalKeys(sqliteStore.database, `DATA_DIR/${SQLITE_FILE_NAME}`);
   // Embedded, the events are deleted for real; the keys share their file (one backup, one compaction).
   const keys = shared?.keys ?? createSqlitePersonalDataKeys(sqliteStore.database, { readonly });
   const store = withPersonalDataShredding(sqliteStore, keys, shredding);

@@ -230,7 +230,7 @@ describe('start-up on DATABASE_URL', () => {
   });
 
   /** The server on a DATA_DIR the test keeps (startTestServer deletes its own on close). */
-  const serve = async (dataDir: string, databaseUrl: string) => {
+  const serve = async (dataDir: string, databaseUrl: string | undefined) => {
     const backend = await createBackend(
       loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }),
       { logger: pino({ level: 'silent' }) },
@@ -239,12 +239,53 @@ describe('start-up on DATABASE_URL', () => {
     await new Promise<void>((resolve) => http.once('listening', resolve));
     return {
       url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+      backend,
       close: async () => {
         await new Promise<void>((resolve) => http.close(() => resolve()));
         await backend.close();
       },
     };
   };
+
+  it('moves the keys a host kept in its own file into PostgreSQL when it is first started on DATABASE_URL', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-keys-move-'));
+    try {
+      const alone = await serve(dataDir, undefined);
+      const api = apiClient(alone, { ip: nextClientIp() });
+      const kept = await registerCustomer(api);
+      const erased = await registerCustomer(api);
+      expect((await api.delete('/api/delete/account', { token: erased.token })).status).toBe(200);
+      await alone.close();
+      const keptStream = customerStreamId(decodeJwtPayload(kept.token).customerId as string);
+      const erasedStream = customerStreamId(decodeJwtPayload(erased.token).customerId as string);
+
+      const databaseUrl = await newTestDatabase();
+      const shared = await serve(dataDir, databaseUrl);
+      try {
+        const [registered] = await shared.backend.store.readStream(keptStream);
+        expect(registered?.data).toMatchObject({ email: kept.email });
+        const keys = await rowsOf(databaseUrl, `SELECT stream_id FROM ${POSTGRES_TABLES.personalDataKeys}`);
+        expect(keys.map((row) => row.stream_id)).toContain(keptStream);
+        const erasures = await rowsOf(
+          databaseUrl,
+          `SELECT stream_id FROM ${POSTGRES_TABLES.personalDataErasures}`,
+        );
+        expect(erasures.map((row) => row.stream_id)).toContain(erasedStream);
+      } finally {
+        await shared.close();
+      }
+      // None left behind: a key in two places would survive an erasure in one.
+      const db = new Database(sqliteFileIn(dataDir), { readonly: true });
+      try {
+        expect(db.prepare('SELECT count(*) FROM personal_data_keys').pluck().get()).toBe(0);
+        expect(db.prepare('SELECT count(*) FROM personal_data_erasures').pluck().get()).toBe(0);
+      } finally {
+        db.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 
   it('refuses to start when the log holds sealed personal data and the key store is empty, and starts on the right one', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-keys-lost-'));
