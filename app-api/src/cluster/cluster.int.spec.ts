@@ -132,6 +132,22 @@ describe('WEB_CONCURRENCY=2: two worker processes share the port', () => {
     expect(crossings.length).toBeGreaterThan(0);
   }, 60_000);
 
+  it('moves the test clock of every worker at once (STICKWORK_TEST_CLOCK, the e2e suite)', async () => {
+    const { server } = await startCluster({ STICKWORK_TEST_CLOCK: '1' });
+    const move = (advanceDays: number) => call(server, 'POST', '/api/test/clock', { body: { advanceDays } });
+    expect((await move(3)).json).toMatchObject({ offsetDays: 3 });
+    const seen: { offsetDays: number; pid: number }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { json, requestId } = await move(0);
+      seen.push({
+        offsetDays: (json as { offsetDays: number }).offsetDays,
+        pid: await answeredBy(server, requestId),
+      });
+    }
+    expect(seen.map(({ offsetDays }) => offsetDays)).toEqual([3, 3, 3, 3]);
+    expect(new Set(seen.map(({ pid }) => pid)).size).toBe(2);
+  }, 60_000);
+
   it('replaces a worker killed with SIGKILL, and the service keeps answering meanwhile', async () => {
     const { server } = await startCluster();
     const [victim, survivor] = server.workerPids();
