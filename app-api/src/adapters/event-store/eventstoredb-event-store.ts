@@ -79,10 +79,12 @@ const isMissingStream = (error: unknown) =>
  *   transaction log until a scavenge. Erasure does not wait for one: `openStores` wraps this
  *   adapter in crypto-shredding, so those bytes hold personal data only sealed with a key that
  *   the deletion destroyed (README "Erasure on EventStoreDB").
- * - Until that scavenge `$all` still returns deleted events, so `readAll`, `subscribeToAll` and
- *   `stats` hide every event before its stream's truncate-before (`$tb`), which costs one
- *   metadata read per stream met (cached for the call or subscription; a subscription's cache can
- *   miss a deletion made after it first met the stream).
+ * - Until that scavenge `$all` still returns deleted events, so `readAll`, `subscribeToAll`,
+ *   `lastPosition` and `stats` hide every event before its stream's truncate-before (`$tb`). The
+ *   server filters `$all` to our streams and their metastreams (`$$customer-1`); each stream's
+ *   `$tb` is read once and kept (bounded, `metadataTtlMs`), updated by the `$metadata` events the
+ *   reads pass, so a deletion by another host is seen in the first read that reaches it, or once
+ *   the entry expires (docs/eventstoredb.md "Reads filtered by the server").
  * - `stats` scans `$all` from the start: O(events) plus one metadata read per stream. It is an
  *   operator tool, not for request paths.
  */
