@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
@@ -25,13 +26,16 @@ import {
 } from '@stickwork/app-api/testing';
 
 /**
- * The reliability suite's crash rounds: the real server (its own process, loopback only) takes a
- * small mixed write load (registrations, usage, evaluations, self-ratings, activity) and is killed
- * with SIGKILL mid-load, three times, each time restarted on the same DATA_DIR. Every write the
- * server acknowledged (2xx) must be in the store afterwards, and at the end the read models must
- * equal a fresh fold of the log.
+ * The reliability suite's crash rounds: the real server (its own process, loopback only, with
+ * WEB_CONCURRENCY=2: a primary and two workers) takes a small mixed write load (registrations, usage,
+ * evaluations, self-ratings, activity) and is killed with SIGKILL mid-load, once per round: a worker
+ * (the first, which holds the duties' leases; the primary replaces it and the server keeps serving),
+ * the primary alone (its workers finish what is in flight and exit), and the primary with every worker
+ * at once; after the last two it is restarted on the same DATA_DIR. Every write the server acknowledged
+ * (2xx) must be in the store afterwards, and at the end the read models must equal a fresh fold of the log.
  */
-const ROUNDS = 3;
+const ROUNDS = ['a worker', 'the primary', 'the primary and every worker'] as const;
+type Victim = (typeof ROUNDS)[number];
 const ACKS_BEFORE_KILL = 24;
 const WORKERS = 4;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -67,23 +71,61 @@ const startServer = async (env: Record<string, string> = {}) => {
   // SIGKILL of its parent): the kill reaches the server itself.
   child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', 'app-api/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      WEB_CONCURRENCY: '2',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  // Every worker serving (the primary says so), or a single process running: a kill round then finds
+  // the service on more than the worker it kills.
+  let serving = false;
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    const single = line.includes('"msg":"Stickwork is running at') && !line.includes('"workers":');
+    serving ||= single || line.includes('"msg":"every worker process is serving"');
+  });
   const url = `http://127.0.0.1:${port}`;
-  await until(`the server on ${url} (${stderr.join('')})`, async () => (await fetch(`${url}/api/health`)).ok);
+  await until(
+    `the server on ${url} (${stderr.join('')})`,
+    async () => serving && (await fetch(`${url}/api/health`)).ok,
+  );
   return url;
 };
 
-const killServer = async (url: string) => {
+/** The primary's worker processes, first forked first. */
+const workerPids = () =>
+  execFileSync('ps', ['-o', 'pid=', '--ppid', String(child!.pid)], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map(Number)
+    .sort((a, b) => a - b);
+
+/** Kills `victim` with SIGKILL: a worker is replaced by the primary; the primary gone, nothing serves. */
+const kill = async (url: string, victim: Victim): Promise<void> => {
+  const workers = workerPids();
+  if (victim === 'a worker') {
+    process.kill(workers[0]!, 'SIGKILL');
+    await until('the primary to replace the killed worker', async () => {
+      const now = workerPids();
+      return now.length === 2 && !now.includes(workers[0]!);
+    });
+    return;
+  }
   const exited = new Promise((resolve) => child!.once('exit', resolve));
   child!.kill('SIGKILL');
+  if (victim === 'the primary and every worker') for (const pid of workers) process.kill(pid, 'SIGKILL');
   await exited;
   child = undefined;
-  // Nothing answers there any more: the process that served it is gone.
+  // Nothing answers there any more: the primary, which held the port, is gone.
   await expect(fetch(`${url}/api/health`)).rejects.toThrow();
 };
+
+const killServer = (url: string) => kill(url, 'the primary and every worker');
 
 interface Customer {
   customerId: string;
@@ -153,8 +195,11 @@ const oneWrite = async (url: string, step: number): Promise<boolean> => {
   }
 };
 
-/** Workers write until the server dies under them; the kill comes after enough acknowledgements. */
-const loadThenKill = async (url: string) => {
+/**
+ * Clients write until the kill; it comes after enough acknowledgements. Answers the URL that serves
+ * afterwards: the same, or a server started again on the DATA_DIR.
+ */
+const loadThenKill = async (url: string, victim: Victim): Promise<string> => {
   let acks = 0;
   let step = 0;
   let dead = false;
@@ -169,9 +214,10 @@ const loadThenKill = async (url: string) => {
   };
   const workers = Array.from({ length: WORKERS }, worker);
   await until('enough acknowledged writes', async () => acks >= ACKS_BEFORE_KILL, 120_000);
-  await killServer(url);
+  await kill(url, victim);
   dead = true;
   await Promise.all(workers);
+  return victim === 'a worker' ? url : startServer();
 };
 
 const storedCounts = async () => {
@@ -193,11 +239,11 @@ const storedCounts = async () => {
 };
 
 describe('SIGKILL during a mixed write load', () => {
-  it(`keeps every acknowledged write over ${ROUNDS} rounds, and the read models equal a rebuild`, async () => {
+  it(`keeps every acknowledged write when killing ${ROUNDS.join(', then ')}, and the read models equal a rebuild`, async () => {
     let url = await startServer();
-    for (let round = 1; round <= ROUNDS; round++) {
-      await loadThenKill(url);
-      url = await startServer();
+    for (const [index, victim] of ROUNDS.entries()) {
+      const round = `${index + 1} (${victim})`;
+      url = await loadThenKill(url, victim);
       const stored = await storedCounts();
       for (const [key, count] of acked)
         expect(stored.get(key) ?? 0, `round ${round}: ${key}`).toBeGreaterThanOrEqual(count);
@@ -252,7 +298,8 @@ describe('SIGKILL between the two appends of a teacher booking', () => {
       await setTeacherAvailability(backend, 'kit', daily);
 
       // The server kills itself right after the credit's append (a test-only fault point).
-      let url = await startServer({ STICKWORK_FAULT: 'after-credit-taken' });
+      // One process: the fault kills the process that serves, which must then be started again.
+      let url = await startServer({ STICKWORK_FAULT: 'after-credit-taken', WEB_CONCURRENCY: '1' });
       const ip = nextClientIp();
       const registered = await apiClient({ url }, { ip }).post('/api/register', registration());
       const token = (registered.json as { token: string }).token;
