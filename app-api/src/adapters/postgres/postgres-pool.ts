@@ -53,14 +53,20 @@ export const openSharedPool = (databaseUrl: string, logger?: Logger): SharedPool
       } catch (error) {
         throw asUnavailable(error);
       }
+      // A connection that dies between two statements of the transaction emits `error` on the
+      // client (not on a query): heard here, so it fails the next statement instead of the process.
+      const onError = (error: Error) => logger?.warn({ reason: error.message }, 'PostgreSQL connection lost');
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await work(client);
         await client.query('COMMIT');
+        client.off('error', onError);
         client.release();
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
+        client.off('error', onError);
         // A connection that failed is not handed out again.
         client.release(isConnectionFailure(error) ? (error as Error) : undefined);
         throw asUnavailable(error);
