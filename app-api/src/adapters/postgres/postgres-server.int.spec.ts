@@ -62,6 +62,29 @@ const localTables = (server: TestServer) => {
   }
 };
 
+/** What main prints when createBackend fails on this DATA_DIR and DATABASE_URL (or null when it starts). */
+const startupLine = async (dataDir: string, databaseUrl: string): Promise<string | null> => {
+  try {
+    const backend = await createBackend(
+      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }),
+      { logger: pino({ level: 'silent' }) },
+    );
+    await backend.close();
+    return null;
+  } catch (error) {
+    return describeStartupFailure(error);
+  }
+};
+
+const withTempDir = async (work: (dir: string) => Promise<void>) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-pg-'));
+  try {
+    await work(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};
+
 describe('a server on DATABASE_URL', () => {
   it('keeps the personal-data keys and the rate limits in PostgreSQL, and the rest in its own file', async () => {
     const databaseUrl = await newTestDatabase();
@@ -102,6 +125,23 @@ describe('PostgreSQL going away while the server runs', () => {
   afterAll(async () => {
     await server?.close();
     if (cluster) await destroyPostgresCluster(cluster);
+  });
+
+  it('refuses a wrong password at start, in one line that names the user and never the password', async () => {
+    const hba = path.join(cluster.dataDir, 'pg_hba.conf');
+    fs.writeFileSync(
+      hba,
+      `host all stickwork_pw 127.0.0.1/32 scram-sha-256\n${fs.readFileSync(hba, 'utf8')}`,
+    );
+    await rowsOf(cluster.url, "CREATE ROLE stickwork_pw LOGIN PASSWORD 'Right-Password-1'");
+    await rowsOf(cluster.url, 'SELECT pg_reload_conf()');
+    const where = `127.0.0.1:${cluster.port}/postgres`;
+    await withTempDir(async (dataDir) => {
+      expect(await startupLine(dataDir, `postgresql://stickwork_pw:Wrong-Password-2@${where}`)).toBe(
+        `Stickwork could not start: PostgreSQL at DATABASE_URL (postgresql://stickwork_pw@${where}) ` +
+          'cannot be used: password authentication failed for user "stickwork_pw" (28P01)',
+      );
+    });
   });
 
   it('answers 503 with a clear message and writes nothing, health names it, and recovers on its own when it is back', async () => {
@@ -165,6 +205,25 @@ const closedPort = () =>
   });
 
 describe('start-up on DATABASE_URL', () => {
+  it('stops with one line when PostgreSQL does not answer within 5 seconds', async () => {
+    // A port that takes the connection and never says a word (a black-holed host, a hung server).
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => void sockets.push(socket)).listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => silent.once('listening', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      await withTempDir(async (dataDir) => {
+        expect(await startupLine(dataDir, `postgresql://stickwork@127.0.0.1:${port}/stickwork`)).toBe(
+          `Stickwork could not start: PostgreSQL at DATABASE_URL (postgresql://stickwork@127.0.0.1:${port}/stickwork) ` +
+            'cannot be used: no answer within 5 seconds (timeout)',
+        );
+      });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
+
   it('stops with one line and exit code 1 on a malformed DATABASE_URL, never repeating it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-pg-start-'));
     try {
@@ -198,19 +257,6 @@ describe('start-up on DATABASE_URL', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
-
-  const startupLine = async (dataDir: string, databaseUrl: string): Promise<string | null> => {
-    try {
-      const backend = await createBackend(
-        loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }),
-        { logger: pino({ level: 'silent' }) },
-      );
-      await backend.close();
-      return null;
-    } catch (error) {
-      return describeStartupFailure(error);
-    }
-  };
 
   it('refuses a database that does not exist, in one line naming DATABASE_URL and never its password', async () => {
     const { port } = new URL(await newTestDatabase());

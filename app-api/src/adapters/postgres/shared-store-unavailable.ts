@@ -59,6 +59,7 @@ export const describeCause = (error: unknown): string => {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   const text = typeof message === 'string' && message !== '' ? message.split('\n')[0]! : String(error);
   if (typeof code === 'string' && code in ERRNO_WORDS) return `${ERRNO_WORDS[code]} (${code})`;
-  if (/timeout exceeded when trying to connect/i.test(text)) return 'no answer within 5 seconds (timeout)';
+  if (/timeout exceeded when trying to connect|due to connection timeout/i.test(text))
+    return 'no answer within 5 seconds (timeout)';
   return typeof code === 'string' ? `${text} (${code})` : text;
 };
