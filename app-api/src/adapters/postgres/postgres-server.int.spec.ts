@@ -36,7 +36,7 @@ import { createServer } from '../../server.js';
 import { openSharedStore } from './shared-store.js';
 import { describeStartupFailure } from '../../startup-error.js';
 import { POSTGRES_TABLES } from './postgres-schema.js';
-import { SERVICE_BRIEFLY_UNAVAILABLE } from './shared-store-unavailable.js';
+import { SERVICE_BRIEFLY_UNAVAILABLE, SharedStoreUnavailableError } from './shared-store-unavailable.js';
 import { UNREADABLE_PERSONAL_DATA } from '../personal-data-keys/personal-data-codec.js';
 
 const rowsOf = async (url: string, sql: string): Promise<Record<string, unknown>[]> => {
@@ -157,6 +157,16 @@ describe('PostgreSQL going away while the server runs', () => {
       expect(refused.json).toEqual({ message: SERVICE_BRIEFLY_UNAVAILABLE });
       const login = await api.post('/api/authenticate', { email: known.email, password: PASSWORD });
       expect(login.status).toBe(503);
+      // Past the limits too: an event whose personal fields need a key is not appended without it.
+      await expect(
+        server.backend.store.appendToStream('customer-no-key', [
+          {
+            type: 'PasswordChanged',
+            data: { passwordHash: 'hash-of-no-one', changedAt: new Date().toISOString() },
+            metadata: { schemaVersion: 1, time: new Date().toISOString() },
+          },
+        ]),
+      ).rejects.toBeInstanceOf(SharedStoreUnavailableError);
       expect(await server.backend.store.stats()).toEqual(before);
 
       const health = await api.get('/api/health');
