@@ -42,8 +42,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-sigkill-'));
 let child: ChildProcess | undefined;
 
+/** Every server started, so a failed round leaves none behind (its workers exit with their primary). */
+const spawned: ChildProcess[] = [];
 afterAll(() => {
-  child?.kill('SIGKILL');
+  for (const server of spawned) server.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -81,6 +83,7 @@ const startServer = async (env: Record<string, string> = {}) => {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  spawned.push(child);
   child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
   // Every worker serving (the primary says so), or a single process running: a kill round then finds
   // the service on more than the worker it kills.
