@@ -1,13 +1,19 @@
 /**
- * Throughput under load: autocannon against the built server in its own process, 32 and
- * 64 connections, every read route and the practice writes, each as a ratio of GET /api/health's
- * throughput on the same server in the same run (targets: reads ≥ 0.5 with p99 < 25 ms, writes
- * ≥ 0.25). Needs a build (`npm run build`).
+ * Throughput under load: autocannon against the built server in processes of its own, a single process
+ * (WEB_CONCURRENCY=1) and a cluster of two workers (WEB_CONCURRENCY=2) side by side in one run:
+ * - closed loop (saturating) at 32 and 64 connections: every read route and the practice writes, each
+ *   as a ratio of GET /api/health's throughput on the same server (targets: reads ≥ 0.5 with p99 < 25 ms,
+ *   writes ≥ 0.25), and the cluster's throughput as a ratio of the single process's (goal on two cores,
+ *   the load generator included: ≥ 1.3x on the practice reads and writes);
+ * - open loop: a fixed offered rate of 1,500 requests a second (autocannon's overallRate over 64
+ *   connections), p50 and p99 (goal: reads p99 < 25 ms in the cluster). A saturated closed loop only
+ *   measures queueing; this is the latency a customer sees at a given load.
+ * Needs a build (`npm run build`). BENCH_LOAD_SECONDS shortens each measurement (default 5).
  */
 import autocannon from 'autocannon';
 import { getCatalogue } from '@stickwork/domain';
 import type { BenchReport } from './bench.js';
-import { premiumCustomer, startBenchServer } from './bench-server.js';
+import { premiumCustomer, startBenchServer, type BenchServer } from './bench-server.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3206);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
@@ -56,7 +62,13 @@ const ROUTES: Route[] = [
   },
 ];
 
-const load = (url: string, route: Route, connections: number, token: string, seconds = SECONDS) =>
+const load = (
+  url: string,
+  route: Route,
+  connections: number,
+  token: string,
+  { seconds = SECONDS, rate }: { seconds?: number; rate?: number } = {},
+) =>
   new Promise<autocannon.Result>((resolve, reject) => {
     autocannon(
       {
@@ -64,6 +76,8 @@ const load = (url: string, route: Route, connections: number, token: string, sec
         method: route.method,
         connections,
         duration: seconds,
+        // Open loop: this many requests a second over all connections, whatever the answers take.
+        ...(rate === undefined ? {} : { overallRate: rate }),
         headers: {
           'x-auth-token': token,
           'time-zone': 'Europe/Berlin',
@@ -75,51 +89,155 @@ const load = (url: string, route: Route, connections: number, token: string, sec
     );
   });
 
+const OPEN_LOOP_RATE = 1_500;
+const OPEN_LOOP_CONNECTIONS = 64;
+const SETUPS = [
+  { name: 'single', processes: 1 },
+  { name: 'cluster', processes: 2 },
+] as const;
+type Setup = (typeof SETUPS)[number]['name'];
+
+interface Row {
+  setup: Setup;
+  route: string;
+  kind: Route['kind'];
+  connections: number;
+  requestsPerSecond: number;
+  ratioToHealth: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+interface OpenLoopRow {
+  setup: Setup;
+  route: string;
+  kind: Route['kind'];
+  offeredPerSecond: number;
+  servedPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+const rounded = (value: number) => Math.round(value * 100) / 100;
+
 export const run = async (): Promise<BenchReport> => {
+  // Both servers run side by side (ports PORT and PORT + 1, a fresh DATA_DIR each) and every
+  // measurement is taken on one right after the other, so a change in the machine's background load
+  // during the run does not fall on one setup only. The idle one only renews its leases.
   // One customer drives every route: the per-customer practice-write limit would measure itself.
-  const server = await startBenchServer(PORT, {
-    PRACTICE_WRITES_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
-  });
-  const rows: Record<string, unknown>[] = [];
+  const servers: { setup: Setup; server: BenchServer; token: string }[] = [];
+  const rows: Row[] = [];
+  const openLoop: OpenLoopRow[] = [];
   try {
-    const { token } = await premiumCustomer(server);
-    // Warm up (JIT, caches, the catalogue index) on every route before anything is measured.
-    for (const route of ROUTES) await load(server.url, route, 8, token, 1);
+    for (const [index, { name, processes }] of SETUPS.entries()) {
+      const server = await startBenchServer(PORT + index, {
+        PRACTICE_WRITES_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
+        WEB_CONCURRENCY: String(processes),
+      });
+      servers.push({ setup: name, server, token: '' });
+      servers.at(-1)!.token = (await premiumCustomer(server)).token;
+    }
+    // Warm up (JIT, caches, the catalogue index) on every route before anything is measured; in the
+    // cluster this also gives the second worker its start (it forks once the first one listens).
+    for (const { server, token } of servers)
+      for (const route of ROUTES) await load(server.url, route, 8, token, { seconds: 1 });
     for (const connections of CONNECTIONS) {
-      let baseline = Number.NaN;
-      for (const route of ROUTES) {
-        const result = await load(server.url, route, connections, token);
-        const perSecond = result.requests.average;
-        if (route.kind === 'baseline') baseline = perSecond;
-        rows.push({
+      const baseline = new Map<Setup, number>();
+      for (const route of ROUTES)
+        for (const { setup, server, token } of servers) {
+          const result = await load(server.url, route, connections, token);
+          const perSecond = result.requests.average;
+          if (route.kind === 'baseline') baseline.set(setup, perSecond);
+          rows.push({
+            setup,
+            route: route.name,
+            kind: route.kind,
+            connections,
+            requestsPerSecond: perSecond,
+            ratioToHealth: rounded(perSecond / baseline.get(setup)!),
+            p50Ms: result.latency.p50,
+            p99Ms: result.latency.p99,
+            errors: result.errors + result.non2xx,
+          });
+        }
+    }
+    for (const route of ROUTES)
+      for (const { setup, server, token } of servers) {
+        const result = await load(server.url, route, OPEN_LOOP_CONNECTIONS, token, { rate: OPEN_LOOP_RATE });
+        openLoop.push({
+          setup,
           route: route.name,
           kind: route.kind,
-          connections,
-          requestsPerSecond: perSecond,
-          ratioToHealth: Math.round((perSecond / baseline) * 100) / 100,
+          offeredPerSecond: OPEN_LOOP_RATE,
+          servedPerSecond: result.requests.average,
           p50Ms: result.latency.p50,
           p99Ms: result.latency.p99,
           errors: result.errors + result.non2xx,
         });
       }
-    }
   } finally {
-    await server.stop();
+    for (const { server } of servers) await server.stop();
   }
-  const targets = (row: Record<string, unknown>) =>
+  const clusterRatios = rows
+    .filter((row) => row.setup === 'cluster')
+    .map((cluster) => {
+      const single = rows.find(
+        (row) =>
+          row.setup === 'single' && row.route === cluster.route && row.connections === cluster.connections,
+      )!;
+      return {
+        route: cluster.route,
+        kind: cluster.kind,
+        connections: cluster.connections,
+        clusterToSingle: rounded(cluster.requestsPerSecond / single.requestsPerSecond),
+      };
+    });
+  const practice = clusterRatios.filter((ratio) => ratio.kind !== 'baseline');
+  const practiceScaling = rounded(
+    Math.exp(practice.reduce((sum, ratio) => sum + Math.log(ratio.clusterToSingle), 0) / practice.length),
+  );
+  const clusterReadsP99 = Math.max(
+    ...openLoop.filter((row) => row.setup === 'cluster' && row.kind === 'read').map((row) => row.p99Ms),
+  );
+  const goals = {
+    practiceScalingAtLeast1_3: practice.every((ratio) => ratio.clusterToSingle >= 1.3),
+    clusterReadsP99Under25MsAt1500: clusterReadsP99 < 25,
+  };
+  const targets = (row: Row) =>
     row.kind === 'read'
-      ? Number(row.ratioToHealth) >= 0.5 && Number(row.p99Ms) < 25
+      ? row.ratioToHealth >= 0.5 && row.p99Ms < 25
       : row.kind === 'write'
-        ? Number(row.ratioToHealth) >= 0.25
+        ? row.ratioToHealth >= 0.25
         : true;
   return {
     summary: [
-      'route (connections): requests/s, ratio to /api/health, p99 ms, errors',
+      'closed loop: setup route (connections): requests/s, ratio to /api/health, p99 ms, errors',
       ...rows.map(
         (row) =>
-          `${String(row.route).padEnd(12)} (${row.connections}): ${Math.round(Number(row.requestsPerSecond))}/s, ${row.ratioToHealth}x, p99 ${row.p99Ms} ms, ${row.errors} errors${targets(row) ? '' : '  (below target)'}`,
+          `${row.setup.padEnd(7)} ${row.route.padEnd(12)} (${row.connections}): ${Math.round(row.requestsPerSecond)}/s, ${row.ratioToHealth}x, p99 ${row.p99Ms} ms, ${row.errors} errors${targets(row) ? '' : '  (below target)'}`,
       ),
+      'cluster / single throughput: route (connections)',
+      ...clusterRatios.map(
+        (ratio) =>
+          `${ratio.route.padEnd(12)} (${ratio.connections}): ${ratio.clusterToSingle}x${ratio.kind !== 'baseline' && ratio.clusterToSingle < 1.3 ? '  (below 1.3x)' : ''}`,
+      ),
+      `practice reads and writes, geometric mean: ${practiceScaling}x`,
+      `open loop at ${OPEN_LOOP_RATE}/s offered (${OPEN_LOOP_CONNECTIONS} connections): setup route: served/s, p50, p99, errors`,
+      ...openLoop.map(
+        (row) =>
+          `${row.setup.padEnd(7)} ${row.route.padEnd(12)}: ${Math.round(row.servedPerSecond)}/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, ${row.errors} errors`,
+      ),
+      `goals: practice ≥ 1.3x ${goals.practiceScalingAtLeast1_3 ? 'met' : 'NOT met'}; cluster reads p99 < 25 ms at ${OPEN_LOOP_RATE}/s ${goals.clusterReadsP99Under25MsAt1500 ? 'met' : `NOT met (${clusterReadsP99} ms)`}`,
     ],
-    results: { seconds: SECONDS, rows, allWithinTargets: rows.every(targets) },
+    results: {
+      seconds: SECONDS,
+      rows,
+      clusterRatios,
+      practiceScaling,
+      openLoop,
+      goals,
+      allWithinTargets: rows.every(targets),
+    },
   };
 };
