@@ -27,6 +27,18 @@ export interface RateLimitCounters {
   forgetKeysContaining(fragment: string): Promise<void>;
 }
 
+/**
+ * Stored adapters sweep expired rows now and then, not on every hit: the answer is true on every
+ * 500th call of one adapter.
+ */
+export const sweepNowAndThen = (): (() => boolean) => {
+  let hitsSinceSweep = 0;
+  return () => {
+    hitsSinceSweep = (hitsSinceSweep + 1) % 500;
+    return hitsSinceSweep === 0;
+  };
+};
+
 /** The in-memory adapter: one process, lost on restart (documented; the SQLite one is the default). */
 export const createInMemoryRateLimitCounters = (now: () => number = Date.now): RateLimitCounters => {
   const counters = new Map<string, RateLimitCounter>();

@@ -1,10 +1,12 @@
-import type { RateLimitCounter, RateLimitCounters } from '../../auth/rate-limit-counters.js';
+import {
+  sweepNowAndThen,
+  type RateLimitCounter,
+  type RateLimitCounters,
+} from '../../auth/rate-limit-counters.js';
 import type { SharedPool } from './postgres-pool.js';
 import { POSTGRES_TABLES } from './postgres-schema.js';
 
 const TABLE = POSTGRES_TABLES.rateLimits;
-/** Expired rows are swept now and then, not on every hit. */
-const SWEEP_EVERY_HITS = 500;
 
 const asCounter = (row: { hits: number; reset_at: string }): RateLimitCounter => ({
   hits: row.hits,
@@ -21,14 +23,11 @@ export const createPostgresRateLimitCounters = (
   pool: SharedPool,
   now: () => number = Date.now,
 ): RateLimitCounters => {
-  let hitsSinceSweep = 0;
+  const sweepDue = sweepNowAndThen();
   return {
     async hit(key, windowMs) {
       const at = now();
-      if (++hitsSinceSweep >= SWEEP_EVERY_HITS) {
-        hitsSinceSweep = 0;
-        await pool.query(`DELETE FROM ${TABLE} WHERE reset_at <= $1`, [at]);
-      }
+      if (sweepDue()) await pool.query(`DELETE FROM ${TABLE} WHERE reset_at <= $1`, [at]);
       const { rows } = await pool.query<{ hits: number; reset_at: string }>(
         `INSERT INTO ${TABLE} AS counter (key, hits, reset_at) VALUES ($1, 1, $2::bigint + $3::bigint)
          ON CONFLICT (key) DO UPDATE SET

@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
-import type { RateLimitCounter, RateLimitCounters } from '../../auth/rate-limit-counters.js';
-
-/** Expired rows are swept now and then, not on every hit. */
-const SWEEP_EVERY_HITS = 500;
+import {
+  sweepNowAndThen,
+  type RateLimitCounter,
+  type RateLimitCounters,
+} from '../../auth/rate-limit-counters.js';
 
 /**
  * Rate-limit counters in the table `rate_limits` of the embedded SQLite file (the event store's, or
@@ -37,14 +38,11 @@ export const createSqliteRateLimitCounters = (
     sweep: database.prepare('DELETE FROM rate_limits WHERE reset_at <= ?'),
     forget: database.prepare('DELETE FROM rate_limits WHERE instr(key, ?) > 0'),
   };
-  let hitsSinceSweep = 0;
+  const sweepDue = sweepNowAndThen();
   return {
     async hit(key, windowMs) {
       const at = now();
-      if (++hitsSinceSweep >= SWEEP_EVERY_HITS) {
-        hitsSinceSweep = 0;
-        statements.sweep.run(at);
-      }
+      if (sweepDue()) statements.sweep.run(at);
       return statements.hit.get({ key, now: at, windowMs }) as RateLimitCounter;
     },
     async undo(key) {
