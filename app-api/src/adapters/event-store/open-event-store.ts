@@ -74,6 +74,10 @@ const openReadModelDatabase = (file: string) => {
   }
 };
 
+/** What openStores reads of the configuration (DATABASE_URL optional: most tests leave it out). */
+type StoresConfig = Pick<Config, 'dataDir' | 'eventStoreConnectionString'> &
+  Partial<Pick<Config, 'databaseUrl'>>;
+
 export interface OpenStoresOptions {
   readonly?: boolean;
   /** Told of a stream whose sealed personal data has no key and no recorded erasure. */
@@ -83,10 +87,7 @@ export interface OpenStoresOptions {
 }
 
 /** Where the keys are, in an operator's words, and what to do when they are missing. */
-const keyStoreOf = (config: {
-  databaseUrl?: string | undefined;
-  eventStoreConnectionString?: string | undefined;
-}) =>
+const keyStoreOf = (config: StoresConfig) =>
   config.databaseUrl
     ? {
         keyStore: "DATABASE_URL's key store",
@@ -112,7 +113,7 @@ const keyStoreOf = (config: {
  * leases stay in the local file.
  */
 export const openStores = async (
-  config: Pick<Config, 'dataDir' | 'eventStoreConnectionString'> & Partial<Pick<Config, 'databaseUrl'>>,
+  config: StoresConfig,
   options: OpenStoresOptions = {},
 ): Promise<OpenedStores> => {
   const shared = config.databaseUrl ? await openSharedStore(config.databaseUrl, options.logger) : undefined;
@@ -125,7 +126,7 @@ export const openStores = async (
 };
 
 const openLocalStores = async (
-  config: Pick<Config, 'dataDir' | 'eventStoreConnectionString'> & Partial<Pick<Config, 'databaseUrl'>>,
+  config: StoresConfig,
   options: OpenStoresOptions,
   shared: SharedStore | undefined,
 ): Promise<OpenedStores> => {
