@@ -261,6 +261,19 @@ describe('store backup and restore', () => {
     expect(kept.every((aside) => fs.existsSync(aside))).toBe(true);
   }, 120_000);
 
+  it('says where the personal-data keys are: in the backup, or with DATABASE_URL in PostgreSQL, which it does not copy', async () => {
+    const plain = await runCli(['store', 'backup', path.join(scratch, 'keys-here.backup'), '--json'], env);
+    expect(json<{ personalDataKeys: string }>(plain.stdout).personalDataKeys).toBe('in this backup');
+    const shared = await runCli(['store', 'backup', path.join(scratch, 'keys-elsewhere.backup'), '--json'], {
+      ...env,
+      DATABASE_URL: 'postgresql://stickwork@db.internal/stickwork',
+    });
+    expect(shared.code, shared.stderr).toBe(0);
+    expect(json<{ personalDataKeys: string }>(shared.stdout).personalDataKeys).toBe(
+      'not in this backup: they are in PostgreSQL (DATABASE_URL); back that database up too (pg_dump)',
+    );
+  });
+
   it('refuses a file that is no backup, and asks before replacing when there is no --yes', async () => {
     const notBackup = path.join(scratch, 'notes.txt');
     fs.writeFileSync(notBackup, 'hello');

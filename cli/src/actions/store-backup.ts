@@ -56,7 +56,8 @@ const readDataFiles = (dataDir: string): [string, Buffer][] => {
  * moment. Written beside FILE first and renamed into place: a failed backup leaves no half file.
  */
 export const runStoreBackup = async (options: InputOf<typeof backupInput>) => {
-  const local = localStoreOf(loadConfig());
+  const config = loadConfig();
+  const local = localStoreOf(config);
   if (!fs.existsSync(local.file))
     throw new CliError(`no Stickwork store at ${local.file}: start the server once, or set DATA_DIR`);
   const target = path.resolve(options.file);
@@ -100,6 +101,10 @@ export const runStoreBackup = async (options: InputOf<typeof backupInput>) => {
     bytes: fs.statSync(target).size,
     events,
     files: files.map(([name]) => name),
+    // With DATABASE_URL the keys are not in this file, and without them the log's personal data is lost.
+    personalDataKeys: config.databaseUrl
+      ? 'not in this backup: they are in PostgreSQL (DATABASE_URL); back that database up too (pg_dump)'
+      : 'in this backup',
   };
   if (options.json) return printJson(report);
   await renderKeyValues('Backup written (readable by you only)', [
@@ -109,6 +114,7 @@ export const runStoreBackup = async (options: InputOf<typeof backupInput>) => {
     ['size', `${report.bytes} bytes`],
     ...(events === null ? [] : [['events', String(events)] as [string, string]]),
     ['files', report.files.join(', ') || '-'],
+    ['personal-data keys', report.personalDataKeys],
   ]);
 };
 
