@@ -132,6 +132,24 @@ describe('WEB_CONCURRENCY=2: two worker processes share the port', () => {
     expect(crossings.length).toBeGreaterThan(0);
   }, 60_000);
 
+  it('refuses a customer erased through one worker on every worker at once', async () => {
+    const { server } = await startCluster();
+    const customer = await register(server);
+    const answers = async () => {
+      const seen: { status: number; pid: number }[] = [];
+      for (let i = 0; i < 2; i++) {
+        const { status, requestId } = await call(server, 'GET', '/api/customer-info', customer);
+        seen.push({ status, pid: await answeredBy(server, requestId) });
+      }
+      expect(new Set(seen.map(({ pid }) => pid)).size).toBe(2);
+      return seen.map(({ status }) => status);
+    };
+    // Both workers have the customer in their authentication cache.
+    expect(await answers()).toEqual([200, 200]);
+    expect((await call(server, 'DELETE', '/api/delete/account', customer)).status).toBe(200);
+    expect(await answers()).toEqual([401, 401]);
+  }, 60_000);
+
   it('moves the test clock of every worker at once (STICKWORK_TEST_CLOCK, the e2e suite)', async () => {
     const { server } = await startCluster({ STICKWORK_TEST_CLOCK: '1' });
     const move = (advanceDays: number) => call(server, 'POST', '/api/test/clock', { body: { advanceDays } });
