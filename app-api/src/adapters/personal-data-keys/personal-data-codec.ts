@@ -51,7 +51,7 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /** Anything shaped as an encrypted field, whichever scheme (a newer one reads as erased, never crashes). */
-export const isEnvelope = (value: unknown): value is { $encrypted: unknown; iv?: unknown; data?: unknown } =>
+const isEnvelope = (value: unknown): value is { $encrypted: unknown; iv?: unknown; data?: unknown } =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && '$encrypted' in value;
 
 /** Binds a ciphertext to its stream and field: it cannot be moved to another customer or field. */
