@@ -96,7 +96,9 @@ const keyStoreOf = (config: StoresConfig) =>
     : config.eventStoreConnectionString
       ? {
           keyStore: `the key store in DATA_DIR/${READ_MODELS_FILE_NAME}`,
-          remedy: 'restore that file from a backup, or point DATA_DIR at the right directory',
+          remedy:
+            'restore that file from a backup, or point DATA_DIR at the right directory ' +
+            '(hosts on one event store share their keys through DATABASE_URL)',
         }
       : {
           keyStore: `the key store in DATA_DIR/${SQLITE_FILE_NAME}`,
