@@ -126,6 +126,9 @@ export const applyBatch = (
   const last = events[events.length - 1]!.position;
   let failure: { error: unknown } | undefined;
   for (const projection of projections) {
+    // Already folded (the runner and a command's read-your-writes wait fold the same events, maybe in
+    // other processes): no write transaction to take. The checkpoint is checked again inside it.
+    if ((readModels.checkpoint(projection.name) ?? -1) >= last) continue;
     try {
       const parked = readModels.transaction(() => {
         const checkpoint = readModels.checkpoint(projection.name) ?? -1;
