@@ -19,6 +19,7 @@ import {
   type PracticeHeatmapModel,
 } from '@stickwork/projections';
 import type { Backend } from '../backend.js';
+import { testClockEnabled } from '../http/test-clock.js';
 import { practiceReminderMail } from './reminder-mail.js';
 import {
   reminderUnsubscribeSecret,
@@ -33,6 +34,18 @@ export type ReminderBackend = Pick<
 
 /** How often the server looks for due reminders. */
 export const REMINDER_SWEEP_MS = 60_000;
+
+/**
+ * The sweep's interval: `REMINDER_SWEEP_MS`, or, test-only, `STICKWORK_TEST_REMINDER_SWEEP_MS` (whole
+ * milliseconds, 100 to 60000), read only with the test clock on (`STICKWORK_TEST_CLOCK=1`, never in
+ * production), so a test of the built server sees a due reminder go out without waiting a minute.
+ */
+export const reminderSweepMs = (env: NodeJS.ProcessEnv = process.env): number => {
+  const asked = env.STICKWORK_TEST_REMINDER_SWEEP_MS;
+  if (!testClockEnabled(env) || asked === undefined || !/^[0-9]+$/.test(asked)) return REMINDER_SWEEP_MS;
+  const ms = Number(asked);
+  return ms >= 100 && ms <= REMINDER_SWEEP_MS ? ms : REMINDER_SWEEP_MS;
+};
 
 const run = async (
   backend: Pick<Backend, 'store' | 'clock'>,
@@ -181,7 +194,7 @@ export const sendDueReminders = async (backend: ReminderBackend): Promise<number
 };
 
 /**
- * Runs `sendDueReminders` every minute, one sweep at a time, without keeping the process alive. One
+ * Runs `sendDueReminders` every minute (`reminderSweepMs`), one sweep at a time, without keeping the process alive. One
  * process at a time runs it (the `sweeps` lease, background-duties.ts).
  */
 export const startReminderScheduler = (backend: ReminderBackend): (() => void) => {
@@ -194,7 +207,7 @@ export const startReminderScheduler = (backend: ReminderBackend): (() => void) =
       .finally(() => {
         running = false;
       });
-  }, REMINDER_SWEEP_MS);
+  }, reminderSweepMs());
   timer.unref();
   return () => clearInterval(timer);
 };
