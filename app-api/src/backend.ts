@@ -27,6 +27,7 @@ import type { Leases } from './adapters/leases/leases.js';
 import { assertEventStoreReachable } from './adapters/event-store/eventstoredb-reachability.js';
 import { withRequestCorrelation } from './adapters/event-store/request-correlated-event-store.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
+import { withErasureScrubOnEveryHost } from './accounts/erasure-on-every-host.js';
 import { createPaymentProvider, type PaymentPort } from './adapters/payments/create-payment-provider.js';
 
 /**
@@ -127,13 +128,20 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
     });
   // Appends made while serving a request carry its id (metadata.correlationId).
   const store = withRequestCorrelation(stores.store);
-  const projections = withStaleReadModelsNotice(
-    createProjectionRunner(store, stores.readModels, ALL_PROJECTIONS, { logger }),
-    stores.readModels,
-  );
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(config.dataDir, config.mailFrom, logger);
+  // An erasure served by another host on the same log is scrubbed from this host's files as its
+  // projections fold it (its outbox, its read-model file).
+  const foldedReadModels = withErasureScrubOnEveryHost(stores.readModels, {
+    eraseMailsAbout: (email) => mailer.eraseMailsAbout(email),
+    compact: stores.compact,
+    logger,
+  });
+  const projections = withStaleReadModelsNotice(
+    createProjectionRunner(store, foldedReadModels, ALL_PROJECTIONS, { logger }),
+    stores.readModels,
+  );
   const clock = options.clock ?? systemClock;
   const payments = createPaymentProvider(config, { store, clock, signingKey: jwtSecret });
   return {
