@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'tests',
           include: ['tests/integration/**/*.spec.ts', 'tests/support/**/*.unit.spec.ts'],
           testTimeout: 60_000,
+          // The same throwaway PostgreSQL cluster (the two-host test's DATABASE_URL).
+          globalSetup: ['tests/support/postgres-cluster.ts'],
         },
       },
     ],
