@@ -40,6 +40,18 @@ const secretVariable = optionalString.pipe(
 /** Practice writes a customer may make in a minute (every route together), unless configured. */
 export const PRACTICE_WRITES_PER_MINUTE = 120;
 
+/** Express's (proxy-addr's) named ranges for `trust proxy`. */
+const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'] as const;
+const isTrustedProxyEntry = (entry: string): boolean => {
+  if ((PROXY_PRESETS as readonly string[]).includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+};
+
 /** A DNS host name (`localhost`, `app.internal`): letters, digits and inner hyphens, dot-separated. */
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
@@ -123,6 +135,16 @@ const environmentSchema = z.object({
       .max(256, 'must be at most 256')
       .optional(),
   ),
+  /** Proxies whose X-Forwarded-For names the client (rate limits count per client, not per proxy). */
+  TRUST_PROXY: optionalString.pipe(
+    z
+      .string()
+      .transform((value) => value.split(',').map((entry) => entry.trim()))
+      .refine((entries) => entries.every(isTrustedProxyEntry), {
+        message: `must be a comma-separated list of ${PROXY_PRESETS.join(', ')}, IP addresses or CIDR ranges (10.0.0.0/8)`,
+      })
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
 });
@@ -164,6 +186,8 @@ export interface Config {
   webDist: string | undefined;
   /** HTTP worker processes sharing the port; 1 is a single process without cluster (main.ts). */
   webConcurrency: number;
+  /** Express's `trust proxy`: whose X-Forwarded-For is believed. Default loopback (a proxy on this host). */
+  trustProxy: string[];
 }
 
 export class ConfigError extends Error {
@@ -201,6 +225,15 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     };
   }
 
+  // Hosts that share DATABASE_URL (and an event store) must sign tokens and name the email
+  // reservations alike: secrets generated into each DATA_DIR would log drummers out on the other
+  // host and let one email register once per host.
+  const unsharedSecrets = (['JWT_SECRET', 'RESERVATION_SECRET'] as const).filter((name) => !env[name]);
+  if (env.DATABASE_URL && unsharedSecrets.length > 0)
+    throw new ConfigError(
+      `Configuration error: ${unsharedSecrets.join(' and ')} ${unsharedSecrets.length === 1 ? 'is' : 'are'} required when DATABASE_URL is set (the same on every host; a host that generated ${unsharedSecrets.length === 1 ? 'it has it' : 'them has them'} in DATA_DIR/secrets/)`,
+    );
+
   return {
     port: env.PORT,
     host: env.HOST ?? '127.0.0.1',
@@ -217,5 +250,6 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     practiceWritesPerMinute: env.PRACTICE_WRITES_PER_MINUTE,
     webDist: env.WEB_DIST,
     webConcurrency: env.WEB_CONCURRENCY ?? os.availableParallelism(),
+    trustProxy: env.TRUST_PROXY ?? ['loopback'],
   };
 };

@@ -2,6 +2,11 @@ import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+const SHARED_SECRETS = {
+  JWT_SECRET: 'k7Qp2vX9mR4tW8yZ1cF6hJ3nB5dG0sLaEuIoPq',
+  RESERVATION_SECRET: 'Zr8Tq1Wm5Yx3Vn7Bk2Hc9Jf4Ld6Gs0PaEuIoQw',
+};
+
 describe('configuration from the environment', () => {
   it('defaults to port 3000, ./data and the embedded store', () => {
     const config = loadConfig({});
@@ -33,7 +38,32 @@ describe('configuration from the environment', () => {
       'postgresql://127.0.0.1/stickwork?sslmode=require',
       'postgresql:///stickwork?host=/var/run/postgresql',
     ])
-      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+      expect(loadConfig({ DATABASE_URL: url, ...SHARED_SECRETS }).databaseUrl).toBe(url);
+  });
+
+  it('wants the secrets every host shares beside DATABASE_URL, naming the missing ones', () => {
+    const url = 'postgresql://127.0.0.1/stickwork';
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+      'Configuration error: JWT_SECRET and RESERVATION_SECRET are required when DATABASE_URL is set (the same on every host; a host that generated them has them in DATA_DIR/secrets/)',
+    );
+    expect(() => loadConfig({ DATABASE_URL: url, JWT_SECRET: SHARED_SECRETS.JWT_SECRET })).toThrow(
+      'Configuration error: RESERVATION_SECRET is required when DATABASE_URL is set (the same on every host; a host that generated it has it in DATA_DIR/secrets/)',
+    );
+    // One host on its own keeps generating them into DATA_DIR.
+    expect(loadConfig({}).jwtSecret).toBeUndefined();
+  });
+
+  it('trusts X-Forwarded-For from loopback unless TRUST_PROXY names other proxies', () => {
+    expect(loadConfig({}).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: 'uniquelocal, 192.0.2.7, 2001:db8::/32' }).trustProxy).toEqual([
+      'uniquelocal',
+      '192.0.2.7',
+      '2001:db8::/32',
+    ]);
+    for (const value of ['everyone', '10.0.0.0/33', '10.0.0.1/8/1', 'true'])
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        'Configuration error: TRUST_PROXY must be a comma-separated list of loopback, linklocal, uniquelocal, IP addresses or CIDR ranges (10.0.0.0/8)',
+      );
   });
 
   it.each([

@@ -28,7 +28,7 @@ export interface ServerOptions {
 export const createServer = (backend: Backend, options: ServerOptions = {}): Express => {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', backend.config.trustProxy);
   app.use(
     helmet({
       contentSecurityPolicy: {

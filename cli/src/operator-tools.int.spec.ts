@@ -3,6 +3,7 @@
  * and followed, streams by recency, times in a zone, JSON Lines, one screen per customer, backups
  * and restores, and the local payment provider's events on demand.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -267,6 +268,9 @@ describe('store backup and restore', () => {
     const shared = await runCli(['store', 'backup', path.join(scratch, 'keys-elsewhere.backup'), '--json'], {
       ...env,
       DATABASE_URL: 'postgresql://stickwork@db.internal/stickwork',
+      // Required beside DATABASE_URL: every host signs and names alike.
+      JWT_SECRET: randomBytes(48).toString('base64'),
+      RESERVATION_SECRET: randomBytes(48).toString('base64'),
     });
     expect(shared.code, shared.stderr).toBe(0);
     expect(json<{ personalDataKeys: string }>(shared.stdout).personalDataKeys).toBe(

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { createTestDatabase, type PostgresClusterInfo } from './postgres-cluster.js';
 
@@ -26,3 +27,12 @@ export const testPostgres = (): PostgresClusterInfo => {
 
 /** A fresh, empty database in the run's cluster; answers its URL. */
 export const newTestDatabase = (): Promise<string> => createTestDatabase(testPostgres());
+
+/**
+ * What every host on DATABASE_URL must be given alike (config.ts refuses DATABASE_URL without
+ * them): random for the test run, the same for every server a spec starts.
+ */
+export const SHARED_HOST_SECRETS = {
+  JWT_SECRET: randomBytes(48).toString('base64'),
+  RESERVATION_SECRET: randomBytes(48).toString('base64'),
+} as const;

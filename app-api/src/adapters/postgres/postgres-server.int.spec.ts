@@ -12,7 +12,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { customerStreamId } from '@stickwork/domain';
 import { startTestServer, type TestServer } from '../../testing/test-server.js';
-import { newTestDatabase } from '../../testing/test-postgres.js';
+import { newTestDatabase, SHARED_HOST_SECRETS } from '../../testing/test-postgres.js';
 import {
   createPostgresCluster,
   createTestDatabase,
@@ -66,7 +66,12 @@ const localTables = (server: TestServer) => {
 const startupLine = async (dataDir: string, databaseUrl: string): Promise<string | null> => {
   try {
     const backend = await createBackend(
-      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }),
+      loadConfig({
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'silent',
+        ...SHARED_HOST_SECRETS,
+      }),
       { logger: pino({ level: 'silent' }) },
     );
     await backend.close();
@@ -88,7 +93,7 @@ const withTempDir = async (work: (dir: string) => Promise<void>) => {
 describe('a server on DATABASE_URL', () => {
   it('keeps the personal-data keys and the rate limits in PostgreSQL, and the rest in its own file', async () => {
     const databaseUrl = await newTestDatabase();
-    const server = await startTestServer({ DATABASE_URL: databaseUrl });
+    const server = await startTestServer({ DATABASE_URL: databaseUrl, ...SHARED_HOST_SECRETS });
     try {
       const api = apiClient(server, { ip: nextClientIp() });
       const { token, email } = await registerCustomer(api);
@@ -120,7 +125,10 @@ describe('PostgreSQL going away while the server runs', () => {
   let server: TestServer;
   beforeAll(async () => {
     cluster = await createPostgresCluster();
-    server = await startTestServer({ DATABASE_URL: await createTestDatabase(cluster) });
+    server = await startTestServer({
+      DATABASE_URL: await createTestDatabase(cluster),
+      ...SHARED_HOST_SECRETS,
+    });
   }, 60_000);
   afterAll(async () => {
     await server?.close();
@@ -257,6 +265,7 @@ describe('start-up on DATABASE_URL', () => {
       const { code, stderr } = await runMain({
         DATA_DIR: dataDir,
         DATABASE_URL: `postgresql://stickwork:Hush-9f3c07a1@127.0.0.1:${port}/stickwork`,
+        ...SHARED_HOST_SECRETS,
       });
       expect(code).toBe(1);
       expect(stderr).toBe(
@@ -288,7 +297,12 @@ describe('start-up on DATABASE_URL', () => {
   /** The server on a DATA_DIR the test keeps (startTestServer deletes its own on close). */
   const serve = async (dataDir: string, databaseUrl: string | undefined) => {
     const backend = await createBackend(
-      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }),
+      loadConfig({
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'silent',
+        ...SHARED_HOST_SECRETS,
+      }),
       { logger: pino({ level: 'silent' }) },
     );
     const http = createServer(backend).listen(0, '127.0.0.1');
@@ -371,7 +385,12 @@ describe('start-up on DATABASE_URL', () => {
         { write: (line: string) => void logged.push(JSON.parse(line)) },
       );
       const wrong = await createBackend(
-        loadConfig({ DATA_DIR: dataDir, DATABASE_URL: otherKeys, LOG_LEVEL: 'silent' }),
+        loadConfig({
+          DATA_DIR: dataDir,
+          DATABASE_URL: otherKeys,
+          LOG_LEVEL: 'silent',
+          ...SHARED_HOST_SECRETS,
+        }),
         { logger },
       );
       try {
