@@ -106,8 +106,10 @@ export interface ApplyBatchOptions {
 
 /**
  * Applies a batch of events, read from the log after position `readAfter` (null: from the
- * start), to each projection's read models and moves its checkpoint past the batch: one
- * transaction per projection, so one projection's trouble never holds back another. An event a
+ * start), to each projection's read models and moves its checkpoint past the batch. All
+ * projections commit in one transaction (one write lock taken per batch, not one per projection:
+ * processes folding beside each other queue on it), each inside a savepoint of its own, so one
+ * projection's trouble is rolled back alone and never holds back another. An event a
  * projection's code throws on is parked for that projection (`ReadModelStore.park`, in the same
  * transaction) and its checkpoint moves on. Events at or before a projection's checkpoint are
  * skipped, so a batch delivered twice changes nothing; a projection whose checkpoint is now
@@ -125,32 +127,45 @@ export const applyBatch = (
   if (events.length === 0) return;
   const last = events[events.length - 1]!.position;
   let failure: { error: unknown } | undefined;
-  for (const projection of projections) {
-    // Already folded (the runner and a command's read-your-writes wait fold the same events, maybe in
-    // other processes): no write transaction to take. The checkpoint is checked again inside it.
-    if ((readModels.checkpoint(projection.name) ?? -1) >= last) continue;
-    try {
-      const parked = readModels.transaction(() => {
-        const checkpoint = readModels.checkpoint(projection.name) ?? -1;
-        if (checkpoint < (readAfter ?? -1)) return [];
-        const models = storeModels(readModels, projection.name);
-        const parkedHere: ParkedEvent[] = [];
-        for (const event of events) {
-          if (event.position <= checkpoint) continue;
-          const failed = foldEvent(projection, models, event);
-          if (failed === null) continue;
-          const entry = parkedEventOf(projection.name, event, failed.error, now().toISOString());
-          readModels.park(entry);
-          parkedHere.push(entry);
-        }
-        if (last > checkpoint) readModels.setCheckpoint(projection.name, last);
-        return parkedHere;
-      });
-      parked.forEach((entry) => onParked?.(entry));
-    } catch (error) {
-      failure ??= { error };
-    }
+  // Already folded (the runner and a command's read-your-writes wait fold the same events, maybe in
+  // other processes): no write transaction to take. The checkpoint is checked again inside it.
+  const behind = projections.filter((projection) => (readModels.checkpoint(projection.name) ?? -1) < last);
+  if (behind.length === 0) return;
+  const parked: ParkedEvent[] = [];
+  const foldEach = () => {
+    for (const projection of behind)
+      try {
+        // Nested in the batch's transaction, this is a savepoint: a failure undoes this projection only.
+        parked.push(...foldProjectionBatch(projection));
+      } catch (error) {
+        failure ??= { error };
+      }
+  };
+  const foldProjectionBatch = (projection: Projection) =>
+    readModels.transaction(() => {
+      const checkpoint = readModels.checkpoint(projection.name) ?? -1;
+      if (checkpoint < (readAfter ?? -1)) return [];
+      const models = storeModels(readModels, projection.name);
+      const parkedHere: ParkedEvent[] = [];
+      for (const event of events) {
+        if (event.position <= checkpoint) continue;
+        const failed = foldEvent(projection, models, event);
+        if (failed === null) continue;
+        const entry = parkedEventOf(projection.name, event, failed.error, now().toISOString());
+        readModels.park(entry);
+        parkedHere.push(entry);
+      }
+      if (last > checkpoint) readModels.setCheckpoint(projection.name, last);
+      return parkedHere;
+    });
+  try {
+    readModels.transaction(foldEach);
+  } catch (error) {
+    // The batch's commit failed (the file refuses writes): nothing of it was kept.
+    failure ??= { error };
+    parked.length = 0;
   }
+  parked.forEach((entry) => onParked?.(entry));
   if (failure) throw failure.error;
 };
 
