@@ -390,6 +390,26 @@ describe('live judging', () => {
     const score = judge.finish(1100);
     expect(score).toMatchObject({ expected: 2, hit: 2, extra: 0 });
   });
+
+  it('a take stopped just after a stroke on one drum does not call it extra while another drum was judged past it', () => {
+    // Hi-hat eighths at 120 bpm and the snare on 2 and on the next 1: stopped at 1,130 ms, the hi-hat's
+    // notes up to 1,000 ms are judged, the snare's note at 1,100 ms is not (its reach runs to 1,225 ms).
+    const hiHat: DueNote[] = [0, 250, 500, 750, 1000].map((timeMs) => ({
+      timeMs,
+      voice: 'hi_hat',
+      bpm: 120,
+    }));
+    const snare: DueNote[] = [500, 1100].map((timeMs) => ({ timeMs, voice: 'snare', bpm: 120 }));
+    const notes = [...hiHat, ...snare].sort((a, b) => a.timeMs - b.timeMs);
+    const judge = new TakeJudge({ voiced: true });
+    for (const note of notes) judge.addNote(note);
+    for (const hit of played(
+      notes,
+      notes.map(() => 5),
+    ))
+      judge.addHit(hit);
+    expect(judge.finish(1130)).toMatchObject({ expected: 6, hit: 6, missed: 0, extra: 0 });
+  });
 });
 
 describe('scoring details', () => {

@@ -179,9 +179,15 @@ export class TakeJudge {
         ? nowMs
         : Math.max(Number.NEGATIVE_INFINITY, ...[...this.lanes.values()].map((lane) => lane.frontier));
     for (const lane of this.lanes.values()) {
+      // A stroke in the reach of a note the take ended too early to count belongs to that note: neither
+      // played nor extra, though another drum's lane was judged past it.
+      const uncounted = lane.groups[lane.settled];
+      const cutoff = uncounted
+        ? Math.min(horizon, this.regionStart(uncounted, lane.groups[lane.settled - 1]))
+        : horizon;
       const after = lane.strokes
         .slice(lane.pendingFrom)
-        .filter((stroke) => !stroke.judged && stroke.hit.timeMs < horizon);
+        .filter((stroke) => !stroke.judged && stroke.hit.timeMs < cutoff);
       this.giveOut(after, lane.lastPlayed, null, lane);
     }
     return this.finalScore();
