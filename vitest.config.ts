@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'app-api',
           include: ['app-api/src/**/*.spec.ts'],
           testTimeout: 30_000,
-          // One throwaway PostgreSQL cluster for the run (the shared-state adapters' specs).
+          // A throwaway PostgreSQL cluster for the project's run (the shared-state adapters' specs).
           globalSetup: ['tests/support/postgres-cluster.ts'],
         },
       },
@@ -33,7 +33,7 @@ export default defineConfig({
           name: 'tests',
           include: ['tests/integration/**/*.spec.ts', 'tests/support/**/*.unit.spec.ts'],
           testTimeout: 60_000,
-          // The same throwaway PostgreSQL cluster (the two-host test's DATABASE_URL).
+          // A throwaway PostgreSQL cluster of its own (a global setup runs per project): the two-host test's.
           globalSetup: ['tests/support/postgres-cluster.ts'],
         },
       },
