@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { loadConfig } from './config.js';
 import { createBackend } from './backend.js';
 import { describeStartupFailure } from './startup-error.js';
 import { sqliteFileIn } from './adapters/event-store/open-event-store.js';
+import { freePort } from './testing/server-process.js';
 
 /** Issue 14, items 5, 9 and 10: every start-up failure is one line naming the cause and the path. */
 const dirs: string[] = [];
@@ -63,15 +63,6 @@ const writeSecret = (dataDir: string, secret: string) => {
   fs.mkdirSync(path.join(dataDir, 'secrets'), { recursive: true });
   fs.writeFileSync(path.join(dataDir, 'secrets', 'jwt-secret'), secret);
 };
-
-/** A loopback port nothing listens on: one the system just handed out and took back. */
-const closedPort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 describe('start-up failures', () => {
   it.each([
@@ -214,7 +205,7 @@ describe('start-up failures', () => {
   }, 60_000);
 
   it('stops with one line naming EVENTSTORE_CONNECTION_STRING when EventStoreDB is unreachable', async () => {
-    const port = await closedPort();
+    const port = await freePort(); // nothing listens on it
     const unreachable = `esdb://127.0.0.1:${port}?tls=false`;
     expect(await startupLine(tempDir(), { EVENTSTORE_CONNECTION_STRING: unreachable })).toBe(
       `Stickwork could not start: EVENTSTORE_CONNECTION_STRING: EventStoreDB is unreachable at 127.0.0.1:${port}`,

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './server-process.js';
 
 const run = promisify(execFile);
 
@@ -45,15 +45,6 @@ const findBinDir = (): string | null => {
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] === undefined ? null : path.join(root, versions[0], 'bin');
 };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 const asClusterUser = (info: Pick<PostgresClusterInfo, 'binDir' | 'osUser'>, tool: string, args: string[]) =>
   info.osUser === null

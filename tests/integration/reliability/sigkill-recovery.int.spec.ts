@@ -1,6 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -20,9 +19,11 @@ import {
 import {
   apiClient,
   decodeJwtPayload,
+  freePort,
   nextClientIp,
   registration,
   runCustomerCommand,
+  until,
 } from '@stickwork/app-api/testing';
 
 /**
@@ -49,22 +50,8 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-
-const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 90_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-};
+/** How long a server may take to come back or catch up here (a loaded CI machine, a restart). */
+const RECOVERY_MS = 90_000;
 
 const startServer = async (env: Record<string, string> = {}) => {
   const port = await freePort();
@@ -96,6 +83,7 @@ const startServer = async (env: Record<string, string> = {}) => {
   await until(
     `the server on ${url} (${stderr.join('')})`,
     async () => serving && (await fetch(`${url}/api/health`)).ok,
+    RECOVERY_MS,
   );
   return url;
 };
@@ -113,10 +101,14 @@ const kill = async (url: string, victim: Victim): Promise<void> => {
   const workers = workerPids();
   if (victim === 'a worker') {
     process.kill(workers[0]!, 'SIGKILL');
-    await until('the primary to replace the killed worker', async () => {
-      const now = workerPids();
-      return now.length === 2 && !now.includes(workers[0]!);
-    });
+    await until(
+      'the primary to replace the killed worker',
+      async () => {
+        const now = workerPids();
+        return now.length === 2 && !now.includes(workers[0]!);
+      },
+      RECOVERY_MS,
+    );
     return;
   }
   const exited = new Promise((resolve) => child!.once('exit', resolve));
@@ -275,10 +267,14 @@ describe('SIGKILL during a mixed write load', () => {
     expect(acked.size).toBeGreaterThan(5);
 
     // The projections catch up on the restarted server; then it stops and the read models are compared.
-    await until('the projections to catch up', async () => {
-      const health = (await (await fetch(`${url}/api/health`)).json()) as { projections: { lag: number } };
-      return health.projections.lag === 0;
-    });
+    await until(
+      'the projections to catch up',
+      async () => {
+        const health = (await (await fetch(`${url}/api/health`)).json()) as { projections: { lag: number } };
+        return health.projections.lag === 0;
+      },
+      RECOVERY_MS,
+    );
     await killServer(url);
     const backend = await createBackend(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
       logger: pino({ level: 'silent' }),
@@ -340,7 +336,7 @@ describe('SIGKILL between the two appends of a teacher booking', () => {
         const response = await api(at).get('/api/teacher-lessons');
         return response.status === 200 ? (response.json as View) : null;
       };
-      await until('the exclusive plan on the server', async () => (await view(url)) !== null);
+      await until('the exclusive plan on the server', async () => (await view(url)) !== null, RECOVERY_MS);
       const slot = (await view(url))!.teachers.find((teacher) => teacher.teacherId === 'kit')!.slots[2]!;
       const exited = new Promise<NodeJS.Signals | null>((resolve) =>
         child!.once('exit', (_code, signal) => resolve(signal)),
@@ -352,10 +348,14 @@ describe('SIGKILL between the two appends of a teacher booking', () => {
       child = undefined;
 
       url = await startServer();
-      await until('the held credit on the restarted server', async () => {
-        const seen = await view(url);
-        return seen?.quartersUsed.includes(slot.quarter) === true;
-      });
+      await until(
+        'the held credit on the restarted server',
+        async () => {
+          const seen = await view(url);
+          return seen?.quartersUsed.includes(slot.quarter) === true;
+        },
+        RECOVERY_MS,
+      );
       expect((await view(url))!.bookings).toEqual([]);
       // The sweep the server runs every minute, once the credit has been held long enough.
       now = Date.now() + UNFINISHED_BOOKING_MINUTES * 60_000;
@@ -363,10 +363,14 @@ describe('SIGKILL between the two appends of a teacher booking', () => {
       expect(await settleTeacherBookings(backend)).toBe(0);
       const credits = (await backend.store.readStream(`lesson-credits-${customerId}`)).map((e) => e.type);
       expect(credits).toEqual(['LessonCreditUsed', 'LessonCreditReturned']);
-      await until('the returned credit on the server', async () => {
-        const seen = await view(url);
-        return seen?.quartersUsed.includes(slot.quarter) === false;
-      });
+      await until(
+        'the returned credit on the server',
+        async () => {
+          const seen = await view(url);
+          return seen?.quartersUsed.includes(slot.quarter) === false;
+        },
+        RECOVERY_MS,
+      );
       const booked = await api(url).post('/api/teacher-lessons', {
         teacherId: 'kit',
         startsAt: slot.startsAt,

@@ -13,6 +13,7 @@ import { pino } from 'pino';
 import { customerStreamId } from '@stickwork/domain';
 import { startTestServer, type TestServer } from '../../testing/test-server.js';
 import { newTestDatabase, SHARED_HOST_SECRETS } from '../../testing/test-postgres.js';
+import { freePort } from '../../testing/server-process.js';
 import {
   createPostgresCluster,
   createTestDatabase,
@@ -213,15 +214,6 @@ const runMain = async (env: Record<string, string>): Promise<{ code: number | nu
     (error: { code: number | null; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
   );
 
-/** A loopback port nothing listens on: one the system just handed out and took back. */
-const closedPort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
 describe('start-up on DATABASE_URL', () => {
   it('stops with one line when PostgreSQL does not answer within 5 seconds', async () => {
     // A port that takes the connection and never says a word (a black-holed host, a hung server).
@@ -260,7 +252,7 @@ describe('start-up on DATABASE_URL', () => {
 
   it('stops with one line and exit code 1 when PostgreSQL refuses the connection, naming DATABASE_URL and not its password', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-pg-start-'));
-    const port = await closedPort();
+    const port = await freePort(); // nothing listens on it
     try {
       const { code, stderr } = await runMain({
         DATA_DIR: dataDir,
