@@ -10,6 +10,7 @@ import {
 import { PaymentProviderError, type ProviderEvent } from '../adapters/payments/payment-provider.js';
 import { applyProviderEvent } from './apply-provider-event.js';
 import { currentSubscriptionOf, UNRECORDED_SUBSCRIPTION_ID } from './subscription-sync.js';
+import { startPeriodicSweep } from '../periodic-sweep.js';
 
 /**
  * How long an overdue subscription keeps its tier before the customer is back on freemium. Stripe
@@ -130,17 +131,10 @@ export const settleAllPeriodEnds = async (backend: SettleBackend): Promise<numbe
  * Period ends also pass while nobody reads: looks every minute, one sweep at a time, without keeping the
  * process alive. Started by the background duties (one process at a time); answers how to stop it.
  */
-export const startPeriodEndSweep = (backend: SettleBackend): (() => void) => {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    settleAllPeriodEnds(backend)
-      .catch((error: unknown) => backend.logger.warn({ err: error }, 'period-end sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, PERIOD_END_SWEEP_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-};
+export const startPeriodEndSweep = (backend: SettleBackend): (() => void) =>
+  startPeriodicSweep(
+    'period-end sweep',
+    PERIOD_END_SWEEP_MS,
+    () => settleAllPeriodEnds(backend),
+    backend.logger,
+  );

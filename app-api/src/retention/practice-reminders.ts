@@ -26,6 +26,7 @@ import {
   verifyReminderUnsubscribeSecret,
   type UnsubscribeClaim,
 } from './reminder-unsubscribe-secret.js';
+import { startPeriodicSweep } from '../periodic-sweep.js';
 
 export type ReminderBackend = Pick<
   Backend,
@@ -197,17 +198,5 @@ export const sendDueReminders = async (backend: ReminderBackend): Promise<number
  * Runs `sendDueReminders` every minute (`reminderSweepMs`), one sweep at a time, without keeping the process alive. One
  * process at a time runs it (the `sweeps` lease, background-duties.ts).
  */
-export const startReminderScheduler = (backend: ReminderBackend): (() => void) => {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendDueReminders(backend)
-      .catch((error: unknown) => backend.logger.warn({ err: error }, 'reminder sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, reminderSweepMs());
-  timer.unref();
-  return () => clearInterval(timer);
-};
+export const startReminderScheduler = (backend: ReminderBackend): (() => void) =>
+  startPeriodicSweep('reminder sweep', reminderSweepMs(), () => sendDueReminders(backend), backend.logger);

@@ -19,6 +19,7 @@ import {
   teachers,
   type TeacherLessonsBackend,
 } from './teacher-lessons.js';
+import { startPeriodicSweep } from '../periodic-sweep.js';
 
 /** The sweep mails too (a lesson of an ended plan): what the booking flow uses. */
 export type BookingSweepBackend = TeacherLessonsBackend;
@@ -151,25 +152,18 @@ export const releaseLessonsOfEndedPlans = async (backend: BookingSweepBackend): 
 };
 
 /**
- * Runs `settleTeacherBookings` and `releaseLessonsOfEndedPlans` a minute after the previous sweep ended (so one at a time), without
- * keeping the process alive. One process at a time runs it (the `sweeps` lease, background-duties.ts);
- * should two overlap while a lease changes hands, each step is appended with an expected revision.
+ * Runs `settleTeacherBookings` and `releaseLessonsOfEndedPlans` every minute, one sweep at a time,
+ * without keeping the process alive. One process at a time runs it (the `sweeps` lease,
+ * background-duties.ts); should two overlap while a lease changes hands, each step is appended with an
+ * expected revision.
  */
-export const startTeacherBookingSweep = (backend: BookingSweepBackend): (() => void) => {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const next = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      settleTeacherBookings(backend)
-        .then(() => releaseLessonsOfEndedPlans(backend))
-        .catch((error: unknown) => backend.logger.warn({ err: error }, 'teacher booking sweep failed'))
-        .finally(next);
-    }, BOOKING_SWEEP_MS).unref();
-  };
-  next();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
-};
+export const startTeacherBookingSweep = (backend: BookingSweepBackend): (() => void) =>
+  startPeriodicSweep(
+    'teacher booking sweep',
+    BOOKING_SWEEP_MS,
+    async () => {
+      await settleTeacherBookings(backend);
+      await releaseLessonsOfEndedPlans(backend);
+    },
+    backend.logger,
+  );
