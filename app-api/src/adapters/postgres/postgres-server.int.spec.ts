@@ -63,18 +63,17 @@ const localTables = (server: TestServer) => {
   }
 };
 
+/** The backend a host on this DATA_DIR and DATABASE_URL starts with (silent unless given a logger). */
+const backendOn = (dataDir: string, databaseUrl: string | undefined, logger = pino({ level: 'silent' })) =>
+  createBackend(
+    loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...SHARED_HOST_SECRETS }),
+    { logger },
+  );
+
 /** What main prints when createBackend fails on this DATA_DIR and DATABASE_URL (or null when it starts). */
 const startupLine = async (dataDir: string, databaseUrl: string): Promise<string | null> => {
   try {
-    const backend = await createBackend(
-      loadConfig({
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'silent',
-        ...SHARED_HOST_SECRETS,
-      }),
-      { logger: pino({ level: 'silent' }) },
-    );
+    const backend = await backendOn(dataDir, databaseUrl);
     await backend.close();
     return null;
   } catch (error) {
@@ -288,15 +287,7 @@ describe('start-up on DATABASE_URL', () => {
 
   /** The server on a DATA_DIR the test keeps (startTestServer deletes its own on close). */
   const serve = async (dataDir: string, databaseUrl: string | undefined) => {
-    const backend = await createBackend(
-      loadConfig({
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'silent',
-        ...SHARED_HOST_SECRETS,
-      }),
-      { logger: pino({ level: 'silent' }) },
-    );
+    const backend = await backendOn(dataDir, databaseUrl);
     const http = createServer(backend).listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => http.once('listening', resolve));
     return {
@@ -376,15 +367,7 @@ describe('start-up on DATABASE_URL', () => {
         { level: 'error' },
         { write: (line: string) => void logged.push(JSON.parse(line)) },
       );
-      const wrong = await createBackend(
-        loadConfig({
-          DATA_DIR: dataDir,
-          DATABASE_URL: otherKeys,
-          LOG_LEVEL: 'silent',
-          ...SHARED_HOST_SECRETS,
-        }),
-        { logger },
-      );
+      const wrong = await backendOn(dataDir, otherKeys, logger);
       try {
         const [read] = await wrong.store.readStream(customerStreamId(customerId));
         expect(read?.data).toMatchObject({
