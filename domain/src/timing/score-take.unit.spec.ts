@@ -410,6 +410,22 @@ describe('live judging', () => {
       judge.addHit(hit);
     expect(judge.finish(1130)).toMatchObject({ expected: 6, hit: 6, missed: 0, extra: 0 });
   });
+
+  it('names the notes a stopped take counted, which need not be the first ones', () => {
+    // The bass drum's note reaches 125 ms, the hi-hat's 16ths (125 ms apart) 62.5 ms: stopped at 80 ms, the
+    // hi-hat's first note is counted and the bass drum's, added before it, is not.
+    const notes: DueNote[] = [
+      { timeMs: 0, voice: 'bass_drum', bpm: 120 },
+      ...[0, 125, 250].map((timeMs): DueNote => ({ timeMs, voice: 'hi_hat', bpm: 120 })),
+    ];
+    const judge = new TakeJudge({ voiced: true });
+    for (const note of notes) judge.addNote(note);
+    for (const hit of played(notes, [0, 0, 0, 0])) judge.addHit(hit);
+    const score = judge.finish(80);
+    expect(score).toMatchObject({ expected: 1, hit: 1, extra: 0 });
+    expect(judge.countedNotes()).toEqual([1]);
+    expect(score.hits.find((hit) => hit.expectedIndex !== null)?.expectedIndex).toBe(1);
+  });
 });
 
 describe('scoring details', () => {

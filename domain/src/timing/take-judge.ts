@@ -79,6 +79,8 @@ export class TakeJudge {
   private readonly judgements: Judgement[] = [];
   private notesAdded = 0;
   private strokesAdded = 0;
+  /** The indexes of the notes settled so far: each lane settles its own, so they need not be the first. */
+  private readonly counted: number[] = [];
   /** Every stroke judged so far, in the order judged (the live score shows them as they come). */
   private readonly judgedHits: JudgedHit[] = [];
   private running = { expected: 0, hit: 0, extra: 0, credit: 0, count: 0, mean: 0, m2: 0 };
@@ -193,6 +195,15 @@ export class TakeJudge {
     return this.finalScore();
   }
 
+  /**
+   * The notes the score counts (their indexes as added), in the order settled. Not a prefix of the notes:
+   * a drum's note reaches half way to its neighbours on that drum, so a sparse drum's note settles after a
+   * busy drum's later one.
+   */
+  countedNotes(): readonly number[] {
+    return this.counted;
+  }
+
   private laneOf(key: string): Lane {
     let lane = this.lanes.get(key);
     if (!lane) {
@@ -233,6 +244,7 @@ export class TakeJudge {
     while (last < lane.strokes.length && lane.strokes[last]!.hit.timeMs < end) last++;
     lane.scanFrom = last;
     this.running.expected += group.notes.length;
+    for (const { index } of group.notes) this.counted.push(index);
     const main = this.mainStroke(group, next, lane.strokes, Math.max(first, this.reboundsEnd(lane)), last);
     if (main === null) return;
     group.main = main;

@@ -100,6 +100,51 @@ describe('the timing coach', () => {
     ]);
   });
 
+  it("a take on several drums stopped between two drums' reaches posts figures that add up to its hits", async () => {
+    // Hi-hat 16ths and the bass drum on 1 and 3 at 120 bpm: a hi-hat note reaches 62.5 ms, a bass-drum
+    // note 125 ms. Stopped 80 ms after the second pass's 1, its hi-hat note is counted, its bass drum not.
+    const kit = fakeMidi();
+    const takes: ScoredTake[] = [];
+    const coach = new TimingCoach(clock, (scored) => takes.push(scored));
+    coach.setNotation({
+      timeSignature: { beats: 4, beatUnit: 4 },
+      subdivision: 4,
+      bars: 1,
+      notes: [
+        { step: 0, voice: 'bass_drum' },
+        { step: 8, voice: 'bass_drum' },
+        ...Array.from({ length: 16 }, (_, step) => ({ step, voice: 'hi_hat' as const })),
+      ],
+    });
+    await coach.useMidi();
+    coach.takeStarted(20);
+    // Planned 300 ms ahead of the stop; struck up to the second pass's 1.
+    const steps = Array.from({ length: 19 }, (_, index) => ({ time: 22 + index / 8, step: index % 16 }));
+    coach.planned(steps.map(({ time, step }) => ({ time, position: position(step) })));
+    for (const { time, step } of steps.filter(({ time }) => time <= 24)) {
+      if (step % 8 === 0) kit.strike(36, time * 1000);
+      kit.strike(42, time * 1000);
+    }
+    // The coach settles 250 ms behind the clock: this stop judges up to 80 ms after 24 s.
+    coach.takeEnded(24.33);
+
+    const [{ score, byPosition, bpm }] = takes as [ScoredTake];
+    expect(score).toMatchObject({ expected: 19, hit: 19, missed: 0, extra: 0 });
+    expect(bpm).toBe(120);
+    // What the server checks before it records the take.
+    expect(byPosition.reduce((sum, figures) => sum + figures.strokes, 0)).toBe(score.hit);
+    expect(
+      byPosition.find((figures) => figures.voice === 'hi_hat' && figures.position === '1'),
+    ).toMatchObject({
+      strokes: 5,
+    });
+    expect(
+      byPosition.find((figures) => figures.voice === 'bass_drum' && figures.position === '1'),
+    ).toMatchObject({
+      strokes: 2,
+    });
+  });
+
   it('shows which drum a struck pad plays and remembers a remap for the device', async () => {
     const kit = fakeMidi();
     const coach = new TimingCoach(clock, () => {});

@@ -26,6 +26,7 @@ export type CoachInput = { kind: 'none' } | { kind: 'midi'; device: MidiDevice }
 /** A finished take: its score, the input that heard it, the tempo it reached and its figures per position. */
 export interface ScoredTake {
   score: TakeScore;
+  /** The take as planned and heard (its notes include those the stop left uncounted: `score.hits` index them). */
   take: Take;
   input: 'midi' | 'microphone';
   bpm: number;
@@ -256,22 +257,22 @@ export class TimingCoach {
     const take = this.snapshot.take;
     if (!take) return;
     const score = finalScore(take, now);
-    const settled = { ...take, notes: take.notes.slice(0, score.expected) };
     const { input } = this.snapshot;
     const played = score.expected > 0 && score.hit > 0 && input.kind !== 'none';
     this.set({ take: null, live: null, last: played ? score : this.snapshot.last });
-    // The tempo reached: under the speed trainer a take climbs, and its top tempo is what was mastered.
-    const bpm = Math.max(...settled.notes.map((note) => note.due.bpm));
     if (!played) return;
+    // The tempo reached: under the speed trainer a take climbs, and its top tempo is what was mastered.
+    const counted = take.judge.countedNotes().map((index) => take.notes[index]!);
+    const bpm = Math.max(...counted.map((note) => note.due.bpm));
     const byPosition = this.notation
       ? positionFiguresOf(
-          settled.notes.map((note) => ({ voice: note.due.voice, step: note.step, timeMs: note.due.timeMs })),
+          take.notes.map((note) => ({ voice: note.due.voice, step: note.step, timeMs: note.due.timeMs })),
           score.hits,
           this.notation.subdivision,
           { oneLane: !take.voiced },
         )
       : [];
-    this.onTakeScored({ score, take: settled, input: input.kind, bpm, byPosition });
+    this.onTakeScored({ score, take, input: input.kind, bpm, byPosition });
   }
 
   dispose(): void {
