@@ -47,14 +47,22 @@ describe('expected notes (what the timing coach judges against)', () => {
   });
 
   it('carry the ornaments the pattern player plays, and the step each note lasts', () => {
-    expect(expectedNotes(notationOf(FLAMS), { bpm: 120 }).some((note) => note.ornament === 'flam')).toBe(
-      true,
-    );
-    expect(expectedNotes(notationOf(DRAGS), { bpm: 120 }).some((note) => note.ornament === 'drag')).toBe(
-      true,
-    );
-    const buzz = expectedNotes(notationOf(BUZZ), { bpm: 120 }).find((note) => note.ornament === 'buzz');
-    expect(buzz?.lengthMs).toBeCloseTo(60_000 / 120 / notationOf(BUZZ).subdivision, 9);
+    for (const [lessonId, ornament] of [
+      [FLAMS, 'flam'],
+      [DRAGS, 'drag'],
+      [BUZZ, 'buzz'],
+    ] as const) {
+      const notation = notationOf(lessonId);
+      const expected = expectedNotes(notation, { bpm: 120 });
+      expect(expected.some((note) => note.ornament === ornament)).toBe(true);
+      // Each note as written: its ornament or none, and one step of the grid long.
+      expect(expected.map(({ step, voice, ornament }) => ({ step, voice, ornament }))).toEqual(
+        [...notation.notes]
+          .sort((a, b) => a.step - b.step)
+          .map(({ step, voice, ornament }) => ({ step, voice, ornament })),
+      );
+      for (const note of expected) expect(note.lengthMs).toBeCloseTo(60_000 / 120 / notation.subdivision, 9);
+    }
   });
 
   it('puts note n at (count-in beats + step / subdivision) × 60 / bpm', () => {

@@ -1,3 +1,4 @@
+import type { Notation } from '@stickwork/domain';
 import { describe, expect, it } from 'vitest';
 import {
   calibrationOffsets,
@@ -7,6 +8,7 @@ import {
   storeLatencyMs,
 } from './calibration';
 import { GENERAL_MIDI_DRUMS, loadDrumMap, saveDrumMapEntry } from './drum-map';
+import { laneData } from './lane-data';
 import { strokeOf } from './midi-input';
 import {
   emptyTake,
@@ -133,5 +135,55 @@ describe('a take', () => {
     const bins = offsetHistogram(score);
     expect(bins.find((bin) => bin.from === -30)?.count).toBe(2);
     expect(bins.find((bin) => bin.from === 10)?.count).toBe(2);
+  });
+});
+
+describe('the lane view', () => {
+  it("draws each drum's lane with its notes, its strokes by timing and a flam's grace stroke as its ornament", () => {
+    const notation: Notation = {
+      timeSignature: { beats: 4, beatUnit: 4 },
+      subdivision: 1,
+      bars: 1,
+      notes: [
+        { step: 0, voice: 'snare', ornament: 'flam' },
+        { step: 1, voice: 'bass_drum' },
+        { step: 2, voice: 'snare' },
+      ],
+    };
+    const take = emptyTake(10, 0, true);
+    for (const note of notation.notes)
+      noteScheduled(take, {
+        time: 12 + note.step / 2,
+        due: {
+          timeMs: 2000 + note.step * 500,
+          voice: note.voice,
+          bpm: 120,
+          lengthMs: 500,
+          ...(note.ornament ? { ornament: note.ornament } : {}),
+        },
+        step: note.step,
+        pass: 0,
+      });
+    // The flam's grace 30 ms before its note, then the bass drum 50 ms late and the snare on time.
+    for (const [time, voice] of [
+      [11.97, 'snare'],
+      [12, 'snare'],
+      [12.55, 'bass_drum'],
+      [13, 'snare'],
+    ] as const)
+      strokeHeard(take, { time, voice });
+    const lanes = laneData(notation, take, finalScore(take, 20), true, 13.1);
+    expect(lanes.lanes).toEqual(['Snare', 'Bass drum']);
+    expect(lanes.notes).toHaveLength(3);
+    const hits = [...lanes.hits].sort((a, b) => a.at - b.at);
+    expect(hits.map(({ lane, timing }) => ({ lane, timing }))).toEqual([
+      { lane: 0, timing: 'ornament' },
+      { lane: 0, timing: 'on' },
+      { lane: 1, timing: 'late' },
+      { lane: 0, timing: 'on' },
+    ]);
+    // Placed at its note moved by its offset: 30 ms before the first of four beats of 500 ms.
+    expect(hits[0]?.at).toBeCloseTo(-30 / 500 / 4, 9);
+    expect(hits[2]?.at).toBeCloseTo((1 + 50 / 500) / 4, 9);
   });
 });
