@@ -11,6 +11,7 @@ export {
 export { StartupError, describeStartupFailure } from './startup-error.js';
 // Application services the operator CLI drives, so it never re-implements a rule of the API.
 export { eraseAccount, erasePracticeHistory } from './accounts/erasure.js';
+export { MAIL_REQUEST_ANSWER_MS } from './accounts/accounts-router.js';
 export {
   createAccountsService,
   type AccountsService,

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIL_REQUEST_ANSWER_MS } from '@stickwork/app-api';
 import {
   apiClient,
   nextClientIp,
@@ -48,10 +49,10 @@ describe('enumeration parity', () => {
     }
   });
 
-  it('takes about as long for an unknown address as for a known one (bounded, medians)', async () => {
+  it(`answers known and unknown addresses ${MAIL_REQUEST_ANSWER_MS} ms after the request, not sooner`, async () => {
     // Each known address may ask 3 times per 15 minutes: several customers, one request each per route.
     const customers = await Promise.all(
-      Array.from({ length: 5 }, () => registerCustomer(apiClient(server, { ip: nextClientIp() }))),
+      Array.from({ length: 3 }, () => registerCustomer(apiClient(server, { ip: nextClientIp() }))),
     );
     const knownMs: number[] = [];
     const unknownMs: number[] = [];
@@ -61,8 +62,12 @@ describe('enumeration parity', () => {
         const stranger = uniqueEmail('stranger');
         unknownMs.push((await timedAnswer(route(stranger), stranger)).ms);
       }
+    // The work for a known address (an event appended, a link signed) takes a few milliseconds
+    // more than for an unknown one; neither answer comes before the time they share.
+    expect(Math.min(...knownMs)).toBeGreaterThanOrEqual(MAIL_REQUEST_ANSWER_MS);
+    expect(Math.min(...unknownMs)).toBeGreaterThanOrEqual(MAIL_REQUEST_ANSWER_MS);
     // A wide bound, robust on a busy machine: neither kind of address is answered in a
-    // different order of magnitude (an unknown address used to be refused before any work).
+    // different order of magnitude.
     const [known, unknown] = [median(knownMs), median(unknownMs)];
     expect(known).toBeLessThan(4 * unknown + 25);
     expect(unknown).toBeLessThan(4 * known + 25);
