@@ -1,0 +1,63 @@
+import { findExercise, type Exercise, type getCatalogue } from '@stickwork/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CliError, UsageError } from '../errors.js';
+import { buildProgram } from '../program.js';
+import { runCli } from '../testing/run-cli.js';
+
+/** The catalogue `catalogue validate` reads in this process: the real one unless a test breaks it. */
+const catalogue = vi.hoisted(() => ({ broken: undefined as readonly Exercise[] | undefined }));
+
+vi.mock('@stickwork/domain', async (importOriginal) => {
+  const domain = await importOriginal<{ getCatalogue: typeof getCatalogue }>();
+  return { ...domain, getCatalogue: () => catalogue.broken ?? domain.getCatalogue() };
+});
+
+afterEach(() => {
+  catalogue.broken = undefined;
+  vi.restoreAllMocks();
+});
+
+describe('stickwork catalogue validate', () => {
+  it('passes the catalogue as it is, exit 0', async () => {
+    const run = await runCli(['catalogue', 'validate']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^All \d+ exercises are valid\.\n$/);
+  });
+
+  it('prints every lesson whose words the notation does not bear out, by id, and fails (exit 1)', async () => {
+    const groove = findExercise(700019)!;
+    const blues = findExercise(830007)!;
+    catalogue.broken = [
+      { ...groove, description_text: `${groove.description_text} Written in sixteenth notes.` },
+      {
+        ...blues,
+        description_text: blues.description_text.replace(
+          /Count "[^"]*"/,
+          'Count "1 & 2 & 3 & 4 & 5 & 6 & 7 & 8 & 9 & 10 & 11 & 12 &"',
+        ),
+      },
+      findExercise(470004)!,
+    ];
+    const printed: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed.push(String(chunk));
+      return true;
+    });
+
+    const validation = buildProgram().parseAsync(['node', 'stickwork', 'catalogue', 'validate']);
+
+    // A CliError that is not a usage error: main prints its message and exits 1.
+    const error = await validation.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(CliError);
+    expect(error).not.toBeInstanceOf(UsageError);
+    expect((error as CliError).message).toBe('2 problems in the catalogue');
+    expect(printed.join('').trim().split('\n')).toEqual([
+      'lesson 700019: text: names sixteenth notes, which no note of the sheet needs',
+      'lesson 830007: text: the count divides the 12/8 beats into 2, the notes only into 1',
+    ]);
+  });
+});
