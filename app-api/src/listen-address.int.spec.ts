@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
-/** Issue 25: the server listens where HOST says (loopback by default), and its log names that address. */
+/** The server listens where HOST says (loopback by default), and its log names that address. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const started: { child: ChildProcess; dataDir: string }[] = [];
 afterEach(() => {

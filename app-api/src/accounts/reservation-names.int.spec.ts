@@ -21,7 +21,7 @@ import {
 } from './reservation-streams.js';
 
 /**
- * Issue 25: the `email-` and `newsletter-` streams are named by an HMAC under a server secret, so
+ * The `email-` and `newsletter-` streams are named by an HMAC under a server secret, so
  * the log no longer confirms a guessed address; a store written with the unkeyed SHA-256 names is
  * moved to the keyed ones once, at start.
  */

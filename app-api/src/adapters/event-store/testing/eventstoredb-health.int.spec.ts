@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../../testing/test-server.j
 import { connectEventStoreDb } from '../eventstoredb-event-store.js';
 import { startEsdbTestServer, type EsdbTestServer } from './esdb-test-server.js';
 
-/** Issue 25: beside an EventStoreDB that stopped answering, health says the store can take no write. */
+/** Beside an EventStoreDB that stopped answering, health says the store can take no write. */
 describe('health beside an EventStoreDB that went away', () => {
   let esdb: EsdbTestServer | undefined;
   let app: TestServer | undefined;

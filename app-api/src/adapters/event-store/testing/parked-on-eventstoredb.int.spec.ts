@@ -1,5 +1,5 @@
 /**
- * Issue 25 on the EventStoreDB path (the runner is shared): an event a projection cannot fold is
+ * One bad event on the EventStoreDB path (the runner is shared): an event a projection cannot fold is
  * parked in the local read-model file, the other customers' writes answer fresh, health names it,
  * and a retry reads it from EventStoreDB again (still failing: still parked; its stream erased:
  * dropped).
