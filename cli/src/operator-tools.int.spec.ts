@@ -8,9 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerStreamId, practiceStreamId, type RecordedEvent } from '@stickwork/domain';
+import { customerStreamId, getCatalogue, practiceStreamId, type RecordedEvent } from '@stickwork/domain';
 import { formatInZone } from './history/event-summary.js';
 import { runCli, spawnCli } from './testing/run-cli.js';
+import { draggingBassDrumTake } from './testing/timing-takes.js';
 import { seededBackend, type SeededBackend } from './testing/seeded-backend.js';
 
 let world: SeededBackend;
@@ -175,6 +176,41 @@ describe('customer show', () => {
       subscription: { tier: directory.plan },
       mails: expect.any(Array),
     });
+  });
+  it('shows the tempo plan and the weak spots of a customer who played with the timing coach, none for one who did not', async () => {
+    const { customerId } = customer(2);
+    const lesson = getCatalogue().find(
+      (exercise) => exercise.focus === 'timing' && exercise.type === 'exercise',
+    )!;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    // Two takes within the last 4 weeks whose bass drum drags on the '&': 32 strokes make a weak spot.
+    for (const [day, playId] of [
+      [daysAgo(3), 'play-1'],
+      [daysAgo(2), 'play-2'],
+    ] as const)
+      await world.backend.store.appendToStream(practiceStreamId(customerId), [
+        draggingBassDrumTake(lesson.lesson_id, day, playId),
+      ]);
+    const run = await runCli(['customer', 'show', customerId], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^tempo plan\\s+${lesson.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d+ → \\d+ bpm \\(Last time 91 % at 80 bpm, today \\d+ bpm\\)$`,
+        'm',
+      ),
+    );
+    expect(run.stdout).toMatch(
+      /^weak spots\s+Your bass drum on the '&' drags 20 ms, ±4 ms over 32 strokes in 2 takes \(new this month\)$/m,
+    );
+    const shown = json<{
+      tempoPlans: { lessonId: number }[];
+      weakSpots: { voice: string; strokes: number }[];
+    }>((await runCli(['customer', 'show', customerId, '--json'], env)).stdout);
+    expect(shown.tempoPlans).toMatchObject([{ lessonId: lesson.lesson_id }]);
+    expect(shown.weakSpots).toMatchObject([{ voice: 'bass_drum', position: '&', strokes: 32, takes: 2 }]);
+
+    const untimed = await runCli(['customer', 'show', customer(0).customerId], env);
+    expect(untimed.stdout).not.toMatch(/^(tempo plan|weak spots)\s/m);
   });
 });
 

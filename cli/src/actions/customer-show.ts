@@ -18,6 +18,7 @@ import { count, formatInZone } from '../history/event-summary.js';
 import { PERSONAL_PLACEHOLDER } from '../history/personal-data.js';
 import { listOutbox, outboxDirOf, type OutboxMail } from '../mail/outbox.js';
 import { replayCustomer, type ReplayReport } from '../replay/replay-customer.js';
+import { weakSpotText } from './replay.js';
 import { emitLines, keyValueLines, printJson } from '../ui/print.js';
 
 type Registered = Extract<CustomerState, { status: 'registered' }>;
@@ -126,6 +127,34 @@ const practice: CustomerSection = {
   },
 };
 
+const tempoPlans: CustomerSection = {
+  name: 'tempoPlans',
+  show: ({ report }) =>
+    report.tempoPlans.length === 0
+      ? null
+      : {
+          lines: report.tempoPlans.map((plan, index): [string, string] => [
+            index === 0 ? 'tempo plan' : '',
+            `${plan.name}: ${plan.startBpm} → ${plan.targetBpm} bpm (${plan.reason ?? "the catalogue's tempo"})`,
+          ]),
+          json: report.tempoPlans,
+        },
+};
+
+const weakSpots: CustomerSection = {
+  name: 'weakSpots',
+  show: ({ report }) =>
+    report.weakSpots.length === 0
+      ? null
+      : {
+          lines: report.weakSpots.map((spot, index): [string, string] => [
+            index === 0 ? 'weak spots' : '',
+            weakSpotText(spot),
+          ]),
+          json: report.weakSpots,
+        },
+};
+
 const mails: CustomerSection = {
   name: 'mails',
   show: (facts) =>
@@ -144,7 +173,15 @@ const mails: CustomerSection = {
 };
 
 /** The screen, top to bottom. */
-export const CUSTOMER_SECTIONS: readonly CustomerSection[] = [account, subscription, today, practice, mails];
+export const CUSTOMER_SECTIONS: readonly CustomerSection[] = [
+  account,
+  subscription,
+  today,
+  practice,
+  tempoPlans,
+  weakSpots,
+  mails,
+];
 
 const loadState = async (
   store: Parameters<typeof replayCustomer>[0],

@@ -4,6 +4,7 @@ import {
   timingOffsetLabel,
   WEAK_SPOT_TRENDS,
   weakSpotSentence,
+  type WeakSpot,
 } from '@stickwork/domain';
 import type { replayInput } from '../commands/read-commands.js';
 import { UsageError, withStores } from '../context.js';
@@ -36,6 +37,10 @@ export const readReplayPoint = (text: string, timeZone: string): ReplayPoint => 
 const planText = ({ tier, status, period, cancelAt }: NonNullable<ReplayReport['plan']>) =>
   [tier, period, status === tier ? null : status].filter(Boolean).join(' ') +
   (cancelAt ? `, cancels ${cancelAt.slice(0, 10)}` : '');
+
+/** A weak spot as a drummer would say it, with the figures behind it and its trend. */
+export const weakSpotText = (spot: WeakSpot): string =>
+  `${weakSpotSentence(spot)}, ±${spot.spreadMs} ms over ${count(spot.strokes, 'stroke')} in ${count(spot.takes, 'take')} (${WEAK_SPOT_TRENDS[spot.trend]})`;
 
 export const replayLines = (report: ReplayReport): string[] => [
   ...keyValueLines(`Customer ${report.customerId} as of ${report.asOfLocal} ${report.timeZone}`, [
@@ -114,10 +119,7 @@ export const replayLines = (report: ReplayReport): string[] => [
     : [
         '',
         'Weak spots (worst first, the 4 weeks up to then):',
-        ...report.weakSpots.map(
-          (spot) =>
-            `  ${weakSpotSentence(spot)}, ±${spot.spreadMs} ms over ${count(spot.strokes, 'stroke')} in ${count(spot.takes, 'take')} (${WEAK_SPOT_TRENDS[spot.trend]})`,
-        ),
+        ...report.weakSpots.map((spot) => `  ${weakSpotText(spot)}`),
       ]),
 ];
 

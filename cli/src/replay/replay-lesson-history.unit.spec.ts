@@ -9,6 +9,7 @@ import {
   type PracticeEvent,
 } from '@stickwork/domain';
 import { replayLines } from '../actions/replay.js';
+import { draggingBassDrumTake } from '../testing/timing-takes.js';
 import { replayCustomer } from './replay-customer.js';
 
 const lesson = getCatalogue().find(
@@ -114,36 +115,12 @@ describe('replay: the lesson history', () => {
 
   it('shows the weak spots as they were at the replay point', async () => {
     const store = createInMemoryEventStore();
-    const take = (day: string, playId: string): PracticeEvent => ({
-      type: 'TimingScored',
-      data: {
-        lessonId: lesson.lesson_id,
-        playId,
-        input: 'midi',
-        bpm: 80,
-        expected: 16,
-        hits: 16,
-        missed: 0,
-        extra: 0,
-        meanOffsetMs: 20,
-        spreadMs: 4,
-        accuracy: 91,
-        byPosition: [{ voice: 'bass_drum', position: '&', strokes: 16, meanOffsetMs: 20, spreadMs: 4 }],
-        focus: 'timing',
-        scoredAt: `${day}T10:00:00.000Z`,
-        day,
-      },
-    });
     for (const [day, playId] of [
       ['2026-05-01', 'p1'],
       ['2026-05-03', 'p2'],
     ])
       await store.appendToStream(practiceStreamId('cy'), [
-        {
-          type: 'TimingScored',
-          data: take(day!, playId!).data,
-          metadata: { schemaVersion: 2, time: `${day}T10:00:00.000Z` },
-        },
+        draggingBassDrumTake(lesson.lesson_id, day!, playId!),
       ]);
     const now = new Date('2026-05-05T08:00:00.000Z');
     const report = await replayCustomer(store, 'cy', { timeZone: 'UTC', now });
