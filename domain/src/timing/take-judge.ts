@@ -55,6 +55,7 @@ interface Judgement {
   order: number;
 }
 
+const inTimeOrder = (a: Judgement, b: Judgement): number => a.hit.timeMs - b.hit.timeMs || a.order - b.order;
 const graceStrokes = (group: Group): number => (group.ornament ? GRACE_STROKES[group.ornament] : 0);
 const isBuzz = (group: Group): boolean => group.ornament === 'buzz';
 /** The span a buzz's rebounds fill: its written step, else its lane's gap to the next note. */
@@ -291,19 +292,18 @@ export class TakeJudge {
       next && graceStrokes(next) > 0
         ? next.timeMs - graceGap((next.notes[0]?.note.lengthMs ?? next.timeMs - group.timeMs) / 1000) * 1000
         : null;
-    const isNextGrace = (time: number) =>
-      nextGrace !== null && Math.abs(time - nextGrace) < Math.abs(time - group.timeMs);
     let best: number | null = null;
     let bestCredit = -1;
     for (let index = first; index < last; index++) {
       const time = strokes[index]!.hit.timeMs;
       const following = index + 1 < last ? strokes[index + 1]!.hit.timeMs : null;
-      // A stroke soon followed by another of this note is its grace stroke; one soon after another, a rebound.
+      // A stroke soon followed by another of this note is its grace stroke (unless that other is the next
+      // note's grace); one soon after another, a rebound.
       if (
         graceStrokes(group) > 0 &&
         following !== null &&
         following - time <= GRACE_SPAN_MS &&
-        !isNextGrace(following)
+        !(nextGrace !== null && Math.abs(following - nextGrace) < Math.abs(following - group.timeMs))
       )
         continue;
       if (isBuzz(group) && index > first && time - strokes[index - 1]!.hit.timeMs <= REBOUND_SPAN_MS)
@@ -430,20 +430,24 @@ export class TakeJudge {
 
   /** The score from the judgements in time order, summed in that order: the same whatever the feeding. */
   private finalScore(): TakeScore {
-    const judgements = [...this.judgements].sort((a, b) => a.hit.timeMs - b.hit.timeMs || a.order - b.order);
-    const played = judgements.filter((judgement) => judgement.played !== null);
-    const offsets = played.map((judgement) => judgement.hit.offsetMs ?? 0);
-    const mean = offsets.length === 0 ? 0 : offsets.reduce((sum, offset) => sum + offset, 0) / offsets.length;
-    const variance =
-      offsets.length === 0
-        ? 0
-        : offsets.reduce((sum, offset) => sum + (offset - mean) ** 2, 0) / offsets.length;
-    const credit = played.reduce(
-      (sum, judgement) => sum + judgement.played!.credit * judgement.played!.notes,
-      0,
-    );
-    const hit = played.reduce((sum, judgement) => sum + judgement.played!.notes, 0);
-    const extra = judgements.filter((judgement) => judgement.hit.expectedIndex === null).length;
+    const judgements = [...this.judgements].sort(inTimeOrder);
+    let strokes = 0;
+    let hit = 0;
+    let credit = 0;
+    let sum = 0;
+    let extra = 0;
+    for (const { hit: judged, played } of judgements) {
+      if (judged.expectedIndex === null) extra++;
+      if (played === null) continue;
+      strokes++;
+      hit += played.notes;
+      credit += played.credit * played.notes;
+      sum += judged.offsetMs ?? 0;
+    }
+    const mean = strokes === 0 ? 0 : sum / strokes;
+    let squares = 0;
+    for (const { hit: judged, played } of judgements)
+      if (played !== null) squares += ((judged.offsetMs ?? 0) - mean) ** 2;
     const expected = this.running.expected;
     return {
       expected,
@@ -451,7 +455,7 @@ export class TakeJudge {
       missed: expected - hit,
       extra,
       meanOffsetMs: mean,
-      spreadMs: Math.sqrt(variance),
+      spreadMs: strokes === 0 ? 0 : Math.sqrt(squares / strokes),
       accuracy: takeAccuracy(credit, extra, expected),
       dynamics: this.dynamicsSoFar.judged === 0 ? null : { ...this.dynamicsSoFar },
       hits: judgements.map((judgement) => judgement.hit),
