@@ -16,7 +16,7 @@ export default tseslint.config(
   },
   // The CLI and scripts talk to a terminal.
   { files: ['cli/**', 'scripts/**', 'tests/**', '**/scripts/**'], rules: { 'no-console': 'off' } },
-  // One application layer (issue 16): state changes go through app-api's services. The CLI (its
+  // One application layer: state changes go through app-api's services. The CLI (its
   // commands, the seed) and the HTTP routers call those services; they never run a decider or the
   // command handler themselves, so no rule of the API is re-implemented beside it.
   {

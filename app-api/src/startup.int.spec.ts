@@ -12,7 +12,7 @@ import { describeStartupFailure } from './startup-error.js';
 import { sqliteFileIn } from './adapters/event-store/open-event-store.js';
 import { freePort } from './testing/server-process.js';
 
-/** Issue 14, items 5, 9 and 10: every start-up failure is one line naming the cause and the path. */
+/** Every start-up failure is one line naming the cause and the path. */
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-startup-'));

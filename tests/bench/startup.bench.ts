@@ -2,7 +2,7 @@
  * How soon the built server answers: `node app-api/dist/main.js` on a fresh, small DATA_DIR, from
  * spawn to the first 200 of GET /api/health (polled every 10 ms), compared with a bare Node HTTP
  * server started the same way in the same run. Needs a build (`npm run build` or `npx tsc -b`).
- * Issue 13: the first answer within 0.8 s of start.
+ * The goal: the first answer within 0.8 s of start.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

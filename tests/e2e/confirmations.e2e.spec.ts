@@ -4,7 +4,7 @@ import { expect, test } from '../support/clean-console.js';
 import { answerConsent, e2eDataDir } from '../support/consent.js';
 import { linkIn, readOutbox, waitForMail } from '../support/outbox.js';
 
-// Issue 18 item 9: what the app confirms after sign-up, a second verification click and a deletion.
+// What the app confirms after sign-up, a second verification click and a deletion.
 test.beforeEach(async ({ context, baseURL }) => {
   await answerConsent(context, baseURL!);
 });

@@ -3,7 +3,7 @@ import { expect, test } from '../support/clean-console.js';
 import { answerConsent } from '../support/consent.js';
 import { expectNoHorizontalOverflow, NARROW_WIDTHS } from '../support/layout.js';
 
-// Issue 18 item 1: no page is wider than a phone, and no control leaves its card.
+// No page is wider than a phone, and no control leaves its card.
 // Every route of app-web/src/app/router.tsx.
 const PUBLIC_ROUTES = [
   '/',

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/clean-console.js';
 
 /**
- * Issue 13: the server names each page's own chunks in its HTML (the build's route-preloads.json),
+ * The server names each page's own chunks in its HTML (the build's route-preloads.json),
  * so a first visit fetches them with the entry. A name that is no file would cost a failed request
  * and an error in the console, so every one must be served.
  */

@@ -5,7 +5,7 @@ import { expect, test } from '../support/clean-console.js';
 import { answerConsent } from '../support/consent.js';
 import { subscribeViaApi } from '../support/payments.js';
 
-// Issue 18 item 3: the customize card shows what the plan allows before the click.
+// The customize card shows what the plan allows before the click.
 test.beforeEach(async ({ context, baseURL }) => {
   await answerConsent(context, baseURL!);
 });

@@ -9,7 +9,7 @@ import {
 } from '../practice/testing/practice-fixtures.js';
 
 /**
- * Issue 14, item 1: the daily limit counts on the customer's days in the zone pinned with the
+ * The daily limit counts on the customer's days in the zone pinned with the
  * customer, so no `time-zone` header can hand out a 4th lesson on one of those days.
  */
 let server: PracticeTestServer;

@@ -6,7 +6,7 @@ import {
 } from '@stickwork/projections';
 
 /**
- * Erasure on every host (DESIGN.md "Erasure"; issue 24, many hosts on one log). The host that serves
+ * Erasure on every host (DESIGN.md "Erasure"; many hosts on one log). The host that serves
  * DELETE /api/delete/account scrubs its own DATA_DIR: its outbox's mails about the customer and its
  * SQLite file (compaction). Every other host has a DATA_DIR of its own, with its own read-model file
  * (the customer directory holds the email and names in plaintext, and its WAL keeps the old pages

@@ -16,7 +16,7 @@ import {
 } from '../testing/server-process.js';
 
 /**
- * Issue 24, every core of one host: `node app-api/dist/main.js` (build first: `npx tsc -b`) with
+ * Every core of one host: `node app-api/dist/main.js` (build first: `npx tsc -b`) with
  * WEB_CONCURRENCY=2 on a fresh DATA_DIR. Which worker answered a request is read from the request's log
  * line (its pid), matched by the x-request-id the test sends.
  */

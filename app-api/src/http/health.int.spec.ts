@@ -3,7 +3,7 @@ import type { SqliteEventStore } from '../adapters/event-store/sqlite-event-stor
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { apiClient, registerCustomer } from '../accounts/testing/account-fixtures.js';
 
-/** Issue 14, item 11: health tells a full disk from a healthy store, and shows projection lag. */
+/** Health tells a full disk from a healthy store, and shows projection lag. */
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();

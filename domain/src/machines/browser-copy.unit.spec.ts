@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as domain from '../index.js';
 
 /**
- * Issue 16: what only the browser shows or runs lives in app-web (README "Architecture"); the domain
+ * What only the browser shows or runs lives in app-web (docs/architecture.md); the domain
  * root keeps the rules. These are the texts and names that moved; none may come back by any name.
  */
 const BROWSER_ONLY_TEXTS = [

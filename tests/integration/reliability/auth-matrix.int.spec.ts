@@ -18,7 +18,7 @@ import {
 } from '@stickwork/app-api/testing';
 
 /**
- * Issue 14 (items 2 and 3, and the reliability suite's auth matrix): every protected route
+ * The reliability suite's auth matrix: every protected route
  * refuses every kind of rejected token with 401, and nothing in the store changes, not even a
  * side effect a middleware in front of the route would run (the subscription's cancellation
  * before an erasure, the period-end settlement before a plan read).

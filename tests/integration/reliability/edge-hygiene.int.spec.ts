@@ -8,7 +8,7 @@ import {
   type TestServer,
 } from '@stickwork/app-api/testing';
 
-/** Issue 14, items 7 and 8: what the edge refuses and what it lets browsers keep. */
+/** What the edge refuses and what it lets browsers keep. */
 let server: TestServer;
 let api: ApiClient;
 beforeAll(async () => {

@@ -39,7 +39,7 @@ import { DEFAULT_ACCOUNT_RATE_LIMITS } from '../../../app-api/src/auth/rate-limi
 import { LOGIN_THROTTLE } from '../../../app-api/src/auth/login-throttle.js';
 
 /**
- * Issue 24, the two-host test: two app servers, each its own process (`node app-api/dist/main.js`,
+ * The two-host test: two app servers, each its own process (`node app-api/dist/main.js`,
  * WEB_CONCURRENCY=1) with its own DATA_DIR, on ONE EventStoreDB test-server process and ONE fresh
  * PostgreSQL database (DATABASE_URL: the personal-data keys, the rate limits and the shared leases),
  * signing and naming alike (the same JWT_SECRET and RESERVATION_SECRET). What a drummer and an

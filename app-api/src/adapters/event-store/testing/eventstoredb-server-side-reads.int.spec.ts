@@ -1,5 +1,5 @@
 /**
- * Issue 24: the EventStoreDB adapter has the server filter `$all` and keeps stream metadata
+ * The EventStoreDB adapter has the server filter `$all` and keeps stream metadata
  * between reads, so a command's read-your-writes read costs one `$all` page and no metadata
  * reads, while a stream deleted by another host still reads as deleted. Counted on the test
  * server's own tally of the reads it answered.

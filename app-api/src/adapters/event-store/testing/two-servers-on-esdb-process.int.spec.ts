@@ -1,5 +1,5 @@
 /**
- * Issue 24: the EventStoreDB test server runs as a process of its own (`npm run
+ * The EventStoreDB test server runs as a process of its own (`npm run
  * esdb-test-server`), and two app servers, each with its own DATA_DIR, share it: what one writes
  * the other reads, and both hosts' read models converge on the one log.
  *
