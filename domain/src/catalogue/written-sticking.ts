@@ -3,11 +3,16 @@ import type { Notation, NoteEvent, Voice } from './exercise.js';
 /** The voices played with the feet; every other voice is played with the sticks. */
 const FOOT_VOICES: ReadonlySet<Voice> = new Set<Voice>(['bass_drum', 'hi_hat_foot']);
 
-/** Cymbals that keep time under a groove, each with its other sound (open hi-hat, ride bell). */
+/**
+ * Cymbals that keep time under a groove, each with its other sound (open hi-hat, ride bell); a metal
+ * groove keeps time on the crash or the china.
+ */
 const CYMBALS: readonly (readonly Voice[])[] = [
   ['hi_hat', 'hi_hat_open'],
   ['ride', 'ride_bell'],
   ['cowbell'],
+  ['crash'],
+  ['china'],
 ];
 /** A stroke with none of these is part of a fill or a run. */
 const TIMEKEEPERS: ReadonlySet<Voice> = new Set(CYMBALS.flat());

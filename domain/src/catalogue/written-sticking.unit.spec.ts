@@ -65,6 +65,22 @@ describe('writtenSticking', () => {
     expect(shown(fill)).toEqual(['16:R', '17:L', '18:R', '19:F', '20:R', '21:L']);
   });
 
+  it('writes nothing under a metal groove that keeps time on the crash or the china (800009, 800288)', () => {
+    for (const lessonId of [800009, 800288]) expect(shown(findExercise(lessonId)!.notation)).toEqual([]);
+  });
+
+  it('writes no foot letters and no hands stacked under any groove of the catalogue', () => {
+    const cluttered = getCatalogue()
+      .filter((exercise) => exercise.focus === 'grooves')
+      .filter((exercise) =>
+        writtenSticking(exercise.notation).some(
+          (entry) => entry.letters.includes('F') || entry.letters.length > 1,
+        ),
+      )
+      .map((exercise) => exercise.lesson_id);
+    expect(cluttered).toEqual([]);
+  });
+
   it('writes no letters when the hands are written as two voices (the 5:4 polyrhythm)', () => {
     const polyrhythm = findExercise(670525)!.notation;
     expect(handsApart(polyrhythm)).toBe(true);
