@@ -26,6 +26,7 @@ import { changeTimeZone } from './customer-time-zone.js';
 import { ACCOUNT_MESSAGES, createAccountsService } from './accounts-service.js';
 import { eraseAccount, erasePracticeHistory } from './erasure.js';
 import { validOr400 } from '../http/valid-or-400.js';
+import { practiceWriteLimit } from '../practice/practice-write-limit.js';
 import { answerNoSoonerThan } from '../http/answer-no-sooner-than.js';
 
 export const TOO_MANY_LOGIN_ATTEMPTS = 'Too many login attempts. Please wait a few minutes and try again.';
@@ -149,7 +150,8 @@ export const accountsRouter = (backend: Backend, options: AccountsRouterOptions 
     res.json({ timeZone: await changeTimeZone(backend, authOf(res).customerId, timeZone) });
   });
 
-  router.delete('/delete/customer-data', authenticated, async (_req, res) => {
+  // It appends to the practice stream and scrubs the read models: one of the practice writes.
+  router.delete('/delete/customer-data', authenticated, practiceWriteLimit(backend), async (_req, res) => {
     await erasePracticeHistory(backend, authOf(res).customerId);
     res.json({ message: ACCOUNT_MESSAGES.practiceDataDeleted });
   });

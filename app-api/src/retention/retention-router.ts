@@ -43,8 +43,8 @@ import { setWeeklyGoal, weeklyGoalView } from './weekly-goal-service.js';
  * | GET /reminders | | 200 `{ enabled, days, hour, timeZone }` (days: ISO weekdays 1-7; hour 0-23 in `timeZone`) |
  * | PUT /reminders | `{ enabled, days, hour }` | 200 as GET /reminders; 400 naming the field |
  * | GET /teacher-lessons | exclusive tier | 200 `{ timeZone, quartersUsed, teachers: [{ teacherId, name, slots: [{ startsAt, quarter, quarterUsed }] }], bookings: [{ bookingId, teacherId, teacherName, startsAt, cancellable }] }`; 403 `{ message, upsell }` for other tiers |
- * | POST /teacher-lessons | `{ teacherId, startsAt }` | 201 `{ bookingId, teacherId, teacherName, startsAt, quarter }`; 400 past, beyond the 8 weeks offered, after a scheduled end of the plan, or not offered; 404 unknown teacher, 409 slot taken or quarter used |
- * | DELETE /teacher-lessons/:bookingId | | 200 as GET; 409 within 24 h of the start, 404 unknown booking |
+ * | POST /teacher-lessons | `{ teacherId, startsAt }` | 201 `{ bookingId, teacherId, teacherName, startsAt, quarter }`; 400 past, beyond the 8 weeks offered, after a scheduled end of the plan, or not offered; 404 unknown teacher, 409 slot taken or quarter used; 429 past 20 bookings and cancellations a day |
+ * | DELETE /teacher-lessons/:bookingId | | 200 as GET; 409 within 24 h of the start, 404 unknown booking; 429 as POST |
  * | GET /reminders/unsubscribe?secret= | no login: the signed link of a reminder mail | 200 an HTML page with a button that POSTs the link (changes nothing); 410 a page for a link older than 90 days or from before a new opt-in; 400 for a bad link |
  * | POST /reminders/unsubscribe?secret= | the page's button, or a mail program's RFC 8058 one-click | 200 reminders off: `{ message }` (an HTML page for a browser); 410, 400 as GET |
  *
@@ -139,7 +139,17 @@ export const retentionRouter = (backend: Backend): Router => {
     );
   });
 
-  router.post('/teacher-lessons', authenticated, async (req, res) => {
+  // Each booking and cancellation mails the teacher: booked and cancelled in a loop, they would fill
+  // the teacher's inbox. A drummer books a lesson a quarter and seldom changes it.
+  const teacherLessonChanges = createCustomerRateLimiter({
+    name: 'teacher-lesson-change',
+    windowMs: 24 * 60 * 60_000,
+    limit: TEACHER_LESSON_CHANGES_PER_DAY,
+    counters: backend.rateLimits,
+    message: TEACHER_LESSON_LIMIT_MESSAGE,
+  });
+
+  router.post('/teacher-lessons', authenticated, teacherLessonChanges, async (req, res) => {
     if (!exclusiveOnly(res)) return;
     const request = validOr400(teacherLessonRequestSchema, req.body);
     const { customerId } = authOf(res);
@@ -150,7 +160,7 @@ export const retentionRouter = (backend: Backend): Router => {
       );
   });
 
-  router.delete('/teacher-lessons/:bookingId', authenticated, async (req, res) => {
+  router.delete('/teacher-lessons/:bookingId', authenticated, teacherLessonChanges, async (req, res) => {
     if (!exclusiveOnly(res)) return;
     const { customerId } = authOf(res);
     await cancelTeacherLesson(backend, customerId, String(req.params.bookingId), pinnedTimeZoneOf(res));
@@ -170,5 +180,8 @@ const domainErrorsAsHttp: ErrorRequestHandler = (error: unknown, _req, _res, nex
 export const INVALID_UNSUBSCRIBE_LINK = UNSUBSCRIBE_COPY.invalid.text;
 
 export const EXPORTS_PER_HOUR = 5;
+export const TEACHER_LESSON_CHANGES_PER_DAY = 20;
+export const TEACHER_LESSON_LIMIT_MESSAGE =
+  'You can book or cancel teacher lessons 20 times a day. Please try again tomorrow.';
 export const EXPORT_LIMIT_MESSAGE =
   'You can download your data 5 times an hour. Please try again in an hour.';
