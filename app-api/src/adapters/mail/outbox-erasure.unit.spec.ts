@@ -54,6 +54,39 @@ describe('which outbox mails are about an erased customer', () => {
     expect(await decodedMailText(message)).toContain('mailto:ringo.starr.with.a.long.address@example.com');
   });
 
+  it('decodes quoted-printable text (a soft line break inside the address) and base64 split across lines', async () => {
+    const address = 'ringo.starr.with.a.long.address@example.com';
+    const base64 = Buffer.from(`Drummer: ${address}\n`).toString('base64');
+    const message = Buffer.from(
+      [
+        'To: tina@example.com',
+        'Subject: Lesson',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="b"',
+        '',
+        '--b',
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: quoted-printable',
+        '',
+        'Your lesson with Ringo, who writes from ringo.starr.with.a.lo=',
+        'ng.address=40example.com.',
+        '--b',
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: base64',
+        '',
+        base64.slice(0, 20),
+        base64.slice(20),
+        '--b--',
+        '',
+      ].join('\r\n'),
+    );
+    expect(message.toString('utf8')).not.toContain(address);
+    const decoded = await decodedMailText(message);
+    expect(decoded).toContain(`from ${address}.`);
+    expect(decoded).toContain(`Drummer: ${address}`);
+    expect(await mentionsAddress(message, address)).toBe(true);
+  });
+
   it('matches the whole address only', async () => {
     const message = await teacherCopy();
     expect(await mentionsAddress(message, 'starr.with.a.long.address@example.com')).toBe(false);
