@@ -121,4 +121,12 @@ describe('the catalogue’s words and sheets', () => {
     expect(footFill?.description_text).toContain('(F = bass drum foot)');
     expect(getCatalogue().some((exercise) => exercise.description_text.includes('K ='))).toBe(false);
   });
+
+  it('call a swung groove a shuffle only when it is one (a jazz ride or a reggae one drop is not)', () => {
+    expect(findExercise(720521)?.description_text).toContain('the "trip" stays silent');
+    const misnamed = getCatalogue()
+      .filter((exercise) => /shuffle/i.test(exercise.description_text) && !/shuffle/i.test(exercise.name))
+      .map((exercise) => exercise.lesson_id);
+    expect(misnamed).toEqual([]);
+  });
 });

@@ -497,7 +497,7 @@ function grooveExercise(
       `${style.name} on the kit in ${grid.beats}/${grid.beatUnit}, written in ${noteValuesText(shared)}: ${parts}.`,
       limbByLimb(voices),
       isShuffle(shared)
-        ? `Count "${counting}" out loud while you put the parts together; the shuffle plays the beat and the "let" and leaves the "trip" silent.`
+        ? `Count "${counting}" out loud while you put the parts together; the notes fall on the beat and the "let", and the "trip" stays silent: that is the swing.`
         : `Count "${counting}" out loud while you put the parts together.`,
       typeof style.feel === 'string' ? style.feel : style.feel(voices),
       variation.tip,
