@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonCreditsStreamId, teacherStreamId, UNFINISHED_BOOKING_MINUTES } from '@stickwork/domain';
 import { runCustomerCommand } from '../accounts/customer-commands.js';
 import { mailsTo } from '../accounts/testing/account-fixtures.js';
-import { releaseLessonsOfEndedPlans, settleTeacherBookings } from './teacher-booking-sweep.js';
+import {
+  cancelLessonsWithoutCredit,
+  releaseLessonsOfEndedPlans,
+  settleTeacherBookings,
+} from './teacher-booking-sweep.js';
 import { runCredits, runTeacher } from './teacher-lessons.js';
 import {
   registerDrummer,
@@ -296,6 +300,74 @@ describe('the booking process cut short', () => {
       reason: 'lesson_cancelled',
     });
     expect(await quartersUsed(drummer)).toEqual([]);
+  });
+  it('a lesson that lands after its credit went back is cancelled by the sweep, once, and both sides are told', async () => {
+    const drummer = await exclusive('2026-04-01T08:00:00.000Z');
+    const lateSlot = '2026-05-19T15:00:00.000Z';
+    await runCredits(server.backend, drummer.customerId, {
+      type: 'UseLessonCredit',
+      data: { bookingId: 'landed-late', quarter: '2026-Q2', teacherId: 'tina', startsAt: lateSlot },
+    });
+    await server.backend.projections.catchUp();
+    server.setNow(later(UNFINISHED_BOOKING_MINUTES));
+    expect(await settleTeacherBookings(server.backend)).toBe(1);
+    // The slot's append, decided within the hold, commits only now (a store that stalled).
+    const landed = await server.backend.store.appendToStream(teacherStreamId('tina'), [
+      {
+        type: 'TeacherLessonBooked',
+        data: {
+          bookingId: 'landed-late',
+          customerId: drummer.customerId,
+          startsAt: lateSlot,
+          bookedAt: '2026-04-01T08:01:00.000Z',
+        },
+        metadata: { schemaVersion: 1, time: server.now().toISOString() },
+      },
+    ]);
+    await server.backend.projections.waitFor(landed.position);
+    // Settling credits finds nothing: the credit is back, the lesson is booked without one.
+    expect(await settleTeacherBookings(server.backend)).toBe(0);
+
+    expect(await cancelLessonsWithoutCredit(server.backend)).toBe(1);
+    expect(await cancelLessonsWithoutCredit(server.backend)).toBe(0);
+    const cancelled = (await server.backend.store.readStream(teacherStreamId('tina'))).filter(
+      (event) => event.type === 'TeacherLessonCancelled',
+    );
+    expect(cancelled.at(-1)?.data).toMatchObject({
+      bookingId: 'landed-late',
+      startsAt: lateSlot,
+      reason: 'booking_unfinished',
+    });
+    expect(await creditEvents(drummer)).toEqual([
+      { type: 'LessonCreditUsed', reason: undefined },
+      { type: 'LessonCreditReturned', reason: 'booking_unfinished' },
+    ]);
+    const view = (await drummer.api.get('/api/teacher-lessons', BERLIN)).json as {
+      quartersUsed: string[];
+      bookings: unknown[];
+      teachers: { teacherId: string; slots: { startsAt: string }[] }[];
+    };
+    expect(view.quartersUsed).toEqual([]);
+    expect(view.bookings).toEqual([]);
+    expect(view.teachers.find((t) => t.teacherId === 'tina')!.slots.map((slot) => slot.startsAt)).toContain(
+      lateSlot,
+    );
+    const email = server.backend.readModels.get<{ email: string }>(
+      'customer_directory',
+      drummer.customerId,
+    )!.email;
+    for (const to of [email, TEACHER_EMAIL]) {
+      const mails = await mailsTo(server.backend.config.dataDir, to);
+      expect(
+        mails.some((mail) =>
+          mail.attachments.some((a) => {
+            const ics = a.content.toString('utf8');
+            return ics.includes('METHOD:CANCEL') && ics.includes('landed-late');
+          }),
+        ),
+        to,
+      ).toBe(true);
+    }
   });
 });
 

@@ -28,11 +28,13 @@ export type TeacherLessonBooked = DomainEvent<
   { bookingId: string; customerId: string; startsAt: string; bookedAt: string }
 >;
 /**
- * Who ended a lesson: the customer (up to 24 hours before), the erasure of their account, or the end
- * of their Exclusive plan. `reason` and `startsAt` are absent in events written before they were
- * recorded (a customer's cancellation or an erasure).
+ * Who ended a lesson: the customer (up to 24 hours before), the erasure of their account, the end of
+ * their Exclusive plan, or the booking sweep (`booking_unfinished`: the lesson landed after its
+ * credit had gone back, so no credit pays for it). `reason` and `startsAt` are absent in events
+ * written before they were recorded (a customer's cancellation or an erasure).
  */
-export type TeacherLessonCancelReason = 'customer_cancelled' | 'account_erased' | 'plan_ended';
+export type TeacherLessonCancelReason =
+  'customer_cancelled' | 'account_erased' | 'plan_ended' | 'booking_unfinished';
 export type TeacherLessonCancelled = DomainEvent<
   'TeacherLessonCancelled',
   {
