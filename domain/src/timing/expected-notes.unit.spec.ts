@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findExercise } from '../catalogue/catalogue.js';
+import { findExercise, getCatalogue } from '../catalogue/catalogue.js';
 import type { Notation } from '../catalogue/exercise.js';
 import { patternPlayback } from '../rhythm/pattern-playback.js';
 import { expectedNotes } from './expected-notes.js';
@@ -63,6 +63,20 @@ describe('expected notes (what the timing coach judges against)', () => {
       );
       for (const note of expected) expect(note.lengthMs).toBeCloseTo(60_000 / 120 / notation.subdivision, 9);
     }
+  });
+
+  it('carry one kind of ornament at each moment in every lesson of the catalogue (what a microphone can judge)', () => {
+    // A microphone hears the notes of one moment as one stroke with one ornament (take-judge.ts).
+    const mixed = getCatalogue().filter((exercise) => {
+      const ornaments = new Map<number, string>();
+      return exercise.notation.notes.some((note) => {
+        if (!note.ornament) return false;
+        const other = ornaments.get(note.step);
+        ornaments.set(note.step, note.ornament);
+        return other !== undefined && other !== note.ornament;
+      });
+    });
+    expect(mixed.map((exercise) => exercise.lesson_id)).toEqual([]);
   });
 
   it('puts note n at (count-in beats + step / subdivision) × 60 / bpm', () => {
