@@ -51,7 +51,8 @@ export function handsApart(notation: Notation): boolean {
 
 /**
  * The sticking a sheet writes under the staff, where the pattern depends on it:
- * - a hand line (one drum or the pad, the rudiment and hand-technique lines): under every stroke;
+ * - a hand line (one drum or the pad, the rudiment and hand-technique lines): under every stroke; over the
+ *   feet only when both hands share the drum (a snare figure one hand plays over the feet is a kit part);
  * - a kit part: under a timekeeping cymbal played by both hands in a bar (hi-hat 16ths hand to hand), and
  *   under the strokes where no timekeeper plays (a fill, a tom run) when both hands share them in a bar,
  *   with F where a foot plays alone in such a beat. A groove's hi-hat and backbeat carry no letters: the
@@ -63,7 +64,11 @@ export function writtenSticking(notation: Notation): WrittenSticking[] {
   if (handsApart(notation)) return [];
   const stepsPerBar = notation.timeSignature.beats * notation.subdivision;
   const handVoices = new Set(notation.notes.filter((note) => !isFoot(note)).map((note) => note.voice));
-  const handLine = handVoices.size === 1 && [...handVoices].every((voice) => HAND_LINE_VOICES.has(voice));
+  const handsPlaying = new Set(notation.notes.filter((note) => !isFoot(note)).flatMap(handsOf));
+  const handLine =
+    handVoices.size === 1 &&
+    [...handVoices].every((voice) => HAND_LINE_VOICES.has(voice)) &&
+    (handsPlaying.size === 2 || !notation.notes.some(isFoot));
   const written: WrittenSticking[] = [];
   for (let bar = 0; bar < notation.bars; bar++) {
     const notes = notation.notes.filter((note) => Math.floor(note.step / stepsPerBar) === bar);

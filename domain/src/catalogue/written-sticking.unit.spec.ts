@@ -65,6 +65,24 @@ describe('writtenSticking', () => {
     expect(shown(fill)).toEqual(['16:R', '17:L', '18:R', '19:F', '20:R', '21:L']);
   });
 
+  it('writes nothing under a snare figure one hand plays over the feet, but keeps a one-hand line and singles over the feet', () => {
+    const figure = bar([
+      ...at([0, 6], 'snare', 'L'),
+      ...at([3, 8], 'bass_drum', 'F'),
+      ...at([4], 'hi_hat_foot', 'F'),
+    ]);
+    expect(shown(figure)).toEqual([]);
+    expect(shown(findExercise(1130315)!.notation)).toEqual([]);
+    const oneHand = bar(at([0, 2, 4, 6], 'snare', 'R'));
+    expect(shown(oneHand)).toEqual(['0:R', '2:R', '4:R', '6:R']);
+    const singlesOverFeet = bar([
+      ...at([0, 2], 'snare', 'R'),
+      ...at([1, 3], 'snare', 'L'),
+      ...at([4], 'bass_drum', 'F'),
+    ]);
+    expect(shown(singlesOverFeet)).toEqual(['0:R', '1:L', '2:R', '3:L', '4:F']);
+  });
+
   it('writes nothing under a metal groove that keeps time on the crash or the china (800009, 800288)', () => {
     for (const lessonId of [800009, 800288]) expect(shown(findExercise(lessonId)!.notation)).toEqual([]);
   });
