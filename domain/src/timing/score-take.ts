@@ -40,6 +40,8 @@ export type { HitTier, HitTiming } from './timing-tiers.js';
 /** One played stroke and what it was judged. */
 export interface JudgedHit {
   timeMs: number;
+  /** The drum it was struck on, when the input tells (an e-kit): where the lane view draws an extra. */
+  voice?: Voice;
   /**
    * Index of the expected note it played (with a microphone, the first of the notes written at that
    * moment), or of the note whose ornament it belongs to; null for an extra stroke.

@@ -1,3 +1,4 @@
+import type { Voice } from '../catalogue/exercise.js';
 import { buzzReboundCount, graceGap } from '../rhythm/note-strokes.js';
 import { dynamicOfVelocity, writtenDynamic } from './dynamics.js';
 import type { DueNote, JudgedHit, Ornament, PlayedHit, TakeScore } from './score-take.js';
@@ -55,6 +56,7 @@ interface Judgement {
   order: number;
 }
 
+const voiceOf = ({ hit }: Stroke): { voice?: Voice } => (hit.voice ? { voice: hit.voice } : {});
 const inTimeOrder = (a: Judgement, b: Judgement): number => a.hit.timeMs - b.hit.timeMs || a.order - b.order;
 const graceStrokes = (group: Group): number => (group.ornament ? GRACE_STROKES[group.ornament] : 0);
 const isBuzz = (group: Group): boolean => group.ornament === 'buzz';
@@ -369,6 +371,7 @@ export class TakeJudge {
     this.record({
       hit: {
         timeMs: stroke.hit.timeMs,
+        ...voiceOf(stroke),
         expectedIndex: first.index,
         offsetMs,
         timing: timingOf(offsetMs),
@@ -397,6 +400,7 @@ export class TakeJudge {
     this.record({
       hit: {
         timeMs: stroke.hit.timeMs,
+        ...voiceOf(stroke),
         expectedIndex: group.notes[0]!.index,
         offsetMs: stroke.hit.timeMs - group.timeMs,
         timing: null,
@@ -412,7 +416,14 @@ export class TakeJudge {
   private extra(stroke: Stroke): void {
     this.running.extra++;
     this.record({
-      hit: { timeMs: stroke.hit.timeMs, expectedIndex: null, offsetMs: null, timing: null, tier: null },
+      hit: {
+        timeMs: stroke.hit.timeMs,
+        ...voiceOf(stroke),
+        expectedIndex: null,
+        offsetMs: null,
+        timing: null,
+        tier: null,
+      },
       velocity: stroke.hit.velocity,
       played: null,
       order: stroke.order,

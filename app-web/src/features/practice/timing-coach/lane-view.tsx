@@ -35,17 +35,17 @@ const place = (at: number) => ({ left: `${Math.min(100, Math.max(0, at * 100))}%
 /**
  * Expected versus played, one lane per drum: rings are the notes of the pattern's current pass, marks the
  * drummer's hits, shaped and coloured by timing (◀ early, ● on time, ▶ late, · a flam's or drag's grace
- * stroke or a buzz's rebound, × extra). Positioned in
- * percent, so it fits any card width.
+ * stroke or a buzz's rebound, × extra, on its drum's lane when the pattern plays that drum). Positioned
+ * in percent, so it fits any card width.
  */
 export const LaneView = ({ lanes, notes, hits, now }: LaneViewProps) => {
-  const count = (timing: HitTiming) => hits.filter((hit) => hit.timing === timing).length;
+  const count = (timing: HitTiming | null) => hits.filter((hit) => hit.timing === timing).length;
   return (
     <figure className="lane-view">
       <div
         className="lane-view__lanes"
         role="img"
-        aria-label={`Your hits in this pass: ${count('on')} on time, ${count('early')} early, ${count('late')} late`}
+        aria-label={`Your hits in this pass: ${count('on')} on time, ${count('early')} early, ${count('late')} late, ${count(null)} extra`}
       >
         {lanes.map((lane, index) => (
           <div key={lane} className="lane-view__lane">

@@ -139,7 +139,7 @@ describe('a take', () => {
 });
 
 describe('the lane view', () => {
-  it("draws each drum's lane with its notes, its strokes by timing and a flam's grace stroke as its ornament", () => {
+  it("draws each drum's lane with its notes, its strokes by timing, a flam's grace stroke and extra strokes", () => {
     const notation: Notation = {
       timeSignature: { beats: 4, beatUnit: 4 },
       subdivision: 1,
@@ -164,26 +164,35 @@ describe('the lane view', () => {
         step: note.step,
         pass: 0,
       });
-    // The flam's grace 30 ms before its note, then the bass drum 50 ms late and the snare on time.
+    // The flam's grace 30 ms before its note, an extra snare stroke and a crash the pattern does not
+    // play, then the bass drum 50 ms late and the snare on time.
     for (const [time, voice] of [
       [11.97, 'snare'],
       [12, 'snare'],
+      [12.25, 'snare'],
+      [12.3, 'crash'],
       [12.55, 'bass_drum'],
       [13, 'snare'],
     ] as const)
       strokeHeard(take, { time, voice });
-    const lanes = laneData(notation, take, finalScore(take, 20), true, 13.1);
+    const score = finalScore(take, 20);
+    expect(score).toMatchObject({ hit: 3, extra: 2 });
+    const lanes = laneData(notation, take, score, true, 13.1);
     expect(lanes.lanes).toEqual(['Snare', 'Bass drum']);
     expect(lanes.notes).toHaveLength(3);
     const hits = [...lanes.hits].sort((a, b) => a.at - b.at);
+    // The crash has no lane here: the summary counts it as extra.
     expect(hits.map(({ lane, timing }) => ({ lane, timing }))).toEqual([
       { lane: 0, timing: 'ornament' },
       { lane: 0, timing: 'on' },
+      { lane: 0, timing: null },
       { lane: 1, timing: 'late' },
       { lane: 0, timing: 'on' },
     ]);
-    // Placed at its note moved by its offset: 30 ms before the first of four beats of 500 ms.
+    // Placed at its note moved by its offset (30 ms before the first of four beats of 500 ms), an extra
+    // stroke where it was played (half way to the second beat).
     expect(hits[0]?.at).toBeCloseTo(-30 / 500 / 4, 9);
-    expect(hits[2]?.at).toBeCloseTo((1 + 50 / 500) / 4, 9);
+    expect(hits[2]?.at).toBeCloseTo(0.5 / 4, 9);
+    expect(hits[3]?.at).toBeCloseTo((1 + 50 / 500) / 4, 9);
   });
 });
