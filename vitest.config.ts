@@ -22,7 +22,16 @@ export default defineConfig({
           globalSetup: ['tests/support/postgres-cluster.ts'],
         },
       },
-      { extends: true, test: { name: 'cli', include: ['cli/src/**/*.spec.{ts,tsx}'], testTimeout: 60_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'cli',
+          include: ['cli/src/**/*.spec.{ts,tsx}'],
+          testTimeout: 60_000,
+          // Its specs run the built command: `tsc -b` first, so it is as new as the sources.
+          globalSetup: ['cli/src/testing/built-cli-setup.ts'],
+        },
+      },
       {
         extends: true,
         test: { name: 'app-web', include: ['app-web/src/**/*.spec.{ts,tsx}'], environment: 'jsdom' },

@@ -10,17 +10,11 @@ export interface CliRun {
   stderr: string;
 }
 
-const cliArgs = (args: string[]) => [
-  '--import',
-  // Resolved here, so the CLI may run in any directory.
-  import.meta.resolve('tsx'),
-  '--conditions=source',
-  path.join(root, 'cli/src/main.ts'),
-  ...args,
-];
+// The built command `npx stickwork` runs (the cli project's global setup builds it first).
+const cliArgs = (args: string[]) => [path.join(root, 'cli/bin/stickwork.js'), ...args];
 const cliEnv = (env: Record<string, string>) => ({ ...process.env, LOG_LEVEL: 'silent', ...env });
 
-/** Runs the CLI from its TypeScript source as an operator would, in a separate process. */
+/** Runs the built CLI as an operator would, in a separate process. */
 export const runCli = (
   args: string[],
   env: Record<string, string> = {},
