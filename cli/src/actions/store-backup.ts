@@ -65,6 +65,9 @@ export const runStoreBackup = async (options: InputOf<typeof backupInput>) => {
     throw new CliError(`${target} exists: choose another file, or add --force`);
   const partial = `${target}.partial`;
   fs.rmSync(partial, { force: true });
+  // The copy holds the personal-data keys: private before its first page is written (an empty file
+  // is an empty SQLite database the backup writes into, keeping its mode).
+  fs.writeFileSync(partial, '', { mode: 0o600, flag: 'wx' });
   const source = new Database(local.file, { readonly: true, fileMustExist: true });
   try {
     await source.backup(partial);
