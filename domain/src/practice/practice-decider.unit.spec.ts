@@ -557,7 +557,7 @@ describe('Practice', () => {
         .events();
     });
 
-    it('remembers the take for the tempo plan, and changes nothing else', () => {
+    it('remembers the take for the tempo plan and its return, and changes nothing else', () => {
       const before = state(rated, evaluated(50));
       const after = practiceDecider.evolve(before, {
         type: 'TimingScored',
@@ -587,6 +587,8 @@ describe('Practice', () => {
             },
           ],
         ]),
+        // Played at 70-90 %: back 2 days after the take.
+        returnsDue: new Map([[42, now.getTime() + 2 * 86_400_000]]),
       });
       expect(before.takeHistory.size).toBe(0);
     });

@@ -3,6 +3,7 @@ import { progressAfterLevelChange } from '../progress/level-progress.js';
 import { levelIndex, type Level } from '../rules/levels.js';
 import { isSkill, type Skill } from '../rules/skills.js';
 import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
+import { returnDueAt } from '../scheduler/spaced-returns.js';
 import { withRating, withTake, type LessonTakeHistory } from '../scheduler/take-history.js';
 import type { PracticeEvent } from './practice-events.js';
 import { initialPracticeState, type PracticeState } from './practice-state.js';
@@ -78,18 +79,30 @@ export const evolvePracticeEvents = (
   let current = state;
   let evaluations: Map<number, LessonEvaluationSummary> | null = null;
   let takeHistory: Map<number, LessonTakeHistory> | null = null;
+  let returnsDue: Map<number, number> | null = null;
+  /** A played lesson's return after its takes or its evaluation changed. */
+  const dueAgain = (lessonId: number, history: LessonTakeHistory) => {
+    const at = returnDueAt(history, current.evaluations.get(lessonId));
+    returnsDue ??= new Map(current.returnsDue);
+    if (at === null) returnsDue.delete(lessonId);
+    else returnsDue.set(lessonId, at);
+    current = { ...current, returnsDue };
+  };
   for (const event of events) {
     if (event.type === 'TimingScored') {
       const { lessonId, bpm, accuracy, playId, scoredAt } = event.data;
       takeHistory ??= new Map(current.takeHistory);
-      takeHistory.set(lessonId, withTake(takeHistory.get(lessonId), { bpm, accuracy, playId, at: scoredAt }));
+      const history = withTake(takeHistory.get(lessonId), { bpm, accuracy, playId, at: scoredAt });
+      takeHistory.set(lessonId, history);
       current = { ...current, takeHistory };
+      dueAgain(lessonId, history);
       continue;
     }
     if (event.type !== 'LessonEvaluated') {
       current = evolvePractice(current, event);
       if (current.evaluations !== evaluations) evaluations = null;
       if (current.takeHistory !== takeHistory) takeHistory = null;
+      if (current.returnsDue !== returnsDue) returnsDue = null;
       continue;
     }
     const { lessonId, ratingDifficulty, evaluatedAt, focus, progressAfter, playId } = event.data;
@@ -97,15 +110,17 @@ export const evolvePracticeEvents = (
     const count = (evaluations.get(lessonId)?.count ?? 0) + 1;
     evaluations.set(lessonId, { lastRating: ratingDifficulty, lastEvaluatedAt: evaluatedAt, count });
     const played = current.takeHistory.get(lessonId);
-    if (played) {
+    const history = played && (withRating(played, playId) ?? played);
+    if (history) {
       takeHistory ??= new Map(current.takeHistory);
-      takeHistory.set(lessonId, withRating(played, playId) ?? played);
+      takeHistory.set(lessonId, history);
     }
     const progress =
       progressAfter !== undefined && isSkill(focus)
         ? { ...current.progress, [focus]: progressAfter }
         : current.progress;
     current = { ...current, evaluations, progress, takeHistory: takeHistory ?? current.takeHistory };
+    if (history) dueAgain(lessonId, history);
   }
   return current;
 };

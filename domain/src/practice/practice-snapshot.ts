@@ -4,9 +4,10 @@ import type { LessonTakeHistory } from '../scheduler/take-history.js';
 import type { PracticeState } from './practice-state.js';
 
 /** `PracticeState` as JSON: the maps as `[lessonId, value]` pairs. */
-interface PracticeSnapshotJson extends Omit<PracticeState, 'evaluations' | 'takeHistory'> {
+interface PracticeSnapshotJson extends Omit<PracticeState, 'evaluations' | 'takeHistory' | 'returnsDue'> {
   evaluations: [number, LessonEvaluationSummary][];
   takeHistory: [number, LessonTakeHistory][];
+  returnsDue: [number, number][];
 }
 
 /**
@@ -15,11 +16,12 @@ interface PracticeSnapshotJson extends Omit<PracticeState, 'evaluations' | 'take
  * the state is folded from the log again.
  */
 export const practiceStateCodec: StateCodec<PracticeState> = {
-  schemaVersion: 2,
+  schemaVersion: 3,
   encode: (state): PracticeSnapshotJson => ({
     ...state,
     evaluations: [...state.evaluations],
     takeHistory: [...state.takeHistory],
+    returnsDue: [...state.returnsDue],
   }),
   decode: (json) => {
     const snapshot = json as PracticeSnapshotJson;
@@ -27,6 +29,7 @@ export const practiceStateCodec: StateCodec<PracticeState> = {
       ...snapshot,
       evaluations: new Map(snapshot.evaluations),
       takeHistory: new Map(snapshot.takeHistory),
+      returnsDue: new Map(snapshot.returnsDue),
     };
   },
 };

@@ -16,6 +16,7 @@ import { evolvePractice, evolvePracticeEvents } from './practice-evolve.js';
 import type { PracticeState } from './practice-state.js';
 import { practiceEventSchemaVersions, type PracticeEvent } from './practice-events.js';
 import { practiceStateCodec } from './practice-snapshot.js';
+import { returnsDueOf } from '../scheduler/spaced-returns.js';
 
 const skill = fc.constantFrom(...SKILLS);
 const level = fc.constantFrom(...LEVELS);
@@ -23,6 +24,9 @@ const day = fc.integer({ min: 1, max: 9 }).map((d) => `2026-03-0${d}`);
 const time = fc
   .integer({ min: 0, max: 1e9 })
   .map((s) => new Date(Date.UTC(2026, 0, 1) + s * 1000).toISOString());
+
+/** A few plays, and none (events from before plays had ids). */
+const playId = fc.constantFrom('play-a', 'play-b', 'play-c', null);
 
 /** Any practice event, over few lessons and days so evaluations and usage pile up on the same keys. */
 const practiceEvent: fc.Arbitrary<PracticeEvent> = fc.oneof(
@@ -44,13 +48,13 @@ const practiceEvent: fc.Arbitrary<PracticeEvent> = fc.oneof(
       skipped: fc.boolean(),
       progressAfter: fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }),
       evaluatedAt: time,
+      playId,
     })
     .map(({ progressAfter, ...data }) => ({
       type: 'LessonEvaluated' as const,
       data: {
         ...data,
         type: 'exercise' as const,
-        playId: null,
         level: null,
         ...(progressAfter === undefined ? {} : { progressAfter }),
       },
@@ -69,7 +73,13 @@ const practiceEvent: fc.Arbitrary<PracticeEvent> = fc.oneof(
     data,
   })),
   fc
-    .record({ day, scoredAt: time, lessonId: fc.integer({ min: 1, max: 12 }) })
+    .record({
+      day,
+      scoredAt: time,
+      lessonId: fc.integer({ min: 1, max: 12 }),
+      accuracy: fc.integer({ min: 0, max: 100 }),
+      playId,
+    })
     .map(({ lessonId, ...data }) => ({
       type: 'TimingScored' as const,
       data: {
@@ -84,8 +94,6 @@ const practiceEvent: fc.Arbitrary<PracticeEvent> = fc.oneof(
         extra: 0,
         meanOffsetMs: 4,
         spreadMs: 12,
-        accuracy: 94,
-        playId: null,
         byPosition: [],
       },
     })),
@@ -110,6 +118,20 @@ describe('the practice fold that updates its own copy in place', () => {
         const before = viaJson(start);
         expect(evolvePracticeEvents(start, second)).toEqual(reduceAll(second, start));
         expect(start).toEqual(before);
+      }),
+    );
+  });
+});
+
+describe('the return dates the practice state keeps', () => {
+  it("are each played lesson's spaced return, as its takes and evaluation give it", () => {
+    fc.assert(
+      fc.property(history, (events) => {
+        const state = reduceAll(events);
+        expect(state.returnsDue).toEqual(returnsDueOf(state.takeHistory, state.evaluations));
+        expect(evolvePracticeEvents(practiceDecider.initialState(), events).returnsDue).toEqual(
+          state.returnsDue,
+        );
       }),
     );
   });

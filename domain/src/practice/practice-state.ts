@@ -16,6 +16,12 @@ export interface PracticeState {
   evaluations: ReadonlyMap<number, LessonEvaluationSummary>;
   /** Per lesson id: its latest plays' takes, for the tempo plan and the returns. */
   takeHistory: ReadonlyMap<number, LessonTakeHistory>;
+  /**
+   * Per lesson id with takes: when its spaced return is due (`returnDueAt` of its take history and
+   * evaluation, ms since the epoch), kept as they change so a schedule reads it instead of working
+   * it out for every lesson ever played.
+   */
+  returnsDue: ReadonlyMap<number, number>;
   selfRated: boolean;
 }
 
@@ -29,5 +35,6 @@ export const initialPracticeState = (): PracticeState => ({
   usageByDay: {},
   evaluations: new Map(),
   takeHistory: new Map(),
+  returnsDue: new Map(),
   selfRated: false,
 });

@@ -41,6 +41,7 @@ export const scheduleInputFor = (
     lessonsUsedToday: usageOn(state, customerDay(request.now, timeZone)) + zoneChangeAdjustment,
     evaluations: state.evaluations,
     takeHistory: state.takeHistory,
+    returnsDue: state.returnsDue,
   };
 };
 

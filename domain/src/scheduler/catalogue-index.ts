@@ -1,6 +1,7 @@
-import type { Exercise } from '../catalogue/exercise.js';
+import type { Exercise, Voice } from '../catalogue/exercise.js';
 import { levelIndex, MAX_LEVEL_INDEX } from '../rules/levels.js';
 import type { LessonFocus } from '../rules/skills.js';
+import { beatPositionOf, type BeatPosition } from '../timing/beat-positions.js';
 
 /** Exercises of one focus per level index 0-7: every one, and the Drum Pad ones. */
 interface FocusBuckets {
@@ -71,4 +72,53 @@ export const nearestLevelExercises = (
     }
   }
   return { level, exercises: [] };
+};
+
+/** Per exercise: how many notes of its pattern each voice plays at each position in the beat. */
+const noteCountsByExercise = new WeakMap<Exercise, ReadonlyMap<string, number>>();
+/** Per bucket of exercises, per voice and position: the exercises that play it, most notes there first. */
+const playersByBucket = new WeakMap<readonly Exercise[], Map<string, readonly Exercise[]>>();
+
+const positionKey = (voice: Voice, position: BeatPosition) => `${voice} ${position}`;
+
+const noteCountsOf = (exercise: Exercise): ReadonlyMap<string, number> => {
+  let counts = noteCountsByExercise.get(exercise);
+  if (!counts) {
+    const tally = new Map<string, number>();
+    const { notes, subdivision } = exercise.notation;
+    for (const note of notes) {
+      const key = positionKey(note.voice, beatPositionOf(note.step, subdivision));
+      tally.set(key, (tally.get(key) ?? 0) + 1);
+    }
+    noteCountsByExercise.set(exercise, (counts = tally));
+  }
+  return counts;
+};
+
+/** How many notes of an exercise's pattern `voice` plays at `position` in the beat. */
+export const notesAtPosition = (exercise: Exercise, voice: Voice, position: BeatPosition): number =>
+  noteCountsOf(exercise).get(positionKey(voice, position)) ?? 0;
+
+/**
+ * The exercises of a bucket (`exercisesAt`, `nearestLevelExercises`) whose pattern plays `voice` at
+ * `position`, the most notes there first, then the lowest id. Worked out once per bucket and
+ * position, so a schedule aimed at a weak spot does not read every pattern of its skills again.
+ */
+export const exercisesPlaying = (
+  exercises: readonly Exercise[],
+  voice: Voice,
+  position: BeatPosition,
+): readonly Exercise[] => {
+  let players = playersByBucket.get(exercises);
+  if (!players) playersByBucket.set(exercises, (players = new Map()));
+  const key = positionKey(voice, position);
+  let playing = players.get(key);
+  if (!playing) {
+    const notesOf = (exercise: Exercise) => noteCountsOf(exercise).get(key) ?? 0;
+    playing = exercises
+      .filter((exercise) => notesOf(exercise) > 0)
+      .sort((a, b) => notesOf(b) - notesOf(a) || a.lesson_id - b.lesson_id);
+    players.set(key, playing);
+  }
+  return playing;
 };

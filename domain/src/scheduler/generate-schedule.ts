@@ -8,11 +8,15 @@ import { METRONOME_BPM, PRACTICE_TIME, WARM_UP_MINUTES } from '../rules/limits.j
 import { entitlementsFor } from '../rules/plans.js';
 import { SKILL_DISPLAY_NAMES, type Skill } from '../rules/skills.js';
 import { lessonsLeftToday, type Plan } from '../rules/usage.js';
-import { nearestLevelExercises, type CatalogueIndex } from './catalogue-index.js';
+import {
+  exercisesPlaying,
+  nearestLevelExercises,
+  notesAtPosition,
+  type CatalogueIndex,
+} from './catalogue-index.js';
 import { lessonReadiness, type LessonEvaluationSummary } from './lesson-rest.js';
-import { beatPositionOf } from '../timing/beat-positions.js';
 import { weakSpotReason, type WeakSpot } from '../timing/weak-spots.js';
-import { returnDueAt } from './spaced-returns.js';
+import { returnsDueOf } from './spaced-returns.js';
 import type { LessonTakeHistory } from './take-history.js';
 import { planTempo, type TempoPlan } from './tempo-plan.js';
 import { LIMIT_REACHED_LESSON_ID, type PracticeSchedule, type ScheduledLesson } from './practice-schedule.js';
@@ -39,12 +43,20 @@ export interface GenerateScheduleInput {
   evaluations: ReadonlyMap<number, LessonEvaluationSummary>;
   /** Per lesson id: the takes of its latest plays (the tempo plan); none: every lesson at its written tempo. */
   takeHistory?: ReadonlyMap<number, LessonTakeHistory>;
+  /**
+   * Per lesson id with takes: when its spaced return is due (the practice state keeps it); worked out
+   * from `takeHistory` and `evaluations` when absent.
+   */
+  returnsDue?: ReadonlyMap<number, number>;
   /** The drummer's worst weak spot (`weakSpots`): one lesson that works it comes first, if one fits. */
   weakSpot?: WeakSpot;
   now: Date;
   /** Same input and seed, same schedule. */
   seed: number;
 }
+
+/** The input with every played lesson's return date. */
+type ReturnsInput = GenerateScheduleInput & { returnsDue: ReadonlyMap<number, number> };
 
 /** One chosen skill's candidates, drawn in seeded order. */
 interface SkillSlot {
@@ -148,25 +160,23 @@ const warmUpBlock = (
   return block;
 };
 
-/** The next lesson of a skill that fits the time left: fresh ones first, resting ones as a last resort. */
 /**
  * Whether a lesson must wait: a lesson played with the timing coach follows its spaced return
  * (`spaced-returns.ts`), one without takes the self-rating rests (`lesson-rest.ts`).
  */
-const isResting = (exercise: Exercise, input: GenerateScheduleInput, nowMs: number): boolean => {
-  const evaluation = input.evaluations.get(exercise.lesson_id);
-  const dueAt = returnDueAt(input.takeHistory?.get(exercise.lesson_id), evaluation);
-  return dueAt !== null ? nowMs < dueAt : lessonReadiness(evaluation, nowMs) === 'resting';
+const isResting = (exercise: Exercise, input: ReturnsInput, nowMs: number): boolean => {
+  const dueAt = input.returnsDue.get(exercise.lesson_id);
+  return dueAt !== undefined
+    ? nowMs < dueAt
+    : lessonReadiness(input.evaluations.get(exercise.lesson_id), nowMs) === 'resting';
 };
 
 /** The played lessons whose return is due, each in the first slot it belongs to, the longest due first. */
-const fillDueReturns = (slots: readonly SkillSlot[], input: GenerateScheduleInput, nowMs: number): void => {
-  if (!input.takeHistory) return;
+const fillDueReturns = (slots: readonly SkillSlot[], input: ReturnsInput, nowMs: number): void => {
   const dueAt = new Map<number, number>();
-  for (const [lessonId, history] of input.takeHistory) {
-    const at = returnDueAt(history, input.evaluations.get(lessonId));
-    const exercise = at !== null && at <= nowMs ? input.catalogue.byId.get(lessonId) : undefined;
-    if (at === null || !exercise || exercise.type !== 'exercise') continue;
+  for (const [lessonId, at] of input.returnsDue) {
+    const exercise = at <= nowMs ? input.catalogue.byId.get(lessonId) : undefined;
+    if (!exercise || exercise.type !== 'exercise') continue;
     const slot = slots.find(
       ({ skill, level }) =>
         exercise.focus === skill.focus &&
@@ -199,12 +209,8 @@ const nextReturn = (
   return exercise;
 };
 
-const nextLesson = (
-  slot: SkillSlot,
-  minutesLeft: number,
-  input: GenerateScheduleInput,
-  alreadyScheduled?: number,
-) => {
+/** The next lesson of a skill that fits the time left: fresh ones first, resting ones as a last resort. */
+const nextLesson = (slot: SkillSlot, minutesLeft: number, input: ReturnsInput, alreadyScheduled?: number) => {
   const nowMs = input.now.getTime();
   const returning = nextReturn(slot, minutesLeft, alreadyScheduled);
   if (returning) return plannedLesson(returning, input);
@@ -221,15 +227,6 @@ const nextLesson = (
   return exercise && plannedLesson(exercise, input);
 };
 
-/** How many notes of a lesson's pattern the weak spot's voice plays at its position in the beat. */
-const notesAt = (exercise: Exercise, spot: Pick<WeakSpot, 'voice' | 'position'>): number => {
-  const { notes, subdivision } = exercise.notation;
-  let count = 0;
-  for (const note of notes)
-    if (note.voice === spot.voice && beatPositionOf(note.step, subdivision) === spot.position) count++;
-  return count;
-};
-
 /**
  * The lesson aimed at a weak spot: of the chosen skills' lessons that are not resting and fit the time,
  * the one whose pattern plays that voice at that position most (then the lowest id), labelled with why.
@@ -238,22 +235,22 @@ const aimedAtWeakSpot = (
   spot: WeakSpot,
   slots: readonly SkillSlot[],
   minutesLeft: number,
-  input: GenerateScheduleInput,
+  input: ReturnsInput,
 ): { slot: SkillSlot; lesson: ScheduledLesson } | undefined => {
   let best: { slot: SkillSlot; exercise: Exercise; notes: number } | undefined;
   const nowMs = input.now.getTime();
   for (const slot of slots)
-    for (const exercise of slot.exercises) {
-      if (exercise.practice_time > minutesLeft) continue;
-      const notes = notesAt(exercise, spot);
+    for (const exercise of exercisesPlaying(slot.exercises, spot.voice, spot.position)) {
+      const notes = notesAtPosition(exercise, spot.voice, spot.position);
+      // Most notes first, then the lowest id: once one cannot beat the best, none after it can.
       if (
-        notes === 0 ||
-        (best &&
-          (notes < best.notes || (notes === best.notes && exercise.lesson_id > best.exercise.lesson_id)))
+        best &&
+        (notes < best.notes || (notes === best.notes && exercise.lesson_id > best.exercise.lesson_id))
       )
-        continue;
-      if (isResting(exercise, input, nowMs)) continue;
+        break;
+      if (exercise.practice_time > minutesLeft || isResting(exercise, input, nowMs)) continue;
       best = { slot, exercise, notes };
+      break;
     }
   if (!best) return undefined;
   const lesson = plannedLesson(best.exercise, input);
@@ -286,7 +283,11 @@ const aimedAtWeakSpot = (
  * Throws `DomainError`: `no_lessons_left` (429), `too_many_skills`, `pad_mode_not_in_plan`,
  * `no_skill_selected`, `invalid_input` (400), `no_exercises_for_skill` (a focus without any lesson).
  */
-export const generateSchedule = (input: GenerateScheduleInput): PracticeSchedule => {
+export const generateSchedule = (request: GenerateScheduleInput): PracticeSchedule => {
+  const input: ReturnsInput = {
+    ...request,
+    returnsDue: request.returnsDue ?? returnsDueOf(request.takeHistory ?? new Map(), request.evaluations),
+  };
   const skills = checkRequest(input);
   const lessonsLeft = lessonsLeftToday(input.plan, input.lessonsUsedToday);
   if (lessonsLeft === 0) throw new DomainError('no_lessons_left', 'Free lesson limit reached');

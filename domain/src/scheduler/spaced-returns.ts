@@ -59,3 +59,16 @@ export const returnDueAt = (
   const playedAt = Math.max(Date.parse(last.at), evaluation ? Date.parse(evaluation.lastEvaluatedAt) : 0);
   return playedAt + days * DAY_MS;
 };
+
+/** Per lesson played with the coach, when its return is due (`returnDueAt`, ms since the epoch). */
+export const returnsDueOf = (
+  takeHistory: ReadonlyMap<number, LessonTakeHistory>,
+  evaluations: ReadonlyMap<number, LessonEvaluationSummary>,
+): Map<number, number> => {
+  const due = new Map<number, number>();
+  for (const [lessonId, history] of takeHistory) {
+    const at = returnDueAt(history, evaluations.get(lessonId));
+    if (at !== null) due.set(lessonId, at);
+  }
+  return due;
+};
