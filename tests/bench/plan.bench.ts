@@ -25,6 +25,7 @@ import {
   type SkillPreference,
 } from '@stickwork/domain';
 import type { BenchReport } from './bench.js';
+import { scoredTake } from './scored-take.js';
 
 const DRUMMERS = 24;
 const DAYS = 60;
@@ -118,7 +119,10 @@ const simulate = (learning: boolean, catalogue: ReturnType<typeof indexCatalogue
         now,
         seed: drummer * 1000 + day,
       });
-      const schedule = generateSchedule(learning ? input : { ...input, takeHistory: new Map() });
+      // Today's plan: the same state without what the takes taught it.
+      const schedule = generateSchedule(
+        learning ? input : { ...input, takeHistory: new Map(), returnsDue: new Map() },
+      );
       const events: PracticeEvent[] = [];
       for (const [index, lesson] of schedule.lessons.entries()) {
         if (lesson.type !== 'exercise') continue;
@@ -137,26 +141,7 @@ const simulate = (learning: boolean, catalogue: ReturnType<typeof indexCatalogue
           best = Math.max(best, accuracy);
           outcome.takes++;
           if (accuracy >= 70 && accuracy < 90) outcome.inBand++;
-          events.push({
-            type: 'TimingScored',
-            data: {
-              lessonId: lesson.lesson_id,
-              playId,
-              input: 'midi',
-              bpm: lesson.start_bpm,
-              expected: 32,
-              hits: 32,
-              missed: 0,
-              extra: 0,
-              meanOffsetMs: 0,
-              spreadMs: 0,
-              accuracy,
-              byPosition: [],
-              focus: lesson.focus,
-              scoredAt: at,
-              day: at.slice(0, 10),
-            },
-          });
+          events.push(scoredTake(lesson, { playId, accuracy, at }));
           learn(ability, lesson.start_bpm, day);
         }
         outcome.plays++;

@@ -1,17 +1,21 @@
 /**
  * Does a practice command's cost depend on the customer's history? One real server (SQLite store,
  * real HTTP), one premium customer per history length whose `practice-` stream is seeded with
- * 10, 1,000 and 5,000 prior events (a drummer's realistic mix: sessions, usage, evaluations,
- * activity), then POST schedule, usage and finishExercise timed one after another, and
+ * 10, 1,000 and 5,000 prior events (a drummer's realistic mix: sessions, usage, timing takes with
+ * their figures per position, evaluations, activity, up to the day before the benchmark's day, so the
+ * plan that learns has tempo plans, due returns and a weak spot to work with), then POST schedule,
+ * usage, finishExercise and a take (POST /api/lesson/timing) timed one after another, and
  * GET /api/lesson/progress (a read model) as the control. The figure that matters is the ratio
  * p50 at 5,000 / p50 at 10 in the same run (≤ 1.5).
  */
 import {
+  beatPositionOf,
   getCatalogue,
   practiceEventSchemaVersions,
   practiceStreamId,
   type EventToAppend,
   type PracticeEvent,
+  type TimingScored,
 } from '@stickwork/domain';
 import {
   registerDrummer,
@@ -20,12 +24,47 @@ import {
   type Drummer,
 } from '../../app-api/src/practice/testing/practice-fixtures.js';
 import { statsOf, type BenchReport, type TimingStats } from './bench.js';
+import { scoredTake } from './scored-take.js';
 
 const HISTORIES = [10, 1000, 5000] as const;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const WARM_UP = 5;
 
-/** `count` events of a drummer who practises a session a day: 3 lessons counted and rated, then the day's activity. */
+const NOW = '2026-03-10T12:00:00.000Z';
+const DAY_MS = 86_400_000;
+/** Events of one practice day: the session, 3 lessons each counted, played twice and rated, the activity. */
+const EVENTS_PER_DAY = 14;
+
+/** A take of `lesson` at its written tempo: 32 notes, the first note's drum and position 15 ms late. */
+const takeOf = (
+  lesson: ReturnType<typeof getCatalogue>[number],
+  playId: string,
+  accuracy: number,
+  date: Date,
+): TimingScored => {
+  const [first] = lesson.notation.notes;
+  const late = first && {
+    voice: first.voice,
+    position: beatPositionOf(first.step, lesson.notation.subdivision),
+    strokes: 32,
+    meanOffsetMs: 15,
+    spreadMs: 6,
+  };
+  return scoredTake(lesson, {
+    playId,
+    accuracy,
+    at: date.toISOString(),
+    meanOffsetMs: 6,
+    spreadMs: 9,
+    byPosition: late ? [late] : [],
+  });
+};
+
+/**
+ * `count` events of a drummer who practises a session a day, the last day the one before the
+ * benchmark's: 3 lessons counted, each played twice with the timing coach and rated, then the day's
+ * activity.
+ */
 const seedHistory = (count: number): PracticeEvent[] => {
   const lessons = getCatalogue().filter(
     (exercise) => exercise.type === 'exercise' && exercise.focus === 'timing',
@@ -33,8 +72,9 @@ const seedHistory = (count: number): PracticeEvent[] => {
   const events: PracticeEvent[] = [
     { type: 'SkillsSelfRated', data: { ratings: [{ skill: 'timing', level: 'beginner' }] } },
   ];
+  const days = Math.ceil((count - 1) / EVENTS_PER_DAY);
   for (let day = 0; events.length < count; day++) {
-    const date = new Date(Date.UTC(2025, 0, 1) + day * 86_400_000);
+    const date = new Date(Date.parse(NOW) - (days - day) * DAY_MS);
     const dayKey = date.toISOString().slice(0, 10);
     const picked = [0, 1, 2].map((i) => lessons[(day * 3 + i) % lessons.length]!);
     events.push({
@@ -48,13 +88,16 @@ const seedHistory = (count: number): PracticeEvent[] => {
         scheduledAt: date.toISOString(),
       },
     });
-    for (const lesson of picked) {
+    for (const [i, lesson] of picked.entries()) {
+      const playId = `play-${day}-${i}`;
       events.push({ type: 'UsageIncremented', data: { usageType: 'lesson', day: dayKey } });
+      events.push(takeOf(lesson, playId, 60 + ((day * 3 + i) % 40), date));
+      events.push(takeOf(lesson, playId, 70 + ((day * 5 + i) % 30), date));
       events.push({
         type: 'LessonEvaluated',
         data: {
           lessonId: lesson.lesson_id,
-          playId: null,
+          playId,
           focus: lesson.focus,
           type: lesson.type,
           ratingDifficulty: 'challenging',
@@ -81,11 +124,11 @@ const timed = async (request: Request): Promise<number> => {
   return elapsed;
 };
 
-const COMMANDS = ['schedule', 'usage', 'finish', 'progress'] as const;
+const COMMANDS = ['schedule', 'usage', 'finish', 'take', 'progress'] as const;
 
 export const run = async (): Promise<BenchReport> => {
   // One customer per history writes 3 × 45 times in a burst: the practice-write limit would measure itself.
-  const server = await startPracticeServer('2026-03-10T12:00:00.000Z', {
+  const server = await startPracticeServer(NOW, {
     PRACTICE_WRITES_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
   });
   const lesson = getCatalogue().find(
@@ -127,10 +170,16 @@ export const run = async (): Promise<BenchReport> => {
         finish: () =>
           drummer.api.post('/api/lesson/finishExercise', {
             lessonId: lesson.lesson_id,
+            playId: 'benchmark-play',
             type: lesson.type,
             ratingDifficulty: 'challenging',
             skipLesson: false,
           }),
+        take: () => {
+          const { data } = takeOf(lesson, 'benchmark-play', 92, new Date(NOW));
+          const { focus: _focus, scoredAt: _scoredAt, day: _day, ...request } = data;
+          return drummer.api.post('/api/lesson/timing', request, { headers });
+        },
         progress: () => drummer.api.get('/api/lesson/progress'),
       });
     }

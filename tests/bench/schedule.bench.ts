@@ -9,10 +9,14 @@ import {
   generateSchedule,
   indexCatalogue,
   levelIndex,
+  returnsDueOf,
+  withTake,
   type GenerateScheduleInput,
   type LessonEvaluationSummary,
+  type LessonTakeHistory,
   type Plan,
   type SkillPreference,
+  type WeakSpot,
 } from '@stickwork/domain';
 import { timeEach, type BenchReport } from './bench.js';
 
@@ -100,8 +104,42 @@ export const run = async (): Promise<BenchReport> => {
     const request = requests[seed % requests.length]!;
     return { catalogue, ...request, lessonsUsedToday: 0, evaluations, now, seed };
   };
+  // The plan that learns on the same customer: the evaluated lessons were played with the timing
+  // coach (their latest plays, 50-98 %, so some returns are due and every tempo is planned), and a
+  // weak spot asks for one lesson aimed at it.
+  const takeHistory = new Map<number, LessonTakeHistory>(
+    [...evaluations].map(([lessonId, evaluation], i) => {
+      let history: LessonTakeHistory | undefined;
+      for (let play = 0; play < 8; play++)
+        history = withTake(history, {
+          bpm: 60 + ((i + play) % 60),
+          accuracy: 50 + ((i * 7 + play * 13) % 49),
+          playId: `p${play}`,
+          at: new Date(Date.parse(evaluation.lastEvaluatedAt) - (7 - play) * 86_400_000).toISOString(),
+        });
+      return [lessonId, history!];
+    }),
+  );
+  const weakSpot: WeakSpot = {
+    voice: 'bass_drum',
+    position: '&',
+    meanOffsetMs: 18,
+    spreadMs: 9,
+    strokes: 120,
+    takes: 12,
+    trend: 'steady',
+  };
+  // Kept by the practice state as takes and evaluations arrive, as the server's schedules get it.
+  const returnsDue = returnsDueOf(takeHistory, evaluations);
+  const learningInputFor = (seed: number): GenerateScheduleInput => ({
+    ...inputFor(seed),
+    takeHistory,
+    returnsDue,
+    weakSpot,
+  });
 
   const schedule = timeEach(SEEDS, (seed) => generateSchedule(inputFor(seed)));
+  const learning = timeEach(SEEDS, (seed) => generateSchedule(learningInputFor(seed)));
   const lessonsPerSchedule =
     Array.from({ length: 200 }, (_, seed) => generateSchedule(inputFor(seed)).lessons.length).reduce(
       (a, b) => a + b,
@@ -129,6 +167,7 @@ export const run = async (): Promise<BenchReport> => {
     lessonsPerSchedule,
     indexBuild: { ...indexBuild, medianMillis: Math.round(indexBuild.medianMicros) / 1000 },
     schedule,
+    learningPlan: { playedLessons: takeHistory.size, ...learning },
     baselineLinearScan: linearScan,
     scheduleToBaseline: {
       median: ratio(schedule.medianMicros, linearScan.medianMicros),
@@ -141,6 +180,7 @@ export const run = async (): Promise<BenchReport> => {
       `catalogue: ${source}, ${exercises.length} exercises`,
       `index build: median ${results.indexBuild.medianMillis} ms`,
       `schedule: median ${schedule.medianMicros} µs, p95 ${schedule.p95Micros} µs (${lessonsPerSchedule} lessons each)`,
+      `with the plan that learns (${takeHistory.size} lessons played, 8 plays each, a weak spot): median ${learning.medianMicros} µs, p95 ${learning.p95Micros} µs`,
       `linear-scan baseline: median ${linearScan.medianMicros} µs, p95 ${linearScan.p95Micros} µs`,
       `schedule / baseline: median ${results.scheduleToBaseline.median}, p95 ${results.scheduleToBaseline.p95}`,
     ],
