@@ -373,6 +373,19 @@ describe('what drummers play, judged right', () => {
     expect(score).toMatchObject({ expected: 3, hit: 3, missed: 0, extra: 0, accuracy: 100 });
   });
 
+  it('of two strokes both far off a note, the nearer plays it', () => {
+    // 100 ms early and 80 ms late both earn half credit: the note was meant by the nearer one.
+    const notes = quarters(60, 2);
+    const score = scoreTake(notes, [
+      { timeMs: -100, voice: 'snare' },
+      { timeMs: 80, voice: 'snare' },
+      { timeMs: 1000, voice: 'snare' },
+    ]);
+    expect(score).toMatchObject({ hit: 2, extra: 1, meanOffsetMs: 40 });
+    expect(score.hits[0]).toMatchObject({ expectedIndex: null });
+    expect(score.hits[1]).toMatchObject({ expectedIndex: 0, offsetMs: 80, timing: 'late' });
+  });
+
   it('a stroke further than 125 ms from every note is extra, however slow the tempo', () => {
     const notes = quarters(40, 2);
     expect(scoreTake(notes, [{ timeMs: 130, voice: 'snare' }])).toMatchObject({ hit: 0, extra: 1 });

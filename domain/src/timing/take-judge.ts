@@ -296,6 +296,7 @@ export class TakeJudge {
         : null;
     let best: number | null = null;
     let bestCredit = -1;
+    let bestDistance = Number.POSITIVE_INFINITY;
     for (let index = first; index < last; index++) {
       const time = strokes[index]!.hit.timeMs;
       const following = index + 1 < last ? strokes[index + 1]!.hit.timeMs : null;
@@ -310,10 +311,13 @@ export class TakeJudge {
         continue;
       if (isBuzz(group) && index > first && time - strokes[index - 1]!.hit.timeMs <= REBOUND_SPAN_MS)
         continue;
+      // The most credit; of strokes earning the same (half credit from 75 ms on), the nearest.
+      const distance = Math.abs(time - group.timeMs);
       const credit = creditFor(time - group.timeMs);
-      if (credit > bestCredit) {
+      if (credit > bestCredit || (credit === bestCredit && distance < bestDistance)) {
         best = index;
         bestCredit = credit;
+        bestDistance = distance;
       }
     }
     return best;
