@@ -69,6 +69,7 @@ describe('stickwork customer export', () => {
   it('keeps an existing file unless --force, and names a missing --out or an unknown customer', async () => {
     const out = path.join(dataDir, 'kept.zip');
     fs.writeFileSync(out, 'mine');
+    fs.chmodSync(out, 0o644);
     const refused = await runCli(['customer', 'export', customer.customerId, '--out', out], env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('exists: choose another --out, or add --force');
@@ -76,6 +77,9 @@ describe('stickwork customer export', () => {
     const forced = await runCli(['customer', 'export', customer.customerId, '--out', out, '--force'], env);
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout).toMatch(/^Wrote \d+ bytes to .*kept\.zip \(customer /);
+    // Written over, the file is the owner's alone as a new one is.
+    expect(fs.statSync(out).mode & 0o777).toBe(0o600);
+    expect(fs.existsSync(`${out}.partial`)).toBe(false);
 
     const noOut = await runCli(['customer', 'export', customer.customerId], env);
     expect(noOut.code).toBe(2);

@@ -45,7 +45,12 @@ export const runCustomerExport = async (options: InputOf<typeof exportInput>) =>
       return { customerId, file, bytes: zip.length };
     }
     try {
-      fs.writeFileSync(file, zip, { flag: overwrite ? 'w' : 'wx', mode: 0o600 });
+      // A new file is 0600 from its creation; one written over would keep its old mode, so with
+      // --force the zip goes to a new file that replaces it.
+      const target = overwrite ? `${file}.partial` : file;
+      if (overwrite) fs.rmSync(target, { force: true });
+      fs.writeFileSync(target, zip, { flag: 'wx', mode: 0o600 });
+      if (overwrite) fs.renameSync(target, file);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') throw new CliError(`${file} exists: choose another --out, or add --force`);
