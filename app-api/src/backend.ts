@@ -26,7 +26,12 @@ import { openStores } from './adapters/event-store/open-event-store.js';
 import type { Leases } from './adapters/leases/leases.js';
 import { assertEventStoreReachable } from './adapters/event-store/eventstoredb-reachability.js';
 import { withRequestCorrelation } from './adapters/event-store/request-correlated-event-store.js';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
+import {
+  assertOutboxIsAFolder,
+  createOutboxMailer,
+  createSmtpMailer,
+  type Mailer,
+} from './adapters/mail/mailer.js';
 import { withErasureScrubOnEveryHost } from './accounts/erasure-on-every-host.js';
 import { createPaymentProvider, type PaymentPort } from './adapters/payments/create-payment-provider.js';
 
@@ -99,6 +104,7 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
   if (!readonly) ensureWritableDataDir(config.dataDir);
   const logger = options.logger ?? createLogger(config);
   if (!readonly) tightenDataDirModes(config.dataDir, logger);
+  if (!readonly && !config.smtpUrl) assertOutboxIsAFolder(config.dataDir);
   const jwtSecret = config.jwtSecret ?? (readonly ? '' : loadOrCreateSecret(config.dataDir, 'jwt-secret'));
   const stores = await openStores(config, { readonly, logger, onMissingKey: reportMissingKey(logger) });
   if (config.eventStoreConnectionString)

@@ -132,6 +132,15 @@ describe('start-up failures', () => {
     expect(line).toContain(words);
   });
 
+  it('names the outbox when it is a file, not a folder', async () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, 'outbox'), '');
+    expect(await startupLine(dataDir)).toBe(
+      `Stickwork could not start: the outbox ${path.join(dataDir, 'outbox')} is not a folder: ` +
+        'move it away (mails are written into DATA_DIR/outbox/)',
+    );
+  });
+
   it('refuses a zero-byte store file instead of starting an empty store over it', async () => {
     const dataDir = tempDir();
     fs.writeFileSync(sqliteFileIn(dataDir), '');

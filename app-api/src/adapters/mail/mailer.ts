@@ -6,6 +6,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type StreamTransport from 'nodemailer/lib/stream-transport';
 import type { Logger } from 'pino';
 import { eraseOutboxMailsAbout } from './outbox-erasure.js';
+import { errnoWords, StartupError } from '../../startup-error.js';
 
 export interface OutgoingMail {
   to: string;
@@ -68,6 +69,25 @@ export const createSmtpMailer = (smtpUrl: string, from: string): Mailer => {
     send: async (mail) => void (await send(transport, from, mail)),
     eraseMailsAbout: () => Promise.resolve(0),
   };
+};
+
+/**
+ * Checked at start: DATA_DIR/outbox, where it exists, is a folder. Otherwise every mail would fail
+ * while serving (a 503 for the drummer) and an erasure could not sweep it.
+ */
+export const assertOutboxIsAFolder = (dataDir: string): void => {
+  const dir = outboxDir(dataDir);
+  let stats: fs.Stats;
+  try {
+    stats = fs.lstatSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // made with the first mail
+    throw new StartupError(`the outbox ${dir} cannot be read: ${errnoWords(error)}`);
+  }
+  if (!stats.isDirectory())
+    throw new StartupError(
+      `the outbox ${dir} is not a folder: move it away (mails are written into DATA_DIR/outbox/)`,
+    );
 };
 
 /** Local default: each mail becomes a real RFC 5322 message in DATA_DIR/outbox/. */
