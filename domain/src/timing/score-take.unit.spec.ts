@@ -13,7 +13,7 @@ import {
   type TakeScore,
 } from './score-take.js';
 import { TakeJudge } from './take-judge.js';
-import { MAX_REACH_MS } from './timing-tiers.js';
+import { MAX_REACH_MS, takeAccuracy } from './timing-tiers.js';
 
 /** A plain take: every note once, moved by its offset. */
 const played = (notes: DueNote[], offsets: number[]): PlayedHit[] =>
@@ -572,6 +572,14 @@ describe('scoring details', () => {
     ]);
     expect(kit.dynamics).toEqual({ judged: 3, asWritten: 2 });
     expect(scoreTake(notes, played(notes, [])).dynamics).toBeNull();
+  });
+
+  it('rounds the accuracy to a tenth past the noise of adding up times', () => {
+    // 77 of 80 notes' credit is 96.25 %: a credit that sums to a hair under 77 rounds the same way.
+    expect(takeAccuracy(77, 0, 80)).toBe(96.3);
+    expect(takeAccuracy(77 - 1e-12, 0, 80)).toBe(96.3);
+    expect(takeAccuracy(76.99, 0, 80)).toBe(96.2);
+    expect(takeAccuracy(10, 30, 10)).toBe(0);
   });
 
   it('suggests an evaluation from the accuracy', () => {

@@ -51,10 +51,15 @@ export const EXTRA_STROKE_COST = 0.5;
 
 /**
  * A take's accuracy, 0-100 in tenths: the credit its notes' strokes earned (at most 1 a note), less
- * half a note for each extra stroke, over the notes expected.
+ * half a note for each extra stroke, over the notes expected. Rounded to a millionth of a percent
+ * first, so the noise of adding up times (a credit of 77 that comes out as 76.999999999999) never
+ * tips a take across a tenth: the same offsets score the same at any tempo.
  */
-export const takeAccuracy = (credit: number, extra: number, expected: number): number =>
-  expected === 0 ? 0 : Math.round((1000 * Math.max(0, credit - EXTRA_STROKE_COST * extra)) / expected) / 10;
+export const takeAccuracy = (credit: number, extra: number, expected: number): number => {
+  if (expected === 0) return 0;
+  const percent = (100 * Math.max(0, credit - EXTRA_STROKE_COST * extra)) / expected;
+  return Math.round(Math.round(percent * 1e6) / 1e5) / 10;
+};
 
 /** Where a drummer sits on the beat: "15 ms late", "8 ms early" or "on the beat". */
 export const timingOffsetLabel = (meanOffsetMs: number): string => {
