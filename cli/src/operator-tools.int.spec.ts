@@ -284,6 +284,11 @@ describe('store backup and restore', () => {
     const elsewhere = { DATA_DIR: path.join(scratch, 'restored') };
     const restored = await runCli(['store', 'restore', file, '--yes'], elsewhere);
     expect(restored.code, restored.stderr).toBe(0);
+    // The DATA_DIR it made is private, and reading the backup left nothing beside it.
+    expect(fs.statSync(elsewhere.DATA_DIR).mode & 0o777).toBe(0o700);
+    expect(fs.readdirSync(scratch).filter((name) => name.startsWith('night.backup'))).toEqual([
+      'night.backup',
+    ]);
     const info = json<{ events: number }>((await runCli(['store', 'info', '--json'], elsewhere)).stdout);
     expect(info.events).toBe(events);
     // The secrets came along: an email still finds its customer.

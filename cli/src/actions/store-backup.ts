@@ -91,6 +91,9 @@ export const runStoreBackup = async (options: InputOf<typeof backupInput>) => {
     for (const [name, content] of files) file.run(name, content);
     if (local.kind === 'embedded')
       events = (copy.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
+    // One self-contained file: read back, a WAL-mode copy would leave -wal and -shm files beside it
+    // (and could not be read where it may not make them, e.g. a read-only mount).
+    copy.pragma('journal_mode = DELETE');
   } finally {
     copy.close();
   }
@@ -203,13 +206,16 @@ export const runStoreRestore = async (options: InputOf<typeof restoreInput>) => 
   );
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const kept: string[] = [];
-  fs.mkdirSync(path.dirname(local.file), { recursive: true });
+  // A DATA_DIR made here is as private as one the server makes.
+  fs.mkdirSync(path.dirname(local.file), { recursive: true, mode: 0o700 });
   // The new file is prepared beside the store, then renamed over it in one step.
   const incoming = `${local.file}.restoring`;
   fs.copyFileSync(source, incoming);
   const database = new Database(incoming);
   try {
     database.exec(`DROP TABLE ${BACKUP_INFO_TABLE}; DROP TABLE ${BACKUP_FILES_TABLE}; VACUUM;`);
+    // The journal mode the server keeps its store in.
+    database.pragma('journal_mode = WAL');
   } finally {
     database.close();
   }
