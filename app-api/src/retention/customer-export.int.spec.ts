@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCatalogue, withoutSecretFields } from '@stickwork/domain';
+import { getCatalogue, lessonTempoRange, tempoStep, withoutSecretFields } from '@stickwork/domain';
 import {
   practiceActivityEntries,
   practiceHeatmapProjection,
@@ -12,6 +12,7 @@ import {
   type PracticeTestServer,
 } from '../practice/testing/practice-fixtures.js';
 import { EXPORT_LIMIT_MESSAGE, EXPORTS_PER_HOUR } from './retention-router.js';
+import { toCsv } from './csv.js';
 
 let server: PracticeTestServer;
 beforeAll(async () => {
@@ -172,6 +173,24 @@ describe('GET /api/export', () => {
       'voice,position,mean_offset_ms,spread_ms,strokes,takes,trend\r\nsnare,e,20,4,32,2,new\r\n',
     );
     expect(file('README.txt')).toContain('weak-spots.csv');
+    // Played at 90 % at 80 bpm: next time a step faster (within the warm-up's range), the speed
+    // trainer aiming a step past the 80 bpm played well; the export says so.
+    const start = Math.min(lessonTempoRange(warmUp.start_bpm).max, 80 + tempoStep(80));
+    expect(file('read-models/tempo-plans.csv')).toBe(
+      toCsv(
+        ['lesson_id', 'lesson', 'start_bpm', 'target_bpm', 'why'],
+        [
+          [
+            warmUp.lesson_id,
+            warmUp.name,
+            start,
+            80 + tempoStep(80),
+            `Last time 90 % at 80 bpm, today ${start} bpm`,
+          ],
+        ],
+      ),
+    );
+    expect(file('README.txt')).toContain('tempo-plans.csv');
   });
 
   it('needs a login, and allows 5 downloads an hour per customer', async () => {

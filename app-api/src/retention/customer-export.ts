@@ -2,14 +2,22 @@ import { strToU8, zipSync } from 'fflate';
 import {
   customerStreamId,
   findExercise,
+  foldEvents,
+  plannedTempos,
+  practiceDecider,
+  practiceEventSchemaVersions,
   lessonCreditsStreamId,
   practiceStreamId,
   remindersStreamId,
   SKILL_DISPLAY_NAMES,
+  tempoPlanSentence,
+  toDomainEvents,
   withoutSecretFields,
   weakSpots,
   type EventStore,
+  type PracticeEvent,
   type RecordedEvent,
+  type TempoPlan,
 } from '@stickwork/domain';
 import {
   lessonHistoryEntries,
@@ -104,6 +112,8 @@ read-models/
   - timing-positions.csv: per practice day, drum and position in the beat (1 e & a, 1 trip let), the
     strokes the timing coach judged there, their mean offset and spread (ms) and the takes.
   - weak-spots.csv: the weak spots of the 4 weeks up to the export, worst first, with their trend.
+  - tempo-plans.csv: each lesson whose start tempo your timing takes (or a rating of too hard) moved
+    from the catalogue's: the tempo it starts at as of the export, the speed trainer's target and why.
 
 You can delete your account and all of this data at any time in Account Settings.
 `;
@@ -124,6 +134,7 @@ const readModelFiles = (
   readModels: ReadModelStore,
   customerId: string,
   today: string,
+  tempoPlans: readonly TempoPlan[],
 ): Record<string, string> => {
   const positions = readModels.get<TimingPositionsModel>(timingPositionsProjection.name, customerId);
   const progress = readModels.get<PracticeProgressModel>(practiceProgressProjection.name, customerId);
@@ -217,8 +228,26 @@ const readModelFiles = (
         spot.trend,
       ]),
     ),
+    'read-models/tempo-plans.csv': toCsv(
+      ['lesson_id', 'lesson', 'start_bpm', 'target_bpm', 'why'],
+      tempoPlans.map((plan) => [
+        plan.lessonId,
+        findExercise(plan.lessonId)?.name ?? '',
+        plan.startBpm,
+        plan.targetBpm,
+        tempoPlanSentence(plan) ?? '',
+      ]),
+    ),
   };
 };
+
+/** The tempo plans as of `now` from the practice stream's events (a fold of its decision state). */
+const tempoPlansOf = (practiceEvents: readonly RecordedEvent[], now: Date): TempoPlan[] =>
+  plannedTempos(
+    foldEvents(practiceDecider, toDomainEvents<PracticeEvent>(practiceEvents, practiceEventSchemaVersions)),
+    now,
+    findExercise,
+  );
 
 /**
  * "Download my data": the customer's events, one JSON file per stream (personal data
@@ -229,11 +258,14 @@ export const customerExportFiles = async (
   sources: ExportSources,
   customerId: string,
 ): Promise<Record<string, string>> => {
-  const exportedAt = sources.clock().toISOString();
+  const now = sources.clock();
+  const exportedAt = now.toISOString();
   const files: Record<string, string> = {};
   const streams: string[] = [];
+  let tempoPlans: TempoPlan[] = [];
   for (const stream of await customerStreamIds(sources, customerId)) {
     const events = await sources.store.readStream(stream);
+    if (stream === practiceStreamId(customerId)) tempoPlans = tempoPlansOf(events, now);
     if (events.length === 0) continue;
     streams.push(stream);
     files[`events/${stream}.json`] = `${JSON.stringify(events.map(exported), null, 2)}\n`;
@@ -241,7 +273,7 @@ export const customerExportFiles = async (
   return {
     'README.txt': README(customerId, exportedAt, streams),
     ...files,
-    ...readModelFiles(sources.readModels, customerId, exportedAt.slice(0, 10)),
+    ...readModelFiles(sources.readModels, customerId, exportedAt.slice(0, 10), tempoPlans),
   };
 };
 

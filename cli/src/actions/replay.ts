@@ -106,7 +106,7 @@ export const replayLines = (report: ReplayReport): string[] => [
     ? []
     : [
         '',
-        'Tempo plans (lessons played with the timing coach):',
+        "Tempo plans (lessons whose takes or too-hard rating moved the catalogue's tempo):",
         ...tableLines(report.tempoPlans, [
           { header: 'LESSON', value: (row) => row.name },
           { header: 'START', value: (row) => `${row.startBpm} bpm` },

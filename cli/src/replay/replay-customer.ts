@@ -24,7 +24,7 @@ import {
   type TempoPlan,
   type WeakSpot,
   findExercise,
-  planTempo,
+  plannedTempos,
   evolvePractice,
   evolvePracticeEvents,
   initialPracticeState,
@@ -197,17 +197,9 @@ const tempoPlansAt = (events: readonly RecordedEvent[], asOf: Date): ReplayRepor
       practiceEventSchemaVersions,
     ),
   );
-  return [...practice.takeHistory.keys()]
-    .sort((a, b) => a - b)
-    .flatMap((lessonId) => {
-      const lesson = findExercise(lessonId);
-      if (!lesson) return [];
-      const plan = planTempo(
-        lesson,
-        practice.takeHistory.get(lessonId),
-        practice.evaluations.get(lessonId),
-        asOf,
-      );
-      return [{ ...plan, name: lesson.name, reason: tempoPlanSentence(plan) }];
-    });
+  return plannedTempos(practice, asOf, findExercise).map((plan) => ({
+    ...plan,
+    name: findExercise(plan.lessonId)?.name ?? '',
+    reason: tempoPlanSentence(plan),
+  }));
 };

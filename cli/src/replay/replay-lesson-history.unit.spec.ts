@@ -97,7 +97,9 @@ describe('replay: the lesson history', () => {
     );
     expect(report.tempoPlans).toEqual([{ ...plan, name: lesson.name, reason: tempoPlanSentence(plan) }]);
     expect(plan.basis).toMatchObject({ kind: 'takes', bpm: 80, accuracy: 93 });
-    expect(lines).toContain('Tempo plans (lessons played with the timing coach):');
+    expect(lines).toContain(
+      "Tempo plans (lessons whose takes or too-hard rating moved the catalogue's tempo):",
+    );
     expect(lines).toContain(`Last time 93 % at 80 bpm, today ${plan.startBpm} bpm`);
     expect(lines).toMatch(
       new RegExp(
@@ -111,6 +113,47 @@ describe('replay: the lesson history', () => {
       until: { time: new Date('2026-05-04T22:35:00.000Z') },
     });
     expect(before.lessonHistory).toMatchObject([{ day: '2026-05-04', rating: null, takes: 1 }]);
+  });
+
+  it('shows the tempo plan of a lesson rated too hard without takes, and none for one rated easy', async () => {
+    const [hard, easy] = getCatalogue().filter(
+      (exercise) => exercise.focus === 'grooves' && exercise.type === 'exercise',
+    );
+    const store = createInMemoryEventStore();
+    for (const [exercise, ratingDifficulty] of [
+      [hard!, 'too_hard'],
+      [easy!, 'easy'],
+    ] as const)
+      await store.appendToStream(practiceStreamId('bo'), [
+        {
+          type: 'LessonEvaluated',
+          data: {
+            lessonId: exercise.lesson_id,
+            playId: 'p1',
+            focus: exercise.focus,
+            type: exercise.type,
+            ratingDifficulty,
+            skipped: false,
+            level: 'beginner',
+            evaluatedAt: '2026-05-01T10:00:00.000Z',
+          },
+          metadata: { schemaVersion: 2, time: '2026-05-01T10:00:00.000Z' },
+        },
+      ]);
+    // Past the 3 days a too-hard lesson rests, it returns slower.
+    const report = await replayCustomer(store, 'bo', {
+      timeZone: 'UTC',
+      now: new Date('2026-05-05T08:00:00.000Z'),
+    });
+    const slower = Math.round(hard!.start_bpm * 0.85);
+    expect(report.tempoPlans).toMatchObject([
+      {
+        lessonId: hard!.lesson_id,
+        startBpm: slower,
+        basis: { kind: 'rating', rating: 'too_hard' },
+        reason: `Rated too hard last time, today ${slower} bpm`,
+      },
+    ]);
   });
 
   it('shows the weak spots as they were at the replay point', async () => {
