@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   customerStreamId,
   erasureStreamId,
+  getCatalogue,
   practiceDecider,
   practiceEventSchemaVersions,
   practiceStreamId,
   loadState,
 } from '@stickwork/domain';
+import { lessonHistoryModelsOf, timingPositionsProjection } from '@stickwork/projections';
 import Database from 'better-sqlite3';
 import { createSqliteSnapshotStore } from '../adapters/snapshots/sqlite-snapshot-store.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
@@ -103,6 +105,30 @@ describe('DELETE /api/delete/account', () => {
     await api.get(`/api/pw-recovery?email=${encodeURIComponent(email)}`);
     await startSubscription(customerId);
     await ratePractice(customerId);
+    // A take the timing coach scored: its lesson history, figures per position and tempo plan.
+    const lessonId = getCatalogue().find((lesson) => lesson.type === 'exercise')!.lesson_id;
+    const take = await api.post(
+      '/api/lesson/timing',
+      {
+        lessonId,
+        playId: 'play-1',
+        input: 'midi',
+        bpm: 90,
+        expected: 16,
+        hits: 16,
+        missed: 0,
+        extra: 0,
+        meanOffsetMs: 20,
+        spreadMs: 4,
+        accuracy: 92,
+        byPosition: [{ voice: 'snare', position: '1', strokes: 16, meanOffsetMs: 20, spreadMs: 4 }],
+      },
+      { token },
+    );
+    expect(take.status).toBe(201);
+    const { readModels } = server.backend;
+    expect(readModels.get(timingPositionsProjection.name, customerId)).toBeDefined();
+    expect(lessonHistoryModelsOf(readModels, customerId)).not.toEqual([]);
     await subscribeToNewsletter(email);
     // The scan can see them before.
     expect(findInDataDir([email, firstname, lastname])).toEqual([email, firstname, lastname]);
@@ -130,6 +156,8 @@ describe('DELETE /api/delete/account', () => {
     expect(await store.readStream(server.backend.reservations.newsletter(email))).toEqual([]);
     expect(await snapshots.load(practiceStreamId(customerId))).toBeUndefined();
     sqlite.close();
+    expect(readModels.get(timingPositionsProjection.name, customerId)).toBeUndefined();
+    expect(lessonHistoryModelsOf(readModels, customerId)).toEqual([]);
     const markers = await store.readStream(erasureStreamId(customerId));
     expect(markers.map(({ type, data }) => ({ type, data }))).toEqual([
       { type: 'CustomerErased', data: { customerId, erasedAt: expect.any(String) } },

@@ -67,6 +67,13 @@ describe('GET /api/lesson/tempo-plan', () => {
     const lowered = (await drummer.api.get(path)).json as TempoPlan;
     expect(lowered.startBpm).toBe(Math.max(lessonTempoRange(bpm).min, Math.round(bpm * 0.85)));
     expect(lowered.basis).toMatchObject({ kind: 'takes', ratedTooHard: true, accuracy: 60 });
+
+    // Deleting the practice history forgets the takes: the catalogue's tempo again.
+    expect((await drummer.api.delete('/api/delete/customer-data')).status).toBe(200);
+    expect((await drummer.api.get(path)).json).toMatchObject({
+      startBpm: timingLesson.start_bpm,
+      basis: { kind: 'catalogue' },
+    });
   });
 
   it('answers 400 for a malformed lesson id, 404 for an unknown one, 401 without a login', async () => {
