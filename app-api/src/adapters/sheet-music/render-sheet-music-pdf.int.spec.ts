@@ -1,5 +1,6 @@
-import { getCatalogue, SKILL_DISPLAY_NAMES, type Exercise } from '@stickwork/domain';
+import { findExercise, getCatalogue, SKILL_DISPLAY_NAMES, type Exercise } from '@stickwork/domain';
 import { PDFParse } from 'pdf-parse';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { renderSheetMusicPdf } from './render-sheet-music-pdf.js';
 
@@ -14,6 +15,19 @@ async function readPdf(pdf: Buffer): Promise<{ pages: number; text: string }> {
     return { pages: result.total, text: squash(result.text) };
   } finally {
     await parser.destroy();
+  }
+}
+
+/** The size in points of every sticking letter (a lone R, L or F) on the PDF's first page. */
+async function stickingLetterSizes(pdf: Buffer): Promise<number[]> {
+  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+  try {
+    const { items } = await (await document.getPage(1)).getTextContent();
+    return items.flatMap((item) =>
+      'str' in item && /^[RLF]$/.test(item.str) ? [Math.hypot(item.transform[0], item.transform[1])] : [],
+    );
+  } finally {
+    await document.destroy();
   }
 }
 
@@ -69,6 +83,15 @@ describe('renderSheetMusicPdf', () => {
     expect(text).toContain('Sticking: R right hand, L left hand');
     expect(text).toContain('One small note before: flam');
     expect(text).toContain(SKILL_DISPLAY_NAMES.hand_technique);
+  });
+
+  it('writes the sticking letters at 9 pt or more, also under the densest lines, which are drawn smaller', async () => {
+    // The ratamacue, both hands together (R over L), and the densest lines of the catalogue.
+    for (const lessonId of [470004, 1040010, 140038, 350071]) {
+      const sizes = await stickingLetterSizes(await renderSheetMusicPdf(findExercise(lessonId)!));
+      expect(sizes.length, `lesson ${lessonId}`).toBeGreaterThan(0);
+      expect(Math.min(...sizes), `lesson ${lessonId}`).toBeGreaterThanOrEqual(9);
+    }
   });
 
   it('says that the tempo counts eighth notes in 6/8 and 12/8', async () => {
