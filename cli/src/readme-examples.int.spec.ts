@@ -1,6 +1,6 @@
 /**
  * The README and docs/ cannot drift from the CLI: every ```bash block marked `<!-- example -->`
- * runs, command by command, against a fresh store in a scratch directory. Each `$ npx stickwork
+ * runs, command by command, each file's against a fresh store in a scratch directory of its own. Each `$ npx stickwork
  * ...` line must exit 0, and the lines shown under it must be in its output (spacing aside).
  */
 import fs from 'node:fs';
@@ -16,12 +16,13 @@ export interface ExampleCommand {
   shown: string[];
 }
 
-/** `a 'b c' "d"` as a shell splits it (quotes and backslashes; no expansion). */
+/** `a 'b c' "d"  # e` as a shell splits it (quotes, backslashes, a comment; no expansion). */
 export const shellWords = (text: string): string[] => {
   const words: string[] = [];
   let word: string | null = null;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
+    if (c === '#' && word === null) break;
     if (c === "'" || c === '"') {
       const end = text.indexOf(c, i + 1);
       if (end === -1) throw new Error(`unclosed ${c} in: ${text}`);
@@ -73,8 +74,8 @@ const markdownFiles = (): string[] => {
 const squeezed = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 describe('shellWords', () => {
-  it('splits as a shell does, quotes kept together', () => {
-    expect(shellWords(`replay a@b.c --until '#2453' --tz "Europe/Paris" x\\ y`)).toEqual([
+  it('splits as a shell does, quotes kept together, a comment left out', () => {
+    expect(shellWords(`replay a@b.c --until '#2453' --tz "Europe/Paris" x\\ y a#b # the end`)).toEqual([
       'replay',
       'a@b.c',
       '--until',
@@ -82,6 +83,7 @@ describe('shellWords', () => {
       '--tz',
       'Europe/Paris',
       'x y',
+      'a#b',
     ]);
   });
 });
@@ -93,10 +95,18 @@ describe('marked examples', () => {
     exampleCommands(path.relative(repositoryRoot, file), fs.readFileSync(file, 'utf8')),
   );
 
-  it('exist', () => expect(commands.length).toBeGreaterThan(0));
+  it('exist, in the README too', () => {
+    expect(commands.length).toBeGreaterThan(0);
+    expect(commands.some((command) => command.file === 'README.md')).toBe(true);
+  });
 
-  // In order, on one store: each example builds on the ones before it, as a reader follows them.
-  const env = { DATA_DIR: path.join(scratch, 'data'), USER: 'readme-reader' };
+  // In order, each file's on a fresh store and folder of its own: an example builds on the ones
+  // before it in its file, as a reader follows them.
+  const folderOf = (file: string) => {
+    const folder = path.join(scratch, file.replace(/\W/g, '-'));
+    fs.mkdirSync(folder, { recursive: true });
+    return folder;
+  };
   it.each(
     commands.map(
       (command) => [`${command.file}:${command.line} stickwork ${command.args.join(' ')}`, command] as const,
@@ -104,7 +114,9 @@ describe('marked examples', () => {
   )(
     '%s',
     async (_name, command) => {
-      const run = await runCli(command.args, env, { cwd: scratch });
+      const folder = folderOf(command.file);
+      const env = { DATA_DIR: path.join(folder, 'data'), USER: 'readme-reader' };
+      const run = await runCli(command.args, env, { cwd: folder });
       expect(run.code, run.stderr).toBe(0);
       for (const line of command.shown) expect(squeezed(run.stdout)).toContain(squeezed(line));
     },
