@@ -14,6 +14,7 @@ import {
 import { lessonHistoryModelsOf, timingPositionsProjection } from '@stickwork/projections';
 import Database from 'better-sqlite3';
 import { createSqliteSnapshotStore } from '../adapters/snapshots/sqlite-snapshot-store.js';
+import { lateSnareTake } from '../practice/testing/practice-fixtures.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import {
   apiClient,
@@ -107,24 +108,7 @@ describe('DELETE /api/delete/account', () => {
     await ratePractice(customerId);
     // A take the timing coach scored: its lesson history, figures per position and tempo plan.
     const lessonId = getCatalogue().find((lesson) => lesson.type === 'exercise')!.lesson_id;
-    const take = await api.post(
-      '/api/lesson/timing',
-      {
-        lessonId,
-        playId: 'play-1',
-        input: 'midi',
-        bpm: 90,
-        expected: 16,
-        hits: 16,
-        missed: 0,
-        extra: 0,
-        meanOffsetMs: 20,
-        spreadMs: 4,
-        accuracy: 92,
-        byPosition: [{ voice: 'snare', position: '1', strokes: 16, meanOffsetMs: 20, spreadMs: 4 }],
-      },
-      { token },
-    );
+    const take = await api.post('/api/lesson/timing', lateSnareTake(lessonId, 'play-1'), { token });
     expect(take.status).toBe(201);
     const { readModels } = server.backend;
     expect(readModels.get(timingPositionsProjection.name, customerId)).toBeDefined();

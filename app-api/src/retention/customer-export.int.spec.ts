@@ -7,6 +7,7 @@ import {
   type PracticeHeatmapModel,
 } from '@stickwork/projections';
 import {
+  lateSnareTake,
   registerDrummer,
   startPracticeServer,
   type PracticeTestServer,
@@ -149,21 +150,10 @@ describe('GET /api/export', () => {
 
   it('includes the figures per position of the takes and the weak spots they make', async () => {
     const drummer = await registerDrummer(server);
-    const take = {
-      lessonId: warmUp.lesson_id,
-      input: 'midi',
-      bpm: 80,
-      expected: 16,
-      hits: 16,
-      missed: 0,
-      extra: 0,
-      meanOffsetMs: 20,
-      spreadMs: 4,
-      accuracy: 90,
-      byPosition: [{ voice: 'snare', position: 'e', strokes: 16, meanOffsetMs: 20, spreadMs: 4 }],
-    };
     for (const playId of ['play-1', 'play-2'])
-      expect((await drummer.api.post('/api/lesson/timing', { ...take, playId })).status).toBe(201);
+      expect(
+        (await drummer.api.post('/api/lesson/timing', lateSnareTake(warmUp.lesson_id, playId))).status,
+      ).toBe(201);
     const files = unzipText((await download(drummer.token)).bytes);
     const file = (name: string) => files[`stickwork-data-2026-03-10/${name}`];
     expect(file('read-models/timing-positions.csv')).toBe(

@@ -69,3 +69,22 @@ export const subscribe = async (
     { now: server.now() },
   );
 };
+
+/**
+ * A take as the lesson card posts it (POST /api/lesson/timing): 16 notes all hit at 80 bpm with
+ * `accuracy`, every one played by the snare on the 'e', 20 ms late.
+ */
+export const lateSnareTake = (lessonId: number, playId: string, accuracy = 90) => ({
+  lessonId,
+  playId,
+  input: 'midi',
+  bpm: 80,
+  expected: 16,
+  hits: 16,
+  missed: 0,
+  extra: 0,
+  meanOffsetMs: 20,
+  spreadMs: 4,
+  accuracy,
+  byPosition: [{ voice: 'snare', position: 'e', strokes: 16, meanOffsetMs: 20, spreadMs: 4 }],
+});
