@@ -3,10 +3,7 @@ import {
   practiceDecider,
   practiceEventSchemaVersions,
   practiceStreamId,
-  type Decider,
-  type DomainCommand,
   type PracticeCommand,
-  type PracticeEvent,
   type PracticeState,
   type Snapshots,
 } from '@stickwork/domain';
@@ -19,20 +16,19 @@ export interface PracticeCommandBackend extends Pick<Backend, 'store' | 'project
 
 /**
  * The one way a command reaches a `practice-` stream (the practice service, the weekly goal, the
- * erasure of the practice history): read from the snapshot, fold, decide (the practice decider, or
- * a service's decider built on it), append with the revision read, then wait (bounded) until the
- * read models show the new events (read-your-writes, DESIGN.md).
+ * erasure of the practice history): read from the snapshot, fold, decide with the practice decider,
+ * append with the revision read, then wait (bounded) until the read models show the new events
+ * (read-your-writes, DESIGN.md).
  */
-export const runPracticeCommand = async <Command extends DomainCommand = PracticeCommand>(
+export const runPracticeCommand = async (
   backend: PracticeCommandBackend,
   customerId: string,
-  command: Command,
-  decider = practiceDecider as unknown as Decider<PracticeState, Command, PracticeEvent>,
+  command: PracticeCommand,
 ) => {
   const result = await handleCommand(
     backend.store,
     practiceStreamId(customerId),
-    decider,
+    practiceDecider,
     practiceEventSchemaVersions,
     command,
     backend.snapshots ? { snapshots: backend.snapshots } : {},

@@ -61,11 +61,11 @@ import { HttpError } from '../http/http-error.js';
 import { runPracticeCommand } from './practice-commands.js';
 import { scheduleSeed } from './schedule-seed.js';
 
-/** The authenticated customer a practice request acts for. */
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days after a zone change in which a day key of the old zone can be today's (offsets differ by 26 h at most). */
 const ZONE_CHANGE_DAYS_AFFECTED = 3;
 
+/** The authenticated customer a practice request acts for. */
 export interface Practitioner {
   customerId: string;
   /** From the customer stream, not the token: a plan change counts at once. */
@@ -101,7 +101,7 @@ export const createPracticeService = (
 
   /** Decides and appends, then waits (bounded) until the read models show the new events. */
   const run = (customerId: string, command: PracticeCommand) =>
-    runPracticeCommand({ store, projections, snapshots }, customerId, command, practiceDecider);
+    runPracticeCommand({ store, projections, snapshots }, customerId, command);
 
   const command = <Type extends PracticeCommand['type']>(
     type: Type,
