@@ -9,7 +9,13 @@ import { isLevel, levelIndex, type Level } from '../rules/levels.js';
 import { isSkill, SKILL_DISPLAY_NAMES, type Skill } from '../rules/skills.js';
 import { customerDay, lessonsLeftToday } from '../rules/usage.js';
 import { takeImplausibilities } from '../timing/take-plausibility.js';
-import type { PracticeCommand } from './practice-commands.js';
+import type {
+  EvaluateLesson,
+  PracticeCommand,
+  RecordPracticeActivity,
+  ScoreTiming,
+  SetWeeklyGoal,
+} from './practice-commands.js';
 import type { PracticeEvent } from './practice-events.js';
 import { usageOn } from './practice-queries.js';
 import type { PracticeState } from './practice-state.js';
@@ -28,6 +34,90 @@ const checkLevel = (skill: unknown, level: unknown): { skill: Skill; level: Leve
 };
 
 const isWholeNumber = (value: number, min: number): boolean => Number.isInteger(value) && value >= min;
+
+/** An evaluation of a lesson: a skipped (mastered) one records too easy; it moves the skill's progress when it counts. */
+const evaluateLesson = (state: PracticeState, data: EvaluateLesson['data'], now: Date): PracticeEvent[] => {
+  const { lesson, skipped, playId } = data;
+  if (!(DIFFICULTY_RATINGS as readonly string[]).includes(data.ratingDifficulty))
+    throw new DomainError('invalid_input', `Unknown difficulty rating ${data.ratingDifficulty}`);
+  const ratingDifficulty: DifficultyRating = skipped ? 'too_easy' : data.ratingDifficulty;
+  const focus = lesson.focus;
+  const level = isSkill(focus) ? state.levels[focus] : null;
+  const progress =
+    isSkill(focus) && lessonCountsTowardProgress(lesson, state.levels[focus])
+      ? progressAfterEvaluation({ level: state.levels[focus], progress: state.progress[focus] }, lesson, {
+          rating: ratingDifficulty,
+          mastered: skipped,
+        }).progress
+      : undefined;
+  return [
+    {
+      type: 'LessonEvaluated',
+      data: {
+        lessonId: lesson.lesson_id,
+        playId,
+        focus,
+        type: lesson.type,
+        ratingDifficulty,
+        skipped,
+        level,
+        ...(progress !== undefined ? { progressAfter: progress } : {}),
+        evaluatedAt: now.toISOString(),
+      },
+    },
+  ];
+};
+
+/** A take the timing coach scored, of a lesson that can be played, with figures the judge could give. */
+const scoreTiming = (data: ScoreTiming['data'], now: Date): PracticeEvent[] => {
+  const { lesson, take, playId, timeZone } = data;
+  if (!lesson || lesson.lesson_id !== take.lessonId)
+    throw new DomainError('unknown_lesson', `There is no lesson with id ${take.lessonId}.`);
+  if (lesson.type === 'limit_reached')
+    throw new DomainError('invalid_input', 'A daily-limit placeholder is not played, so it has no timing.');
+  const [impossible] = takeImplausibilities(take);
+  if (impossible)
+    throw new DomainError('invalid_input', `Not a scored take: ${impossible.field} ${impossible.message}`);
+  return [
+    {
+      type: 'TimingScored',
+      data: {
+        ...take,
+        playId,
+        focus: lesson.focus,
+        scoredAt: now.toISOString(),
+        day: customerDay(now, timeZone),
+      },
+    },
+  ];
+};
+
+/** Lessons and minutes practised on the customer's day. */
+const recordPracticeActivity = (data: RecordPracticeActivity['data'], now: Date): PracticeEvent[] => {
+  const { lessons, minutes, timeZone } = data;
+  if (!isWholeNumber(lessons, 0) || !isWholeNumber(minutes, 1))
+    throw new DomainError(
+      'invalid_input',
+      'Practice activity needs whole lessons (0 or more) and minutes (1 or more).',
+    );
+  return [{ type: 'PracticeActivityRecorded', data: { day: customerDay(now, timeZone), lessons, minutes } }];
+};
+
+/** The weekly goal, counted from the customer's day it is set on. */
+const setWeeklyGoal = (data: SetWeeklyGoal['data'], now: Date): PracticeEvent[] => {
+  const { daysPerWeek, timeZone } = data;
+  if (!Number.isInteger(daysPerWeek) || daysPerWeek < MIN_WEEKLY_GOAL || daysPerWeek > MAX_WEEKLY_GOAL)
+    throw new DomainError(
+      'invalid_input',
+      `A weekly goal is ${MIN_WEEKLY_GOAL} to ${MAX_WEEKLY_GOAL} practice days.`,
+    );
+  return [
+    {
+      type: 'WeeklyGoalSet',
+      data: { daysPerWeek, day: customerDay(now, timeZone), setAt: now.toISOString() },
+    },
+  ];
+};
 
 export const decidePractice = (command: PracticeCommand, state: PracticeState): PracticeEvent[] => {
   const now = command.metadata.now;
@@ -107,37 +197,7 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
         },
       ];
     })
-    .with({ type: 'EvaluateLesson' }, ({ data }) => {
-      const { lesson, skipped, playId } = data;
-      if (!(DIFFICULTY_RATINGS as readonly string[]).includes(data.ratingDifficulty))
-        throw new DomainError('invalid_input', `Unknown difficulty rating ${data.ratingDifficulty}`);
-      const ratingDifficulty: DifficultyRating = skipped ? 'too_easy' : data.ratingDifficulty;
-      const focus = lesson.focus;
-      const level = isSkill(focus) ? state.levels[focus] : null;
-      const progress =
-        isSkill(focus) && lessonCountsTowardProgress(lesson, state.levels[focus])
-          ? progressAfterEvaluation({ level: state.levels[focus], progress: state.progress[focus] }, lesson, {
-              rating: ratingDifficulty,
-              mastered: skipped,
-            }).progress
-          : undefined;
-      return [
-        {
-          type: 'LessonEvaluated',
-          data: {
-            lessonId: lesson.lesson_id,
-            playId,
-            focus,
-            type: lesson.type,
-            ratingDifficulty,
-            skipped,
-            level,
-            ...(progress !== undefined ? { progressAfter: progress } : {}),
-            evaluatedAt: now.toISOString(),
-          },
-        },
-      ];
-    })
+    .with({ type: 'EvaluateLesson' }, ({ data }) => evaluateLesson(state, data, now))
     .with({ type: 'IncrementUsage' }, ({ data }) => {
       const { usageType, plan, timeZone, zoneChangeAdjustment = 0 } = data;
       const day = customerDay(now, timeZone);
@@ -151,61 +211,11 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
       const lessons = usageOn(state, day);
       return lessons === 0 ? [] : [{ type: 'UsageReset', data: { day, lessons } }];
     })
-    .with({ type: 'RecordPracticeActivity' }, ({ data }) => {
-      const { lessons, minutes, timeZone } = data;
-      if (!isWholeNumber(lessons, 0) || !isWholeNumber(minutes, 1))
-        throw new DomainError(
-          'invalid_input',
-          'Practice activity needs whole lessons (0 or more) and minutes (1 or more).',
-        );
-      return [
-        { type: 'PracticeActivityRecorded', data: { day: customerDay(now, timeZone), lessons, minutes } },
-      ];
-    })
-    .with({ type: 'ScoreTiming' }, ({ data }) => {
-      const { lesson, take, playId, timeZone } = data;
-      if (!lesson || lesson.lesson_id !== take.lessonId)
-        throw new DomainError('unknown_lesson', `There is no lesson with id ${take.lessonId}.`);
-      if (lesson.type === 'limit_reached')
-        throw new DomainError(
-          'invalid_input',
-          'A daily-limit placeholder is not played, so it has no timing.',
-        );
-      const [impossible] = takeImplausibilities(take);
-      if (impossible)
-        throw new DomainError(
-          'invalid_input',
-          `Not a scored take: ${impossible.field} ${impossible.message}`,
-        );
-      return [
-        {
-          type: 'TimingScored',
-          data: {
-            ...take,
-            playId,
-            focus: lesson.focus,
-            scoredAt: now.toISOString(),
-            day: customerDay(now, timeZone),
-          },
-        },
-      ];
-    })
+    .with({ type: 'RecordPracticeActivity' }, ({ data }) => recordPracticeActivity(data, now))
+    .with({ type: 'ScoreTiming' }, ({ data }) => scoreTiming(data, now))
     .with({ type: 'ErasePracticeHistory' }, () => [
       { type: 'PracticeHistoryErased', data: { erasedAt: now.toISOString() } },
     ])
-    .with({ type: 'SetWeeklyGoal' }, ({ data }) => {
-      const { daysPerWeek, timeZone } = data;
-      if (!Number.isInteger(daysPerWeek) || daysPerWeek < MIN_WEEKLY_GOAL || daysPerWeek > MAX_WEEKLY_GOAL)
-        throw new DomainError(
-          'invalid_input',
-          `A weekly goal is ${MIN_WEEKLY_GOAL} to ${MAX_WEEKLY_GOAL} practice days.`,
-        );
-      return [
-        {
-          type: 'WeeklyGoalSet',
-          data: { daysPerWeek, day: customerDay(now, timeZone), setAt: now.toISOString() },
-        },
-      ];
-    })
+    .with({ type: 'SetWeeklyGoal' }, ({ data }) => setWeeklyGoal(data, now))
     .exhaustive();
 };
