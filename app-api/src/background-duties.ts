@@ -3,8 +3,8 @@ import os from 'node:os';
 import type { Backend } from './backend.js';
 import type { Leases } from './adapters/leases/leases.js';
 import { startPeriodEndSweep } from './payments/period-ends.js';
-import { startReminderScheduler } from './retention/practice-reminders.js';
-import { startTeacherBookingSweep } from './retention/teacher-booking-sweep.js';
+import { startReminderScheduler } from './reminders/practice-reminders.js';
+import { startTeacherBookingSweep } from './teacher-lessons/teacher-booking-sweep.js';
 
 /** A holder that stops renewing (killed) loses its duties this long after its last renewal. */
 export const DUTY_LEASE_TTL_MS = 5_000;

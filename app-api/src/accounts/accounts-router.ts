@@ -1,18 +1,16 @@
-import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
+import express, { type Response, type Router } from 'express';
 import {
   authenticateRequestSchema,
   changePasswordRequestSchema,
-  domainErrorHttpStatus,
   emailQuerySchema,
   fieldErrors,
-  isDomainError,
   registerRequestSchema,
   timeZoneChangeRequestSchema,
   validationErrorBody,
   verifyEmailQuerySchema,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
-import { HttpError } from '../http/http-error.js';
+import { domainErrorsAsHttp } from '../http/domain-errors-as-http.js';
 import { authOf, requireAuth } from '../auth/require-auth.js';
 import {
   createRateLimiter,
@@ -163,10 +161,4 @@ export const accountsRouter = (backend: Backend, options: AccountsRouterOptions 
 
   router.use(domainErrorsAsHttp);
   return router;
-};
-
-/** A refusal of the deciders (say, a concurrent erasure) is the client's 4xx with its message. */
-const domainErrorsAsHttp: ErrorRequestHandler = (error: unknown, _req: Request, _res, next) => {
-  if (isDomainError(error)) next(new HttpError(domainErrorHttpStatus[error.code], error.message));
-  else next(error);
 };

@@ -16,7 +16,7 @@ import type { Backend } from '../backend.js';
 import { runCustomerCommand, type CustomerCommandInput } from './customer-commands.js';
 import { loadCustomer } from './customer-records.js';
 import { newsletterNamesOf, reservationNamesOf } from './reservation-streams.js';
-import { closeTeacherLessonsOf } from '../retention/teacher-lessons.js';
+import { closeTeacherLessonsOf } from '../teacher-lessons/teacher-lessons.js';
 import { runPracticeCommand } from '../practice/practice-commands.js';
 import { emailKey } from '../auth/rate-limits.js';
 

@@ -1,14 +1,13 @@
-import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import {
   checkoutQuerySchema,
-  domainErrorHttpStatus,
-  isDomainError,
   sessionStatusQuerySchema,
   testPaymentRequestSchema,
   testPortalActionSchema,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { HttpError } from '../http/http-error.js';
+import { domainErrorsAsHttp } from '../http/domain-errors-as-http.js';
 import { AUTH_TOKEN_HEADER, authenticate, authOf, requireAuth } from '../auth/require-auth.js';
 import { WebhookSignatureError } from '../adapters/payments/payment-provider.js';
 import { WebhookPayloadError } from '../adapters/payments/stripe-webhook-schemas.js';
@@ -139,9 +138,4 @@ export const paymentsRouter = (backend: Backend): Router => {
 
   router.use(domainErrorsAsHttp);
   return router;
-};
-
-const domainErrorsAsHttp: ErrorRequestHandler = (error: unknown, _req, _res, next) => {
-  if (isDomainError(error)) next(new HttpError(domainErrorHttpStatus[error.code], error.message));
-  else next(error);
 };

@@ -195,7 +195,7 @@ describe('deleting an account', () => {
     await leaving.api.request('PUT', '/api/reminders', { enabled: true, days: [1, 3], hour: 18 });
     const { readModels, projections } = server.backend;
     // Every read model keyed by the customer has them; teachers' schedules are keyed by teacher and
-    // lesson credits need the exclusive tier (both erased in app-api/src/retention's tests).
+    // lesson credits need the exclusive tier (both erased in app-api/src/teacher-lessons' tests).
     const byCustomer = ALL_PROJECTIONS.filter(
       ({ name }) => name !== 'teacher_schedules' && name !== 'lesson_credits',
     );

@@ -1,10 +1,8 @@
 import path from 'node:path';
-import express, { type ErrorRequestHandler, type Request, type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import {
-  domainErrorHttpStatus,
   fileDownloadQuerySchema,
   finishExerciseRequestSchema,
-  isDomainError,
   lessonHistoryQuerySchema,
   lessonHistoryRows,
   objectOf,
@@ -26,6 +24,7 @@ import { createCustomerRateLimiter } from '../auth/rate-limits.js';
 import { practiceWriteLimit } from './practice-write-limit.js';
 import { pinnedTimeZoneOf, requireAuthAndTimeZone } from '../accounts/customer-time-zone.js';
 import { HttpError } from '../http/http-error.js';
+import { domainErrorsAsHttp } from '../http/domain-errors-as-http.js';
 import { timeZoneHeaderOf } from '../http/time-zone-header.js';
 import { createSheetMusicCache } from '../adapters/sheet-music/sheet-music-cache.js';
 import {
@@ -246,10 +245,4 @@ export const practiceRouter = (backend: Backend): Router => {
 
   router.use(domainErrorsAsHttp);
   return router;
-};
-
-/** A refusal of the deciders or the scheduler is a 4xx with its message for the customer. */
-const domainErrorsAsHttp: ErrorRequestHandler = (error: unknown, _req, _res, next) => {
-  if (isDomainError(error)) next(new HttpError(domainErrorHttpStatus[error.code], error.message));
-  else next(error);
 };

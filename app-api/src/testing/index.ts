@@ -15,6 +15,6 @@ export { issueSecret } from '../accounts/one-time-secrets.js';
 // Tests and benchmarks set up a customer (a plan, a password change) through the one command path.
 export { runCustomerCommand, type CustomerCommandInput } from '../accounts/customer-commands.js';
 // The e2e journey of a reminder mail's unsubscribe page signs a link as the reminder sweep does.
-export { reminderUnsubscribeSecret } from '../retention/reminder-unsubscribe-secret.js';
+export { reminderUnsubscribeSecret } from '../reminders/reminder-unsubscribe-secret.js';
 // Specs that start servers as processes: a free loopback port, and a bounded wait for a condition.
 export { freePort, until } from './server-process.js';

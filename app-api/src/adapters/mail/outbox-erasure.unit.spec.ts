@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { teacherLessonMail } from '../../retention/teacher-lesson-mail.js';
+import { teacherLessonMail } from '../../teacher-lessons/teacher-lesson-mail.js';
 import { decodedMailText, eraseOutboxMailsAbout, isAddressedTo, mentionsAddress } from './outbox-erasure.js';
 
 const mail = (headers: string) => `${headers}\nSubject: Hi\n\nHi Ringo, write to other@example.com\n`;

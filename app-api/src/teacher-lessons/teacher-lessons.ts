@@ -31,7 +31,7 @@ import {
   type CustomerDirectoryEntry,
 } from '@stickwork/projections';
 import type { Backend } from '../backend.js';
-import { crashIfInjected } from './fault-injection.js';
+import { crashIfInjected } from '../fault-injection.js';
 import { teacherLessonMail } from './teacher-lesson-mail.js';
 
 export type TeacherLessonsBackend = Pick<

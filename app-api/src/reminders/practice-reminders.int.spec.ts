@@ -18,7 +18,7 @@ import {
   type PracticeTestServer,
 } from '../practice/testing/practice-fixtures.js';
 import { sendDueReminders } from './practice-reminders.js';
-import { INVALID_UNSUBSCRIBE_LINK } from './retention-router.js';
+import { INVALID_UNSUBSCRIBE_LINK } from './reminders-router.js';
 
 // Monday 2026-03-16, 16:30 UTC: 17:30 in Berlin.
 const START = '2026-03-16T16:30:00.000Z';

@@ -12,7 +12,7 @@ import {
   startPracticeServer,
   type PracticeTestServer,
 } from '../practice/testing/practice-fixtures.js';
-import { EXPORT_LIMIT_MESSAGE, EXPORTS_PER_HOUR } from './retention-router.js';
+import { EXPORT_LIMIT_MESSAGE, EXPORTS_PER_HOUR } from './data-export-router.js';
 import { toCsv } from './csv.js';
 
 let server: PracticeTestServer;
