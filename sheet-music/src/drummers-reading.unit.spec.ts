@@ -167,6 +167,36 @@ describe('notation as drummers read it', { timeout: 60_000 }, () => {
     expect(key).toContain('Hi-hat (x above the top line)');
   });
 
+  it('writes a bar too dense for a phone over several lines, cut at a beat, so notes and letters stay readable', () => {
+    // The card's notation on a 375 px phone is 311 px wide; a line wider than its units is drawn smaller.
+    const phone = 311;
+    for (const lessonId of [140038, 350071, 1020876, 470004]) {
+      const notation = notationOf(lessonId);
+      const onPhone = engrave(notation, phone);
+      for (const system of onPhone)
+        expect(phone / system.width, `lesson ${lessonId}`).toBeGreaterThanOrEqual(0.8);
+      // The same letters, in the same order, as on the PDF's wide lines.
+      const texts = (systems: EngravedSystem[]) => letters(systems).map((label) => label.text);
+      expect(texts(onPhone), `lesson ${lessonId}`).toEqual(texts(engrave(notation, 720)));
+      // The time signature once, at the start; no barline where a bar is cut.
+      const svgs = onPhone.map((system) => parse(system.svg));
+      expect(svgs.flatMap((svg) => [...svg.querySelectorAll('.vf-timesignature')])).toHaveLength(1);
+      const drawn = (barline: Element | undefined) =>
+        (barline?.querySelectorAll('rect, path').length ?? 0) > 0;
+      onPhone.forEach((system, index) => {
+        const next = onPhone[index + 1];
+        if (next?.bars[0]?.bar !== system.bars.at(-1)?.bar) return;
+        const lastBarline = [...svgs[index]!.querySelectorAll('.vf-stavebarline')].at(-1);
+        const nextBarline = svgs[index + 1]!.querySelector('.vf-stavebarline') ?? undefined;
+        expect(drawn(lastBarline), `lesson ${lessonId}, line ${index + 1}`).toBe(false);
+        expect(drawn(nextBarline), `lesson ${lessonId}, line ${index + 2}`).toBe(false);
+      });
+    }
+    // The fill of 1020876 is one bar of 16ths: on a phone it is written two beats a line.
+    const fill = engrave(notationOf(1020876), phone);
+    expect(fill.map((system) => system.bars.map((bar) => bar.bar))).toEqual([[0], [1], [1]]);
+  });
+
   it("draws a ghost note's brackets tight around its notehead, not past the flag", () => {
     const notation = fourFour(2, 1, [
       { step: 1, voice: 'snare', sticking: 'L', ghost: true },

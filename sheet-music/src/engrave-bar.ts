@@ -211,10 +211,16 @@ function engraveVoice(
   into.voices.push(voice);
 }
 
-/** Engraves bar `bar` (0-based) of a notation, hands above and feet below when both play. */
-export function engraveBar(notation: Notation, bar: number): EngravedBar {
+/**
+ * Engraves bar `bar` (0-based) of a notation, hands above and feet below when both play. `layout` is the
+ * whole sheet's when the notation is a piece of one of its bars.
+ */
+export function engraveBar(
+  notation: Notation,
+  bar: number,
+  layout: StemLayout = stemLayoutFor(notation),
+): EngravedBar {
   const engraved: EngravedBar = { voices: [], beams: [], tuplets: [], strokes: [], barRests: [] };
-  const layout = stemLayoutFor(notation);
   const limbOf = (event: NoteEvent) => STAFF_PLACEMENTS[event.voice].limb;
   if (layout === 'split') {
     engraveVoice(notation, bar, (event) => limbOf(event) === 'hands', 'up', Stem.UP, engraved);

@@ -7,6 +7,7 @@ import {
   stepsPerBar,
   type EngravedBar,
   type EngravedStroke,
+  type StemLayout,
 } from './engrave-bar.js';
 
 /** Text placed over a system by the PDF writer (so it stays real, extractable text), in SVG units. */
@@ -58,6 +59,45 @@ const NOTE_PADDING = 14;
 const STAFF_COLOUR = '#333333';
 // VexFlow spaces notes by a softmax of their durations; above its default (10) a long note gets visibly more room.
 const SOFTMAX_FACTOR = 40;
+
+/**
+ * Below this a line is drawn too small to read (on a phone, a bar of sextuplets would be drawn at 40 %):
+ * a bar that needs more room is written over several lines, split at a beat.
+ */
+const MIN_READABLE_SCALE = 0.8;
+
+/** A bar, or the beats of it written on one line when the whole bar would be drawn too small. */
+interface BarPiece {
+  bar: number;
+  firstBeat: number;
+  beats: number;
+  /** Engraves the piece afresh: the bar measured for its room is not the one drawn. */
+  engrave: () => EngravedBar;
+  need: number;
+}
+
+/** Ways to cut a bar into equal pieces at beats: halves first; compound meters keep their dotted quarters. */
+function pieceCounts({ beats, beatUnit }: Notation['timeSignature']): number[] {
+  const compound = beatUnit === 8 && beats % 3 === 0;
+  return Array.from({ length: beats - 1 }, (_, index) => index + 2).filter(
+    (count) => beats % count === 0 && (!compound || (beats / count) % 3 === 0),
+  );
+}
+
+/** Beats `firstBeat` to `firstBeat + beats` of bar `bar`, as a one-bar notation of their own. */
+function pieceOf(notation: Notation, bar: number, firstBeat: number, beats: number): Notation {
+  const start = bar * stepsPerBar(notation) + firstBeat * notation.subdivision;
+  const end = start + beats * notation.subdivision;
+  return {
+    ...notation,
+    timeSignature: { ...notation.timeSignature, beats },
+    bars: 1,
+    click: undefined,
+    notes: notation.notes
+      .filter((note) => note.step >= start && note.step < end)
+      .map((note) => ({ ...note, step: note.step - start })),
+  };
+}
 
 /** The class that marks a written note with its grid step, so a player can light the notes sounding now. */
 export const stepClass = (step: number): string => `step-${step}`;
@@ -252,9 +292,10 @@ export function engraveSystems(
   document: Document,
 ): EngravedSystem[] {
   const repeats = options.repetitions > 1;
-  const bars = Array.from({ length: notation.bars }, (_, bar) => bar);
-  const needs = bars.map((bar) => {
-    const engraved = engraveBar(notation, bar);
+  const layout: StemLayout = stemLayoutFor(notation);
+  const firstHeader = headerWidth(notation, true, repeats);
+  const otherHeader = headerWidth(notation, false, false);
+  const needOf = (engraved: EngravedBar) => {
     // VexFlow's minimum can be squeezed a little, but grace notes never give way: past it they overflow.
     const graces = engraved.strokes.some((stroke) =>
       stroke.events.some((event) => event.ornament === 'flam' || event.ornament === 'drag'),
@@ -263,11 +304,27 @@ export function engraveSystems(
       readableBarWidth(engraved),
       minimumNotesWidth(engraved) * (graces ? 1 : 0.75) + NOTE_PADDING + 8,
     );
-  });
-  const firstHeader = headerWidth(notation, true, repeats);
-  const otherHeader = headerWidth(notation, false, false);
+  };
+  const readable = (need: number) => options.width / (firstHeader + need) >= MIN_READABLE_SCALE;
+  const { beats } = notation.timeSignature;
+  const pieces = Array.from({ length: notation.bars }, (_, bar): BarPiece[] => {
+    const engrave = () => engraveBar(notation, bar);
+    const whole: BarPiece = { bar, firstBeat: 0, beats, engrave, need: needOf(engrave()) };
+    if (readable(whole.need)) return [whole];
+    let cut: BarPiece[] = [whole];
+    for (const count of pieceCounts(notation.timeSignature)) {
+      cut = Array.from({ length: count }, (_, index): BarPiece => {
+        const firstBeat = index * (beats / count);
+        const engravePiece = () => engraveBar(pieceOf(notation, bar, firstBeat, beats / count), 0, layout);
+        return { bar, firstBeat, beats: beats / count, engrave: engravePiece, need: needOf(engravePiece()) };
+      });
+      if (cut.every((piece) => readable(piece.need))) break;
+    }
+    return cut;
+  }).flat();
+  const needs = pieces.map((piece) => piece.need);
   const plan = planSystems(needs, firstHeader, otherHeader, options.width, options.maxBarsPerSystem ?? 4);
-  const split = stemLayoutFor(notation) === 'split';
+  const split = layout === 'split';
   const muted = new Set(notation.click?.mutedBars ?? []);
   const sticking = writtenSticking(notation);
 
@@ -292,19 +349,25 @@ export function engraveSystems(
     let x = 0;
     let extent: Extent = { top: STAFF_TOP, bottom: STAFF_TOP + 4 * STAFF_SPACE };
     const stickings: { x: number; letters: readonly string[] }[] = [];
-    systemBars.forEach((bar, index) => {
-      const share = (needs[bar] ?? 0) / needed;
+    systemBars.forEach((pieceIndex, index) => {
+      const { bar, firstBeat, ...piece } = pieces[pieceIndex]!;
+      const share = piece.need / needed;
       const barWidth = (index === 0 ? header : 0) + (width - header) * share;
-      const isLastBar = bar === notation.bars - 1;
+      const opensBar = firstBeat === 0;
+      const closesBar = firstBeat + piece.beats === beats;
+      const isLastBar = bar === notation.bars - 1 && closesBar;
       const stave = staveFor(notation, x, barWidth, {
         clef: index === 0,
         time: first && index === 0,
-        repeatBegin: repeats && bar === 0,
+        repeatBegin: repeats && bar === 0 && opensBar,
         repeatEnd: repeats && isLastBar,
         final: isLastBar,
       });
+      // A bar written over two lines has no barline where it is cut.
+      if (!closesBar) stave.setEndBarType(BarlineType.NONE);
+      if (!opensBar) stave.setBegBarType(BarlineType.NONE);
       stave.setContext(context).draw();
-      const engraved = engraveBar(notation, bar);
+      const engraved = piece.engrave();
       for (const voice of engraved.voices)
         for (const tickable of voice.getTickables()) tickable.setStave(stave);
       new Formatter({ softmaxFactor: SOFTMAX_FACTOR })
@@ -320,7 +383,8 @@ export function engraveSystems(
       // Beams lengthen their stems; do it before drawing so accents clear the beam.
       for (const beam of engraved.beams) beam.postFormat();
       for (const voice of engraved.voices) voice.draw(context, stave);
-      markSteps(context.svg, engraved.strokes, bar * stepsPerBar(notation));
+      const barStart = bar * stepsPerBar(notation) + firstBeat * notation.subdivision;
+      markSteps(context.svg, engraved.strokes, barStart);
       for (const beam of engraved.beams) beam.setContext(context).draw();
       for (const { tuplet } of engraved.tuplets) tuplet.setContext(context).draw();
       for (const stroke of engraved.strokes) {
@@ -332,7 +396,6 @@ export function engraveSystems(
         const centre = (stroke.note.getNoteHeadBeginX() + stroke.note.getNoteHeadEndX()) / 2;
         if (!stepX.has(stroke.step) || stroke.limb === 'hands') stepX.set(stroke.step, centre);
       }
-      const barStart = bar * stepsPerBar(notation);
       for (const { step, letters } of sticking) {
         const letterX = stepX.get(step - barStart);
         if (letterX !== undefined) stickings.push({ x: letterX, letters });
@@ -342,7 +405,7 @@ export function engraveSystems(
         top: Math.min(extent.top, barExtent.top),
         bottom: Math.max(extent.bottom, barExtent.bottom),
       };
-      if (muted.has(bar))
+      if (muted.has(bar) && opensBar)
         labels.push({
           x: stave.getNoteStartX(),
           y: 0,
@@ -353,7 +416,9 @@ export function engraveSystems(
         });
       if (repeats && isLastBar)
         labels.push({ x: x + barWidth, y: 0, text: `${options.repetitions}×`, size: 11, align: 'right' });
-      placed.push({ bar, x, width: barWidth });
+      const previous = placed.at(-1);
+      if (previous?.bar === bar) previous.width += barWidth;
+      else placed.push({ bar, x, width: barWidth });
       x += barWidth;
     });
     const top = extent.top - (labels.length > 0 ? 14 : 3);
