@@ -44,8 +44,10 @@ const BEFORE_SECONDS = 0.012;
  * (rising slowly out of a null) are not a new stroke. */
 const ATTACK_SECONDS = 0.008;
 const RING_SECONDS = 0.04;
-/** ... and this many times the room's level (the median of recent frame minima). */
-const ABOVE_ROOM = 4;
+/** ... and this many times the room's level (the median of recent frame minima). A frame of room noise
+ * now and then reaches 4 times it (a false stroke while a low drum's ring holds the peak above the
+ * threshold); 8 loses the soft strokes of a roll, whose ring the room reading follows. */
+const ABOVE_ROOM = 6;
 /** Frames per room segment (its minimum is one room reading), segments kept, segments before arming. */
 const SEGMENT_FRAMES = 16;
 const SEGMENTS = 31;
