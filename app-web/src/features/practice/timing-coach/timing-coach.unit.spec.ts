@@ -142,20 +142,20 @@ describe('the lane view', () => {
   it("draws each drum's lane with its notes, its strokes by timing, a flam's grace stroke and extra strokes", () => {
     const notation: Notation = {
       timeSignature: { beats: 4, beatUnit: 4 },
-      subdivision: 1,
+      subdivision: 2,
       bars: 1,
       notes: [
         { step: 0, voice: 'snare', ornament: 'flam' },
-        { step: 1, voice: 'bass_drum' },
-        { step: 2, voice: 'snare' },
+        { step: 2, voice: 'bass_drum' },
+        { step: 4, voice: 'snare' },
       ],
     };
     const take = emptyTake(10, 0, true);
     for (const note of notation.notes)
       noteScheduled(take, {
-        time: 12 + note.step / 2,
+        time: 12 + note.step / 4,
         due: {
-          timeMs: 2000 + note.step * 500,
+          timeMs: 2000 + note.step * 250,
           voice: note.voice,
           bpm: 120,
           lengthMs: 500,
