@@ -15,6 +15,14 @@ interface LayoutProblem {
  * `-card`) or the window, or when a control's own text does not fit in it.
  */
 export const expectNoHorizontalOverflow = async (page: Page, where = page.url()) => {
+  // Charts follow a resize through a ResizeObserver, a frame or more after it (longer on a busy
+  // machine): the page is judged once its layout has had the chance to settle, as a drummer turning
+  // a phone sees it. A page that still overflows after that fails below, with its measures.
+  await page
+    .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, null, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
   const { scrollWidth, innerWidth, problems } = await page.evaluate(() => {
     const describe = (element: Element) => {
       const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
