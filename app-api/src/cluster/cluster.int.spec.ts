@@ -249,17 +249,26 @@ describe('WEB_CONCURRENCY=2: two worker processes share the port', () => {
     });
     await new Promise((resolve) => inFlight.once('continue', resolve).flushHeaders());
     server.child.kill('SIGTERM');
-    await until('the port to stop accepting', async () =>
-      requestOnNewConnection(server.url, 'GET', '/api/health').then(
-        () => false,
-        (error: { code?: string }) => error.code === 'ECONNREFUSED',
-      ),
-    );
+    await until('the port to stop accepting', () => refusesConnections(server.url));
     inFlight.end(body);
     expect(await answered).toBe(201);
     expect(answer).toContain('"count":2');
     expect(await server.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
+
+  /**
+   * Whether the port refuses a TCP connection. A connection it accepts is closed at once, before any
+   * request: a probe request handed to a draining worker could wait for the drain's end itself.
+   */
+  const refusesConnections = (url: string) =>
+    new Promise<boolean>((resolve) => {
+      const { hostname, port } = new URL(url);
+      const socket = net.connect({ host: hostname, port: Number(port) });
+      socket.setTimeout(1_000, () => socket.destroy());
+      socket.once('connect', () => socket.destroy());
+      socket.once('close', () => resolve(false));
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+    });
 
   it('a worker whose primary is killed stops too', async () => {
     const { server } = await startCluster();
