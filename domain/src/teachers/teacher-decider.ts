@@ -189,7 +189,11 @@ export const decideTeacher = (command: TeacherCommand, state: TeacherState): Tea
         );
       if (!isSlotStart(teacher.slots, teacher.timeZone, startsAt))
         throw new DomainError('invalid_input', 'The teacher does not teach at this time.');
-      if (teacher.bookings[startsAt.toISOString()])
+      const holder = teacher.bookings[startsAt.toISOString()];
+      // A second click on the slot one just booked is not someone else's booking.
+      if (holder?.customerId === customerId)
+        throw new DomainError('slot_taken', 'You have booked this slot already: it is in your lessons.');
+      if (holder)
         throw new DomainError(
           'slot_taken',
           'This slot has just been booked by someone else. Please choose another.',

@@ -78,7 +78,13 @@ describe('a teacher', () => {
     given(added, available)
       .when(book('b1', 'ann'))
       .then([booked('b1', 'ann')]);
-    given(added, available, booked('b1', 'ann')).when(book('b2', 'ben')).thenThrows('slot_taken');
+    given(added, available, booked('b1', 'ann'))
+      .when(book('b2', 'ben'))
+      .thenThrows('slot_taken', 'This slot has just been booked by someone else. Please choose another.');
+    // A second click on the slot one has just booked says so, not that someone else took it.
+    given(added, available, booked('b1', 'ann'))
+      .when(book('b2', 'ann'))
+      .thenThrows('slot_taken', 'You have booked this slot already: it is in your lessons.');
     given(added, available)
       .when(book('b1', 'ann'), new Date('2026-03-18T00:00:00Z'))
       .thenThrows('invalid_input');

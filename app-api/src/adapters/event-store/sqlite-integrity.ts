@@ -8,7 +8,7 @@ export type IntegrityCheck = 'quick' | 'full';
 
 export interface IntegrityReport {
   ok: boolean;
-  /** SQLite's findings, at most 20 lines; empty when ok. */
+  /** SQLite's findings, one line each (from at most 20 of its rows); empty when ok. */
   problems: string[];
 }
 
@@ -18,7 +18,11 @@ export const checkSqliteIntegrity = (database: Database.Database, check: Integri
     .prepare(check === 'full' ? 'PRAGMA integrity_check(20)' : 'PRAGMA quick_check(20)')
     .pluck()
     .all() as string[];
-  const problems = rows.filter((row) => row !== 'ok');
+  // A row can hold several lines ("*** in database main ***", then one per page): one problem a line.
+  const problems = rows
+    .flatMap((row) => row.split('\n'))
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && line !== 'ok' && !/^\*\*\* in database \w+ \*\*\*$/.test(line));
   return { ok: problems.length === 0, problems };
 };
 
