@@ -32,6 +32,7 @@ const bindStore = (store: EventStore): EventStore => ({
   lastPosition: () => store.lastPosition(),
   subscribeToAll: (options) => store.subscribeToAll(options),
   deleteStream: (streamId) => store.deleteStream(streamId),
+  tombstoneStream: (streamId) => store.tombstoneStream(streamId),
   stats: () => store.stats(),
   close: () => store.close(),
 });

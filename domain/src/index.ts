@@ -119,3 +119,4 @@ export * from './timing/dynamics.js';
 export * from './timing/take-judge.js';
 export { takeIsRecorded } from './timing/take-plausibility.js';
 export * from './timing/onset-detector.js';
+export * from './customer/customer-streams.js';

@@ -27,14 +27,14 @@ describe('an erasure cut short after the customer’s key is gone', () => {
     const customerId = decodeJwtPayload(token).customerId as string;
     const stream = customerStreamId(customerId);
 
-    // The process dies inside the shredding seam's deleteStream of the customer stream: after the
+    // The process dies inside the shredding seam's tombstoneStream of the customer stream: after the
     // key (deleted and recorded, as the seam does first), before the stream.
     const keysDb = new Database(sqliteFileIn(server.dataDir));
     const keys = createSqlitePersonalDataKeys(keysDb);
     const store: EventStore = {
       ...server.backend.store,
-      deleteStream: async (streamId) => {
-        if (streamId !== stream) return server.backend.store.deleteStream(streamId);
+      tombstoneStream: async (streamId) => {
+        if (streamId !== stream) return server.backend.store.tombstoneStream(streamId);
         await keys.forget(streamId);
         throw new Error('the process died here');
       },

@@ -8,7 +8,7 @@ import {
   type TeacherEvent,
   isDomainError,
   practiceStreamId,
-  remindersStreamId,
+  streamsFencedAtErasureStart,
   subscriptionOf,
   toEventsToAppend,
 } from '@stickwork/domain';
@@ -43,14 +43,17 @@ export const erasePracticeHistory = async (backend: ErasureBackend, customerId: 
 /**
  * DELETE /api/delete/account (DESIGN.md "Erasure"): removes the customer for real.
  * 1. A running subscription is set to cancel at its period end, and the erasure is recorded.
+ *    At once the `practice-` and `reminders-` streams are deleted for good (`tombstoneStream`,
+ *    the streams of domain's registry `streamsFencedAtErasureStart`): the fence, so no write of the
+ *    customer commits after it on any worker or host (the store refuses it: 410).
  * 2. An anonymous `CustomerErased { customerId, erasedAt }` goes to `erasure-<customerId>`, a
  *    stream that survives, so projections (now and on a rebuild) scrub their read models.
  *    Before it, teacher lessons are closed to the customer (`closeTeacherLessonsOf`): their
  *    `lesson-credits-` stream takes no credit any more, their future lessons are cancelled from
  *    the events and the teachers take no booking of theirs, so no booking under way survives.
- * 3. The `customer-` (personal data), `email-` (reservation: the email is free again) and
- *    `practice-` streams are deleted, and the outbox's mails to or about the customer
- *    (DATA_DIR/outbox; a teacher's copy of a lesson names them). The `payments-`, `checkout-`
+ * 3. The `email-` (reservation: the email is free again) and newsletter streams are deleted, the
+ *    `customer-` stream (personal data) deleted for good, and the outbox's mails to or about the
+ *    customer (DATA_DIR/outbox; a teacher's copy of a lesson names them), and rate-limit counters. The `payments-`, `checkout-`
  *    and the closed `lesson-credits-` streams stay: they hold ids, prices, times and outcomes, no
  *    name or address (tests/integration/reliability/erasure-scan.int.spec.ts shows it).
  * 4. Once the projections have passed the marker, the store's files are compacted so no copy of
@@ -85,6 +88,15 @@ export const eraseAccount = async (
   customer = (await run({ type: 'RequestErasure', data: {} })).state;
   if (customer.status !== 'registered') return appended;
 
+  // The fence (DESIGN.md "Erasure is a fence"): from here on, no practice or reminder write of the
+  // customer commits on any worker or host; the store refuses it in the append itself (410). A write
+  // that committed before it is in the log before the marker below, so the scrub covers it.
+  for (const streamId of streamsFencedAtErasureStart(customerId)) await store.tombstoneStream(streamId);
+  // The practice stream's decision-state snapshot (memory and its table row) goes with the stream.
+  await backend.practiceSnapshots?.forget(practiceStreamId(customerId));
+  // The customer's own limits (`<limit>:customer:<id>`): dropped, and never counted again.
+  await backend.rateLimits?.fenceCustomerKeys(customerId);
+
   // Teacher lessons first, so the read models are scrubbed after the last credit event.
   const onExclusive = subscriptionOf(customer).tier === 'exclusive';
   appended.push(...(await closeTeacherLessonsOf(backend, customerId, { onExclusive })));
@@ -109,12 +121,8 @@ export const eraseAccount = async (
   await backend.mailer.eraseMailsAbout(customer.email);
   // Login and mail counters are keyed by the email's digest: they go too.
   await backend.rateLimits?.forgetKeysContaining(emailKey(customer.email));
-  await store.deleteStream(stream);
-  await store.deleteStream(practiceStreamId(customerId));
-  // The practice stream's decision-state snapshot (memory and its table row) goes with the stream.
-  await backend.practiceSnapshots?.forget(practiceStreamId(customerId));
-  // Practice reminders: settings and the days reminded, nothing personal, but the customer's.
-  await store.deleteStream(remindersStreamId(customerId));
+  // Last, once read: the personal data, deleted for good (no command writes it again).
+  await store.tombstoneStream(stream);
   // The closed `lesson-credits-` stream stays (a deleted one could be started again by a booking
   // under way); like a booking on a teacher's stream, it keeps only the (now anonymous) id.
 

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The rate-limit port: fixed-window hit counters and "blocked until" marks, keyed by strings that
  * never hold an address or email in clear (callers pass digests). The embedded adapter keeps them in
@@ -25,7 +27,26 @@ export interface RateLimitCounters {
   reset(key: string): Promise<void>;
   /** Erasure: drops every counter whose key contains `fragment` (an email's digest). */
   forgetKeysContaining(fragment: string): Promise<void>;
+  /**
+   * Erasure's fence for a customer's own limits (keys ending `customer:<id>`): drops them and, in the
+   * same storage every process and host shares, records the customer (by a digest) so that no hit
+   * stores such a key again; a fenced hit is answered as a first hit, never written.
+   */
+  fenceCustomerKeys(customerId: string): Promise<void>;
 }
+
+/** The part of a per-customer limit's key that names the customer (`<limit>:customer:<id>`). */
+export const customerRateLimitKey = (customerId: string) => `customer:${customerId}`;
+
+/** The fence digest a key falls under, or null for a key of no customer (an email's, an address's). */
+export const fenceDigestOfKey = (key: string): string | null => {
+  const match = /(?:^|:)customer:([^:]+)$/.exec(key);
+  return match ? fenceDigestOf(match[1]!) : null;
+};
+
+/** What a fence records: the customer id's SHA-256, so the table names nobody. */
+export const fenceDigestOf = (customerId: string): string =>
+  createHash('sha256').update(customerRateLimitKey(customerId)).digest('hex');
 
 /**
  * Stored adapters sweep expired rows now and then, not on every hit: the answer is true on every
@@ -42,6 +63,7 @@ export const sweepNowAndThen = (): (() => boolean) => {
 /** The in-memory adapter: one process, lost on restart (documented; the SQLite one is the default). */
 export const createInMemoryRateLimitCounters = (now: () => number = Date.now): RateLimitCounters => {
   const counters = new Map<string, RateLimitCounter>();
+  const fences = new Set<string>();
   const live = (key: string): RateLimitCounter | null => {
     const counter = counters.get(key);
     if (!counter) return null;
@@ -53,6 +75,8 @@ export const createInMemoryRateLimitCounters = (now: () => number = Date.now): R
   };
   return {
     async hit(key, windowMs) {
+      const fence = fenceDigestOfKey(key);
+      if (fence !== null && fences.has(fence)) return { hits: 1, resetAt: now() + windowMs };
       const counter = live(key) ?? { hits: 0, resetAt: now() + windowMs };
       const next = { hits: counter.hits + 1, resetAt: counter.resetAt };
       counters.set(key, next);
@@ -71,6 +95,11 @@ export const createInMemoryRateLimitCounters = (now: () => number = Date.now): R
     },
     async forgetKeysContaining(fragment) {
       for (const key of [...counters.keys()]) if (key.includes(fragment)) counters.delete(key);
+    },
+    async fenceCustomerKeys(customerId) {
+      fences.add(fenceDigestOf(customerId));
+      for (const key of [...counters.keys()])
+        if (fenceDigestOfKey(key) === fenceDigestOf(customerId)) counters.delete(key);
     },
   };
 };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Options, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import type { RateLimitCounters } from './rate-limit-counters.js';
+import { customerRateLimitKey, type RateLimitCounters } from './rate-limit-counters.js';
 import { authOf } from './require-auth.js';
 
 export interface RateLimit {
@@ -124,6 +124,6 @@ export const createCustomerRateLimiter = (options: CustomerLimiterOptions): Requ
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     store: counterStore(options.counters, options.name),
-    keyGenerator: (_req, res) => `customer:${authOf(res).customerId}`,
+    keyGenerator: (_req, res) => customerRateLimitKey(authOf(res).customerId),
     handler: (_req, res) => void res.status(429).json({ message: options.message }),
   });

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isStreamTombstoned } from '@stickwork/domain';
 import { HttpError } from './http-error.js';
 import {
   isSharedStoreUnavailable,
@@ -7,6 +8,8 @@ import {
 
 /** Seconds a client is asked to wait while the shared store is away (it reconnects by itself). */
 const SHARED_STORE_RETRY_AFTER_SECONDS = 5;
+/** What the deciders say of an erased customer (customer_erased), said here of the store's refusal. */
+const ACCOUNT_DELETED = 'This account has been deleted.';
 
 export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}` });
@@ -18,6 +21,12 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
     res
       .status(error.status)
       .json(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    return;
+  }
+  // A write that lost the race with its customer's erasure: the store's fence refused it, nothing
+  // was written (DESIGN.md "Erasure is a fence").
+  if (isStreamTombstoned(error)) {
+    res.status(410).json({ message: ACCOUNT_DELETED });
     return;
   }
   // PostgreSQL (DATABASE_URL) away: nothing was written (a seal needs its key before the append).

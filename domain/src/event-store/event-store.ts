@@ -90,8 +90,15 @@ export interface EventStore {
    */
   lastPosition(): Promise<number | null>;
   subscribeToAll(options?: { after?: number }): AllSubscription;
-  /** Removes the stream's events from every read (erasure). */
+  /** Removes the stream's events from every read; the stream may be written again (an email freed). */
   deleteStream(streamId: string): Promise<void>;
+  /**
+   * Deletes the stream for good (erasure's fence, DESIGN.md): its events leave every read as with
+   * `deleteStream`, and from then on every append to it, from any process or host sharing the store,
+   * fails with `StreamTombstonedError` and writes nothing. The check is the append's own (its
+   * transaction, the server's stream guard). Doing it again does nothing.
+   */
+  tombstoneStream(streamId: string): Promise<void>;
   stats(): Promise<StoreStats>;
   close(): Promise<void>;
 }
@@ -111,3 +118,14 @@ export class WrongExpectedRevisionError extends Error {
 
 export const isWrongExpectedRevision = (error: unknown): error is WrongExpectedRevisionError =>
   error instanceof WrongExpectedRevisionError;
+
+/** An append to a stream deleted for good (`tombstoneStream`): nothing was written. */
+export class StreamTombstonedError extends Error {
+  override readonly name = 'StreamTombstonedError';
+  constructor(readonly streamId: string) {
+    super(`Stream ${streamId} is deleted for good: it takes no more events`);
+  }
+}
+
+export const isStreamTombstoned = (error: unknown): error is StreamTombstonedError =>
+  error instanceof StreamTombstonedError;

@@ -1,4 +1,5 @@
 import {
+  StreamTombstonedError,
   WrongExpectedRevisionError,
   type AllSubscription,
   type AppendResult,
@@ -118,10 +119,21 @@ export const createInMemoryEventStore = (options: InMemoryEventStoreOptions = {}
     };
   };
 
+  const deleteStream = async (streamId: string) => {
+    const stream = streams.get(streamId);
+    if (!stream) return;
+    streams.delete(streamId);
+    for (const event of stream) eventsById.delete(event.id);
+    log = log.filter((event) => event.streamId !== streamId);
+  };
+  /** Streams deleted for good: no append writes them again. */
+  const tombstoned = new Set<string>();
+
   return {
     kind: 'memory',
 
     async appendToStream(streamId, events, { expectedRevision = 'any' } = {}) {
+      if (tombstoned.has(streamId)) throw new StreamTombstonedError(streamId);
       const replayed = replayedResult(streamId, events);
       if (replayed) return replayed;
       const stream = streams.get(streamId) ?? [];
@@ -173,12 +185,11 @@ export const createInMemoryEventStore = (options: InMemoryEventStoreOptions = {}
 
     subscribeToAll,
 
-    async deleteStream(streamId) {
-      const stream = streams.get(streamId);
-      if (!stream) return;
-      streams.delete(streamId);
-      for (const event of stream) eventsById.delete(event.id);
-      log = log.filter((event) => event.streamId !== streamId);
+    deleteStream,
+
+    async tombstoneStream(streamId) {
+      tombstoned.add(streamId);
+      await deleteStream(streamId);
     },
 
     async stats(): Promise<StoreStats> {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  isStreamTombstoned,
   isWrongExpectedRevision,
+  StreamTombstonedError,
   WrongExpectedRevisionError,
   type EventMetadata,
   type EventStore,
@@ -395,6 +397,64 @@ export const describeEventStoreContract = (
           expectedRevision: result.nextExpectedRevision,
         });
         expect(next.nextExpectedRevision).toBe(result.nextExpectedRevision + 1);
+      });
+    });
+
+    describe('deleting a stream for good (erasure fence)', () => {
+      const refusal = (append: Promise<unknown>) =>
+        append.then(
+          () => undefined,
+          (rejection: unknown) => rejection,
+        );
+
+      it('removes its events from every read and refuses every later append, whatever it expects', async () => {
+        const fenced = uniqueStream('practice');
+        const kept = uniqueStream('practice');
+        const { position: from } = await store.appendToStream(fenced, [anEvent('UsageIncremented')]);
+        await store.appendToStream(kept, [anEvent('UsageIncremented')]);
+        await store.tombstoneStream(fenced);
+
+        expect(await store.readStream(fenced)).toEqual([]);
+        expect((await store.readAll({ after: from - 1 })).some((event) => event.streamId === fenced)).toBe(
+          false,
+        );
+        for (const expectedRevision of ['any', 'no_stream', 'stream_exists', 0] as const) {
+          const error = await refusal(
+            store.appendToStream(fenced, [anEvent('UsageIncremented')], { expectedRevision }),
+          );
+          expect(error).toBeInstanceOf(StreamTombstonedError);
+          expect(isStreamTombstoned(error)).toBe(true);
+          expect((error as StreamTombstonedError).streamId).toBe(fenced);
+        }
+        expect(await store.readStream(fenced)).toEqual([]);
+        const after = await store.readAll({ after: from - 1 });
+        expect(after.some((event) => event.streamId === fenced)).toBe(false);
+        expect(after.filter((event) => event.streamId === kept)).toHaveLength(1);
+        // The other stream is untouched, and doing it again does nothing.
+        await store.appendToStream(kept, [anEvent('UsageIncremented')], { expectedRevision: 0 });
+        await expect(store.tombstoneStream(fenced)).resolves.toBeUndefined();
+      });
+
+      it('fences a stream never written, and a racing append either lands before it or not at all', async () => {
+        const never = uniqueStream('reminders');
+        await store.tombstoneStream(never);
+        expect(
+          await refusal(
+            store.appendToStream(never, [anEvent('RemindersSet')], { expectedRevision: 'no_stream' }),
+          ),
+        ).toBeInstanceOf(StreamTombstonedError);
+
+        const raced = uniqueStream('practice');
+        await store.appendToStream(raced, [anEvent('UsageIncremented')]);
+        const outcomes = await Promise.allSettled([
+          ...Array.from({ length: 20 }, () => store.appendToStream(raced, [anEvent('UsageIncremented')])),
+          store.tombstoneStream(raced),
+          ...Array.from({ length: 20 }, () => store.appendToStream(raced, [anEvent('UsageIncremented')])),
+        ]);
+        for (const outcome of outcomes)
+          if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(StreamTombstonedError);
+        expect(await store.readStream(raced)).toEqual([]);
+        expect((await store.readAll()).some((event) => event.streamId === raced)).toBe(false);
       });
     });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   EventStoreDBClient,
   FORWARDS,
+  NO_STREAM,
   BACKWARDS,
   END,
   START,
@@ -9,6 +10,7 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
   streamNameFilter,
+  type AppendExpectedRevision,
   type AllStreamResolvedEvent,
   type Position,
   type ReadPosition,
@@ -60,6 +62,8 @@ export interface EventStoreDbEventStore extends EventStore {
 }
 
 const PAGE_SIZE = 1000;
+/** Appends racing a tombstone each cost it a round; past this many it gives up (the erasure is retried). */
+const TOMBSTONE_ROUNDS = 50;
 const LAST_POSITION_PAGE = 16;
 /** Stream names the server sends: ours (no `$` prefix), never system streams. */
 const OWN_STREAMS = '^[^$]';
@@ -74,6 +78,8 @@ const isMissingStream = (error: unknown) =>
  * allowed to read `$all` (e.g. admin) when the server runs secure.
  *
  * - Positions are commit positions as Numbers (see `toGlobalPosition`).
+ * - `tombstoneStream` (erasure's fence) soft-deletes, then tombstones: the server refuses every later
+ *   append to the stream (`StreamDeletedError`, answered as `StreamTombstonedError`), from any host.
  * - `deleteStream` is a soft delete, so the stream can be written again (an erased email can
  *   register again). Its events vanish from reads at once, but their bytes stay in the
  *   transaction log until a scavenge. Erasure does not wait for one: `openStores` wraps this
@@ -102,7 +108,15 @@ export const connectEventStoreDb = (
   const openSubscriptions = new Set<{ unsubscribe(): Promise<void> }>();
 
   const metadata = createStreamMetadataCache({
-    load: async (streamId) => (await client.getStreamMetadata(streamId)).metadata?.truncateBefore,
+    load: async (streamId) => {
+      try {
+        return (await client.getStreamMetadata(streamId)).metadata?.truncateBefore;
+      } catch (error) {
+        // A tombstoned stream's metadata reads as deleted: every event it had is gone.
+        if (error instanceof StreamDeletedError) return END;
+        throw error;
+      }
+    },
     maxEntries: metadataCacheSize,
     ttlMs: metadataTtlMs,
   });
@@ -312,6 +326,32 @@ export const connectEventStoreDb = (
         await client.deleteStream(streamId);
       } catch (error) {
         if (isMissingStream(error) || error instanceof WrongExpectedVersionError) return;
+        throw reachable(error);
+      } finally {
+        metadata.forget(streamId);
+      }
+    },
+
+    async tombstoneStream(streamId) {
+      // The soft delete's `$tb` hides the events from `$all` on every host, as `deleteStream`'s does;
+      // the tombstone then makes the server refuse every append, for good. It expects the revision the
+      // soft delete hid: an append that landed in between is hidden by the next round.
+      let expectedRevision: AppendExpectedRevision = NO_STREAM;
+      try {
+        for (let round = 1; ; round++) {
+          await client.deleteStream(streamId).catch((error: unknown) => {
+            if (!isMissingStream(error) && !(error instanceof WrongExpectedVersionError)) throw error;
+          });
+          try {
+            await client.tombstoneStream(streamId, { expectedRevision });
+            return;
+          } catch (error) {
+            if (!(error instanceof WrongExpectedVersionError) || round >= TOMBSTONE_ROUNDS) throw error;
+            expectedRevision = error.actualVersion;
+          }
+        }
+      } catch (error) {
+        if (error instanceof StreamDeletedError) return; // tombstoned already
         throw reachable(error);
       } finally {
         metadata.forget(streamId);

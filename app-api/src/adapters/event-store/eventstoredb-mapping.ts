@@ -9,6 +9,7 @@ import {
   NO_STREAM,
   START,
   STREAM_EXISTS,
+  StreamDeletedError,
   WrongExpectedVersionError,
   jsonEvent,
   type AppendExpectedRevision,
@@ -20,6 +21,7 @@ import {
   type AllStreamResolvedEvent,
 } from '@eventstore/db-client';
 import {
+  StreamTombstonedError,
   WrongExpectedRevisionError,
   type EventMetadata,
   type EventToAppend,
@@ -47,7 +49,11 @@ export const fromEsdbCurrentRevision = (actual: CurrentRevision): number | 'no_s
 export const toPortError = (error: unknown, streamId: string, expected: ExpectedRevision): unknown =>
   error instanceof WrongExpectedVersionError
     ? new WrongExpectedRevisionError(streamId, expected, fromEsdbCurrentRevision(error.actualVersion))
-    : error;
+    : // The server's stream guard: an append to a tombstoned stream (also one soft-deleted and
+      // expected to exist, which no command of ours asks).
+      error instanceof StreamDeletedError
+      ? new StreamTombstonedError(streamId)
+      : error;
 
 /**
  * Global positions are the commit position of the event in the transaction log, as a Number

@@ -190,7 +190,9 @@ const openLocalStores = async (
           throw new Error('The store was opened read-only');
         }
       : createSqliteWriteProbe(store.database),
-    snapshots: options.readonly ? createInMemorySnapshotStore() : createSqliteSnapshotStore(store.database),
+    snapshots: options.readonly
+      ? createInMemorySnapshotStore()
+      : createSqliteSnapshotStore(store.database, { eventsInSameFile: true }),
     compact: () => void store.database.pragma('wal_checkpoint(TRUNCATE)'),
     close: async () => {
       await store.close();

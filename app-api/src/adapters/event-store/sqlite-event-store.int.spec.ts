@@ -199,7 +199,7 @@ describe('SQLite event store', () => {
 
       store = openSqliteEventStore({ file });
       expect(await store.readAll()).toEqual(written);
-      expect(store.database.prepare('SELECT version FROM event_store_schema').pluck().all()).toEqual([1]);
+      expect(store.database.prepare('SELECT version FROM event_store_schema').pluck().all()).toEqual([2]);
     });
   });
 });

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import {
+  StreamTombstonedError,
   WrongExpectedRevisionError,
   type AllSubscription,
   type AppendResult,
@@ -64,7 +65,14 @@ const migrations: readonly string[] = [
      stream_id TEXT PRIMARY KEY,
      revision INTEGER NOT NULL -- revision of the stream's last event
    ) WITHOUT ROWID;`,
+  // Streams deleted for good (erasure's fence): by the SHA-256 of their name, so the table names no
+  // customer, and every append's transaction looks it up.
+  `CREATE TABLE stream_tombstones (
+     stream_digest BLOB PRIMARY KEY
+   ) WITHOUT ROWID;`,
 ];
+
+const streamDigest = (streamId: string): Buffer => createHash('sha256').update(streamId).digest();
 
 const BUSY_TIMEOUT_MS = 5000;
 const READ_BATCH = 500;
@@ -180,6 +188,8 @@ export const openSqliteEventStore = ({
         ),
         deleteEvents: database.prepare('DELETE FROM events WHERE stream_id = ?'),
         deleteStream: database.prepare('DELETE FROM streams WHERE stream_id = ?'),
+        tombstoned: database.prepare('SELECT 1 FROM stream_tombstones WHERE stream_digest = ?').pluck(),
+        tombstone: database.prepare('INSERT OR IGNORE INTO stream_tombstones (stream_digest) VALUES (?)'),
       };
   const writable = () => {
     if (!writes) throw new Error(`The event store ${file} is open read-only`);
@@ -209,7 +219,9 @@ export const openSqliteEventStore = ({
     events: readonly EventToAppend[],
     expected: ExpectedRevision,
   ): AppendResult => {
-    const { insertEvent, upsertStream } = writable();
+    const { insertEvent, upsertStream, tombstoned } = writable();
+    // Inside the append's transaction: a tombstone written by any process is seen, or comes after.
+    if (tombstoned.get(streamDigest(streamId)) !== undefined) throw new StreamTombstonedError(streamId);
     const replayed = replayedResult(streamId, events);
     if (replayed) return replayed;
     const current = statements.streamRevision.get(streamId) as number | undefined;
@@ -337,6 +349,17 @@ export const openSqliteEventStore = ({
       const { deleteEvents, deleteStream } = writable();
       const deleted = database
         .transaction(() => deleteEvents.run(streamId).changes + deleteStream.run(streamId).changes)
+        .immediate();
+      if (deleted > 0) await truncateWal();
+    },
+
+    async tombstoneStream(streamId) {
+      const { deleteEvents, deleteStream, tombstone } = writable();
+      const deleted = database
+        .transaction(() => {
+          tombstone.run(streamDigest(streamId));
+          return deleteEvents.run(streamId).changes + deleteStream.run(streamId).changes;
+        })
         .immediate();
       if (deleted > 0) await truncateWal();
     },

@@ -51,5 +51,9 @@ export const withPersonalDataShredding = <Store extends EventStore>(
       await keys.forget(streamId);
       await store.deleteStream(streamId);
     },
+    async tombstoneStream(streamId) {
+      await keys.forget(streamId);
+      await store.tombstoneStream(streamId);
+    },
   };
 };

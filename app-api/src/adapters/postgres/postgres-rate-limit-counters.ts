@@ -1,4 +1,7 @@
 import {
+  customerRateLimitKey,
+  fenceDigestOf,
+  fenceDigestOfKey,
   sweepNowAndThen,
   type RateLimitCounter,
   type RateLimitCounters,
@@ -7,6 +10,7 @@ import type { SharedPool } from './postgres-pool.js';
 import { POSTGRES_TABLES } from './postgres-schema.js';
 
 const TABLE = POSTGRES_TABLES.rateLimits;
+const FENCES = POSTGRES_TABLES.rateLimitFences;
 
 const asCounter = (row: { hits: number; reset_at: string }): RateLimitCounter => ({
   hits: row.hits,
@@ -29,14 +33,16 @@ export const createPostgresRateLimitCounters = (
       const at = now();
       if (sweepDue()) await pool.query(`DELETE FROM ${TABLE} WHERE reset_at <= $1`, [at]);
       const { rows } = await pool.query<{ hits: number; reset_at: string }>(
-        `INSERT INTO ${TABLE} AS counter (key, hits, reset_at) VALUES ($1, 1, $2::bigint + $3::bigint)
+        // The erasure fence in the same statement: a fenced customer's key is never stored again.
+        `INSERT INTO ${TABLE} AS counter (key, hits, reset_at) SELECT $1, 1, $2::bigint + $3::bigint
+         WHERE NOT EXISTS (SELECT 1 FROM ${FENCES} WHERE digest = $4)
          ON CONFLICT (key) DO UPDATE SET
            hits = CASE WHEN counter.reset_at <= $2::bigint THEN 1 ELSE counter.hits + 1 END,
            reset_at = CASE WHEN counter.reset_at <= $2::bigint THEN $2::bigint + $3::bigint ELSE counter.reset_at END
          RETURNING hits, reset_at`,
-        [key, at, windowMs],
+        [key, at, windowMs, fenceDigestOfKey(key)],
       );
-      return asCounter(rows[0]!);
+      return rows[0] ? asCounter(rows[0]) : { hits: 1, resetAt: at + windowMs };
     },
     async undo(key) {
       await pool.query(`UPDATE ${TABLE} SET hits = greatest(hits - 1, 0) WHERE key = $1 AND reset_at > $2`, [
@@ -63,6 +69,19 @@ export const createPostgresRateLimitCounters = (
     },
     async forgetKeysContaining(fragment) {
       await pool.query(`DELETE FROM ${TABLE} WHERE strpos(key, $1) > 0`, [fragment]);
+    },
+    async fenceCustomerKeys(customerId) {
+      const own = customerRateLimitKey(customerId);
+      await pool.transaction(async (client) => {
+        await client.query(`INSERT INTO ${FENCES} (digest) VALUES ($1) ON CONFLICT DO NOTHING`, [
+          fenceDigestOf(customerId),
+        ]);
+        await client.query(`DELETE FROM ${TABLE} WHERE key = $1 OR right(key, $2) = $3`, [
+          own,
+          own.length + 1,
+          `:${own}`,
+        ]);
+      });
     },
   };
 };

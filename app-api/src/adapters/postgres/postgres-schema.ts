@@ -4,6 +4,7 @@ export const POSTGRES_TABLES = {
   personalDataKeys: 'stickwork_personal_data_keys',
   personalDataErasures: 'stickwork_personal_data_erasures',
   rateLimits: 'stickwork_rate_limits',
+  rateLimitFences: 'stickwork_rate_limit_fences',
   leases: 'stickwork_leases',
 } as const;
 
@@ -31,6 +32,9 @@ export const migrateSharedSchema = (pool: SharedPool): Promise<void> =>
         key text PRIMARY KEY,
         hits integer NOT NULL,
         reset_at bigint NOT NULL -- epoch ms
+      );
+      CREATE TABLE IF NOT EXISTS ${POSTGRES_TABLES.rateLimitFences} (
+        digest text PRIMARY KEY -- an erased customer's (sha256 of customer:<id>): their limits are never stored again
       );
       CREATE INDEX IF NOT EXISTS ${POSTGRES_TABLES.rateLimits}_reset_at ON ${POSTGRES_TABLES.rateLimits} (reset_at);
       CREATE TABLE IF NOT EXISTS ${POSTGRES_TABLES.leases} (

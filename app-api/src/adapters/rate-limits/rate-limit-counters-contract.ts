@@ -65,6 +65,25 @@ export const describeRateLimitCountersContract = (
       expect(await second.get('mail:email:def')).toBeNull();
     });
 
+    it("fences an erased customer's own keys on every handle: dropped, and a later hit is never stored", async () => {
+      const { counters, second } = await open(5_000);
+      await counters.hit('practice-write:customer:ann', 60_000);
+      await counters.hit('export:customer:ann', 60_000);
+      await counters.hit('practice-write:customer:annabel', 60_000);
+      await counters.hit('login:email:ann', 60_000);
+      await second.fenceCustomerKeys('ann');
+      expect(await counters.get('practice-write:customer:ann')).toBeNull();
+      expect(await counters.get('export:customer:ann')).toBeNull();
+      // A hit after the fence, from either handle, is answered as a first one and stored nowhere.
+      expect(await counters.hit('practice-write:customer:ann', 60_000)).toEqual({ hits: 1, resetAt: 65_000 });
+      expect(await second.hit('practice-write:customer:ann', 60_000)).toEqual({ hits: 1, resetAt: 65_000 });
+      expect(await second.get('practice-write:customer:ann')).toBeNull();
+      // Other customers' and other kinds of keys count on.
+      expect(await second.get('practice-write:customer:annabel')).toEqual({ hits: 1, resetAt: 65_000 });
+      expect(await second.get('login:email:ann')).toEqual({ hits: 1, resetAt: 65_000 });
+      await second.fenceCustomerKeys('ann');
+    });
+
     it('a mark replaces what the key held; undo never goes below zero', async () => {
       const { counters } = await open(10_000);
       await counters.hit('k', 1_000);

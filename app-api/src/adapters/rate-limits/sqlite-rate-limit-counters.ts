@@ -1,5 +1,8 @@
 import type Database from 'better-sqlite3';
 import {
+  fenceDigestOf,
+  fenceDigestOfKey,
+  customerRateLimitKey,
   sweepNowAndThen,
   type RateLimitCounter,
   type RateLimitCounters,
@@ -19,10 +22,15 @@ export const createSqliteRateLimitCounters = (
     key TEXT PRIMARY KEY,
     hits INTEGER NOT NULL,
     reset_at INTEGER NOT NULL -- epoch ms
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS rate_limit_fences (
+    digest TEXT PRIMARY KEY -- an erased customer's, by fenceDigestOf
   ) WITHOUT ROWID`);
   const statements = {
+    // The fence is checked in the same statement: a fenced customer's key is never stored again.
     hit: database.prepare(
-      `INSERT INTO rate_limits (key, hits, reset_at) VALUES (@key, 1, @now + @windowMs)
+      `INSERT INTO rate_limits (key, hits, reset_at) SELECT @key, 1, @now + @windowMs
+       WHERE NOT EXISTS (SELECT 1 FROM rate_limit_fences WHERE digest = @fence)
        ON CONFLICT (key) DO UPDATE SET
          hits = CASE WHEN reset_at <= @now THEN 1 ELSE hits + 1 END,
          reset_at = CASE WHEN reset_at <= @now THEN @now + @windowMs ELSE reset_at END
@@ -37,13 +45,22 @@ export const createSqliteRateLimitCounters = (
     reset: database.prepare('DELETE FROM rate_limits WHERE key = ?'),
     sweep: database.prepare('DELETE FROM rate_limits WHERE reset_at <= ?'),
     forget: database.prepare('DELETE FROM rate_limits WHERE instr(key, ?) > 0'),
+    fence: database.prepare('INSERT OR IGNORE INTO rate_limit_fences (digest) VALUES (?)'),
+    forgetEnding: database.prepare("DELETE FROM rate_limits WHERE key = ? OR key LIKE '%:' || ?"),
   };
+  const fenceCustomerKeys = database.transaction((customerId: string) => {
+    statements.fence.run(fenceDigestOf(customerId));
+    const own = customerRateLimitKey(customerId);
+    statements.forgetEnding.run(own, own);
+  });
   const sweepDue = sweepNowAndThen();
   return {
     async hit(key, windowMs) {
       const at = now();
       if (sweepDue()) statements.sweep.run(at);
-      return statements.hit.get({ key, now: at, windowMs }) as RateLimitCounter;
+      const counted = statements.hit.get({ key, now: at, windowMs, fence: fenceDigestOfKey(key) }) as
+        RateLimitCounter | undefined;
+      return counted ?? { hits: 1, resetAt: at + windowMs };
     },
     async undo(key) {
       statements.undo.run(key, now());
@@ -57,6 +74,9 @@ export const createSqliteRateLimitCounters = (
     },
     async forgetKeysContaining(fragment) {
       statements.forget.run(fragment);
+    },
+    async fenceCustomerKeys(customerId) {
+      fenceCustomerKeys.immediate(customerId);
     },
   };
 };

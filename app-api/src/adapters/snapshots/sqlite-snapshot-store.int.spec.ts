@@ -85,4 +85,36 @@ describe('practice snapshots in the SQLite file', () => {
     expect(restarted.state).toEqual(foldEvents(practiceDecider, [evaluated(1)]));
     await store.close();
   });
+
+  it("are not saved once the stream's events are gone: a load from before an erasure leaves no row after it", async () => {
+    const store = openSqliteEventStore({ file: tempFile() });
+    const history = Array.from({ length: 60 }, (_, i) => meta(counted(i)));
+    await store.appendToStream('practice-b', history);
+    const snapshots = createSqliteSnapshotStore(store.database, { eventsInSameFile: true });
+    const recorded = await store.readStream('practice-b');
+    const lastEvent = recorded.at(-1)!;
+    // The command read the stream, then the erasure tombstoned it, then the command saves.
+    await store.tombstoneStream('practice-b');
+    await snapshots.save({
+      streamId: 'practice-b',
+      revision: lastEvent.revision,
+      lastEventId: lastEvent.id,
+      schemaVersion: 1,
+      state: {},
+    });
+    const rows = () => store.database.prepare('SELECT stream_id FROM stream_snapshots').pluck().all();
+    expect(rows()).toEqual([]);
+    // While its last event is there, a snapshot is saved as ever.
+    const kept = await store.appendToStream('practice-c', history);
+    const [keptLast] = await store.readStream('practice-c', { fromRevision: kept.nextExpectedRevision });
+    await snapshots.save({
+      streamId: 'practice-c',
+      revision: keptLast!.revision,
+      lastEventId: keptLast!.id,
+      schemaVersion: 1,
+      state: {},
+    });
+    expect(rows()).toEqual(['practice-c']);
+    await store.close();
+  });
 });

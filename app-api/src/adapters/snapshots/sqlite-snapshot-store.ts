@@ -14,7 +14,19 @@ interface SnapshotRow {
  * EventStoreDB the local read-models file. A snapshot names the revision and id of its last
  * event, so it is checked against the store it came from before it is used.
  */
-export const createSqliteSnapshotStore = (db: Database): SnapshotStore => {
+export const createSqliteSnapshotStore = (
+  db: Database,
+  {
+    eventsInSameFile = false,
+  }: {
+    /**
+     * The embedded store's file: a snapshot is saved only while its last event is still in the
+     * `events` table, in the same statement, so a command that read the stream before an erasure
+     * cannot leave a snapshot of it after the erasure dropped the row.
+     */
+    eventsInSameFile?: boolean;
+  } = {},
+): SnapshotStore => {
   db.exec(`
     CREATE TABLE IF NOT EXISTS stream_snapshots (
       stream_id TEXT PRIMARY KEY,
@@ -25,9 +37,16 @@ export const createSqliteSnapshotStore = (db: Database): SnapshotStore => {
     ) WITHOUT ROWID;
   `);
   const load = db.prepare<[string], SnapshotRow>('SELECT * FROM stream_snapshots WHERE stream_id = ?');
-  const save = db.prepare<[string, number, string, number, string]>(
+  const save = db.prepare<{
+    streamId: string;
+    revision: number;
+    lastEventId: string;
+    schemaVersion: number;
+    state: string;
+  }>(
     `INSERT INTO stream_snapshots (stream_id, revision, last_event_id, schema_version, state)
-     VALUES (?, ?, ?, ?, ?)
+     SELECT @streamId, @revision, @lastEventId, @schemaVersion, @state
+     ${eventsInSameFile ? 'WHERE EXISTS (SELECT 1 FROM events WHERE event_id = @lastEventId)' : 'WHERE true'}
      ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision,
        last_event_id = excluded.last_event_id, schema_version = excluded.schema_version,
        state = excluded.state
@@ -48,13 +67,13 @@ export const createSqliteSnapshotStore = (db: Database): SnapshotStore => {
         : undefined;
     },
     save: async (snapshot) =>
-      void save.run(
-        snapshot.streamId,
-        snapshot.revision,
-        snapshot.lastEventId,
-        snapshot.schemaVersion,
-        JSON.stringify(snapshot.state),
-      ),
+      void save.run({
+        streamId: snapshot.streamId,
+        revision: snapshot.revision,
+        lastEventId: snapshot.lastEventId,
+        schemaVersion: snapshot.schemaVersion,
+        state: JSON.stringify(snapshot.state),
+      }),
     delete: async (streamId) => void remove.run(streamId),
   };
 };
