@@ -134,7 +134,11 @@ describe('erasure on EventStoreDB (crypto-shredding, no scavenge)', () => {
     expect(text.toLowerCase()).not.toContain(email.toLowerCase());
     expect(keyRows(personalStreams)).toEqual([]);
     // Whoever reads the surviving bytes, with the app's own key store, gets the marker.
-    const reopened = await openWithKeyStore(personalStreams.flatMap(logged));
+    // The customer stream is tombstoned (the erasure's fence: the server takes no append to it again).
+    expect(logged(customerStreamId(customerId)).at(-1)?.type).toBe('$streamDeleted');
+    const reopened = await openWithKeyStore(
+      personalStreams.flatMap(logged).filter((event) => !event.type.startsWith('$')),
+    );
     const fields = reopened.flatMap((event) => Object.values(event.data as Record<string, unknown>));
     expect(fields).toContain(ERASED_PERSONAL_DATA);
     for (const needle of needles) expect(JSON.stringify(reopened)).not.toContain(needle);
