@@ -120,3 +120,4 @@ export * from './timing/take-judge.js';
 export { takeIsRecorded } from './timing/take-plausibility.js';
 export * from './timing/onset-detector.js';
 export * from './customer/customer-streams.js';
+export * from './practice/practice-event-schemas.js';

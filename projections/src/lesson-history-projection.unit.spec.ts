@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LessonEvaluated, PracticeEvent, RecordedEvent, TimingScored } from '@stickwork/domain';
+import {
+  practiceEventSchemaVersions,
+  type LessonEvaluated,
+  type PracticeEvent,
+  type RecordedEvent,
+  type TimingScored,
+} from '@stickwork/domain';
 import { foldProjection } from './fold.js';
 import {
   LESSON_HISTORY_MAX_ENTRIES,
@@ -59,7 +65,8 @@ const log = (...events: (PracticeEvent | { customer: string; event: PracticeEven
       streamId: `practice-${customer}`,
       type: event.type,
       data: event.data,
-      metadata: { schemaVersion: 1, time: at(position) },
+      // The events are in the current shape (with plays): at the current version, not upcast.
+      metadata: { schemaVersion: practiceEventSchemaVersions[event.type], time: at(position) },
       revision: position,
       position,
     };

@@ -32,6 +32,65 @@ export const upcastData = (
   return current;
 };
 
+/**
+ * An event an upcaster cannot read (its data does not fit the old version's schema) or would return
+ * unfit for the next one: never guessed into a current event. Projections park it with this message.
+ */
+export class UpcastError extends Error {
+  override readonly name = 'UpcastError';
+  constructor(
+    readonly type: string,
+    readonly version: number,
+    /** The first field that does not fit, as a dotted path ('' for the data itself). */
+    readonly field: string,
+    reason: string,
+  ) {
+    super(
+      `${type} at schema version ${version} cannot be read: ${field === '' ? 'its data' : field}: ${reason}`,
+    );
+  }
+}
+
+/** What an upcaster reads and returns, checked: the schema of its version and of the next. */
+export interface CheckedUpcasterSchemas<From, To> {
+  type: string;
+  /** The version it reads. */
+  version: number;
+  from: { safeParse(data: unknown): SchemaCheck<From> };
+  to: { safeParse(data: unknown): SchemaCheck<To> };
+}
+type SchemaCheck<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+
+const refusal = (
+  { type, version }: { type: string; version: number },
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  stage: string,
+) => {
+  const [first] = issues;
+  return new UpcastError(
+    type,
+    version,
+    (first?.path ?? []).map(String).join('.'),
+    `${first?.message ?? 'invalid'}${stage}`,
+  );
+};
+
+/**
+ * One registry entry: `upcast` from `version` to the next, run only on data that fits `from` (zod),
+ * and answered only when its result fits `to`; anything else throws `UpcastError` naming the field.
+ */
+export const checkedUpcaster =
+  <From, To>(schemas: CheckedUpcasterSchemas<From, To>, upcast: (data: From) => unknown): Upcaster =>
+  (data) => {
+    const read = schemas.from.safeParse(data);
+    if (!read.success) throw refusal(schemas, read.error.issues, '');
+    const returned = schemas.to.safeParse(upcast(read.data));
+    if (!returned.success) throw refusal(schemas, returned.error.issues, ' (after upcasting)');
+    return returned.data;
+  };
+
 const UPCASTERS = Symbol('upcasters');
 
 /**

@@ -1,4 +1,10 @@
-import type { UpcasterRegistry } from '../decider/upcasters.js';
+import { checkedUpcaster, type UpcasterRegistry } from '../decider/upcasters.js';
+import {
+  lessonEvaluatedSchema,
+  lessonEvaluatedV1Schema,
+  timingScoredSchema,
+  timingScoredV1Schema,
+} from './practice-event-schemas.js';
 import type { LessonEvaluated, TimingScored } from './practice-events.js';
 
 /** Version 1 of `LessonEvaluated`: before plays had ids. */
@@ -7,18 +13,23 @@ export type LessonEvaluatedV1 = Omit<LessonEvaluated['data'], 'playId'>;
 export type TimingScoredV1 = Omit<TimingScored['data'], 'playId' | 'byPosition'>;
 
 /**
- * The `practice-` stream's upcasters. Version 1 evaluations and takes belong to no known play (the
- * lesson history joins them by time, as it did when they were written) and have no figures per position.
+ * The `practice-` stream's upcasters, each one entry with the schema of the version it reads and of
+ * the one it returns (`checkedUpcaster`): data that does not fit is refused with the field, and the
+ * projections park the event (DESIGN.md "Old events"). Version 1 evaluations and takes belong to no
+ * known play (the lesson history joins them by time, as it did when they were written) and have no
+ * figures per position.
  */
 export const practiceEventUpcasters: UpcasterRegistry = {
   LessonEvaluated: {
-    1: (data): LessonEvaluated['data'] => ({ playId: null, ...(data as LessonEvaluatedV1) }),
+    1: checkedUpcaster(
+      { type: 'LessonEvaluated', version: 1, from: lessonEvaluatedV1Schema, to: lessonEvaluatedSchema },
+      (data): LessonEvaluated['data'] => ({ ...data, playId: null }),
+    ),
   },
   TimingScored: {
-    1: (data): TimingScored['data'] => ({
-      playId: null,
-      byPosition: [],
-      ...(data as TimingScoredV1),
-    }),
+    1: checkedUpcaster(
+      { type: 'TimingScored', version: 1, from: timingScoredV1Schema, to: timingScoredSchema },
+      (data): TimingScored['data'] => ({ ...data, playId: null, byPosition: [] }),
+    ),
   },
 };

@@ -154,3 +154,44 @@ describe('one bad event', () => {
     expect((await countLesson(token, ip)).body.lesson.data_used).toBe(2);
   }, 60_000);
 });
+
+describe('an old-shape event that cannot be read (issue 36)', () => {
+  it.each(['LessonEvaluated', 'TimingScored'])(
+    'a %s with null data at schema version 1 is parked with its reason; the lesson history still answers',
+    async (type) => {
+      const ip = nextClientIp();
+      const { token } = await registerCustomer(apiClient(server, { ip }));
+      const customerId = decodeJwtPayload(token).customerId as string;
+      const api = apiClient(server, { ip, token, headers: { 'time-zone': 'UTC' } });
+      const { position } = await server.backend.store.appendToStream(practiceStreamId(customerId), [
+        { type, data: null, metadata: { schemaVersion: 1, time: new Date().toISOString() } },
+      ]);
+      await server.backend.projections.catchUp();
+
+      const degraded = await health();
+      expect(degraded.body.status).toBe('degraded');
+      const parked = degraded.body.projections.parked.filter((entry) => entry.position === position);
+      expect(parked.map((entry) => entry.projection)).toContain('lesson_history_by_lesson');
+      for (const entry of parked)
+        expect(entry.error).toBe(
+          `UpcastError: ${type} at schema version 1 cannot be read: its data: Invalid input: expected object, received null`,
+        );
+      // The customer's read views answer, every time, as if the event were not there.
+      for (let call = 0; call < 3; call++) {
+        const history = await api.get('/api/lesson-history');
+        expect(history.status, history.text).toBe(200);
+      }
+      // A retry reads it again and parks it again: it still cannot be read.
+      for (const name of new Set(parked.map((entry) => entry.projection))) {
+        const retried = await server.backend.projections.retry(name);
+        expect(retried.folded).toEqual([]);
+        expect(retried.failed.map((entry) => entry.position)).toEqual([position]);
+      }
+      // Cleared for the rounds after this one: the stream goes with the customer.
+      await server.backend.store.deleteStream(practiceStreamId(customerId));
+      for (const name of new Set(parked.map((entry) => entry.projection)))
+        await server.backend.projections.retry(name);
+      expect((await health()).body.status).toBe('ok');
+    },
+  );
+});
