@@ -10,8 +10,8 @@ const DAY = 24 * 60 * 60;
 /**
  * The installable app: a manifest and a Workbox service worker that precaches the app
  * shell and every built chunk (the practice room's lazily loaded code included), and keeps the
- * notation and sheet PDFs of the lessons a drummer opened, so an open lesson keeps working
- * offline. A new build waits until the page takes it ('prompt'): the app announces it.
+ * notation and sheet PDFs of the lessons a drummer opened and the drum kit's samples, so an open
+ * lesson keeps working offline. A new build waits until the page takes it ('prompt'): the app announces it.
  */
 const pwa = VitePWA({
   registerType: 'prompt',
@@ -47,6 +47,18 @@ const pwa = VitePWA({
         options: {
           cacheName: 'lesson-notation',
           expiration: { maxEntries: 300, maxAgeSeconds: 30 * DAY },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        // The practice room's sampled drum kit: fetched when a lesson card first opens (never precached:
+        // the landing page and the install cost nothing), then kept for offline practice. Its name
+        // carries its content's hash, so a kept copy is never stale.
+        urlPattern: ({ url }) => /^\/assets\/acoustic-kit-[\w-]+\.mp3$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'drum-kit',
+          expiration: { maxEntries: 2 },
           cacheableResponse: { statuses: [200] },
         },
       },

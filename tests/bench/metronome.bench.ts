@@ -11,8 +11,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { build } from 'esbuild';
 import { RECORD_AUDIO, type RecordedStart, type RecordingWindow } from '../support/audio-recorder.js';
+import { bundleForBrowser as bundle } from '../support/browser-bundle.js';
 import { AUTOPLAY, chromiumLaunchOptions } from '../support/chromium.js';
 import type { BenchReport } from './bench.js';
 
@@ -21,19 +21,6 @@ const root = path.resolve(here, '../..');
 const SECONDS = Number(process.env.BENCH_METRONOME_SECONDS ?? 30);
 const INTERVAL = 60 / 120 / 4;
 const ORIGIN = 'http://metronome.bench';
-
-const bundle = async (entry: string): Promise<string> => {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['source'],
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
-};
 
 interface MetronomeRun {
   clicksExpected: number;

@@ -32,6 +32,13 @@ export const AboutPage = () => (
         </article>
       ))}
     </div>
+    <section className="about-credits card" aria-labelledby="about-credits-title">
+      <h2 id="about-credits-title">Credits</h2>
+      <p>
+        The practice room's acoustic drum kit is sampled from the Fluid (R3) GM SoundFont by Frank Wen and its
+        contributors, as packaged in MuseScore General by S. Christian Collins, under the MIT licence.
+      </p>
+    </section>
     <section className="about-cta card" aria-labelledby="about-cta-title">
       <h2 id="about-cta-title">Practise with us</h2>
       <p>Start with the free plan today: 3 lessons every day, no credit card needed.</p>

@@ -7,8 +7,12 @@ import {
   type TimedPosition,
 } from '@stickwork/domain';
 import { heardTime } from '../../../lib/audio-clock';
-import { playClick, playDrum, whiteNoise, type Kit } from './drum-voices';
+import { whiteNoise } from './drum-voices';
+import { playPlanned, type KitVoices } from './kit-sound';
 import { createLookAheadTimer, type LookAheadTimer } from './look-ahead-timer';
+import { DEFAULT_PRACTICE_SETTINGS, type SoundMix } from './practice-settings';
+import { createSamplePlayer, playsRimShots, type SampleKit } from './sampled-kit';
+import { createSoundBus, setLevels, type SoundBus } from './sound-bus';
 
 /*
  * The look-ahead scheduler ("A tale of two clocks"): a timer ticks every 25 ms and each tick starts every
@@ -49,32 +53,48 @@ export interface PracticeEngineOptions {
   onPlanned?: (positions: readonly TimedPosition[]) => void;
   createTimer?: (tick: () => void) => LookAheadTimer;
   AudioContext?: AudioContextClass;
+  /**
+   * The sampled kit, fetched and decoded when the engine is made (the card opens); until it is ready,
+   * or if it cannot be had, the synthesised kit plays.
+   */
+  loadSamples?: () => Promise<SampleKit>;
 }
 
 /**
  * The practice room's audio engine: one AudioContext (made on the first start, which comes from a
- * click or key), one look-ahead timer, the synthesised kit. `dispose` stops every source, the timer,
+ * click or key), one look-ahead timer, the kits (sampled once decoded, synthesised until then) through
+ * the mixer's bus and its limiter. `dispose` stops every source, the timer,
  * the Worker and the animation frame, and closes the context: nothing sounds after it.
  */
 export class PracticeEngine {
   private readonly timer: LookAheadTimer;
   private readonly AudioContextClass: AudioContextClass | undefined;
   private context: AudioContext | null = null;
-  private master: GainNode | null = null;
-  private kit: Kit | null = null;
+  private bus: SoundBus | null = null;
+  private voices: KitVoices | null = null;
+  private samples: SampleKit | null = null;
   private readonly sources = new Set<AudioScheduledSourceNode>();
   private sequence: SequencerState | null = null;
   private pending: TimedPosition[] = [];
   private frame: number | null = null;
   private program: PracticeProgram | null = null;
   private bpm = 120;
-  private volume = 0.8;
+  private volume = DEFAULT_PRACTICE_SETTINGS.volume;
+  private mix: SoundMix = DEFAULT_PRACTICE_SETTINGS.sound;
   private runStartTime = 0;
   private disposed = false;
 
   constructor(private readonly options: PracticeEngineOptions) {
     this.AudioContextClass = options.AudioContext ?? audioContextClass();
     this.timer = (options.createTimer ?? createLookAheadTimer)(() => this.schedule());
+    options
+      .loadSamples?.()
+      .then((samples) => {
+        this.samples = samples;
+        if (this.voices) this.voices.samples = createSamplePlayer(samples, this.sampleTarget());
+      })
+      // Offline before the kit was ever fetched, or a browser that cannot decode it: the synthesised kit plays.
+      .catch(() => {});
   }
 
   /** Whether this browser can play at all. */
@@ -100,11 +120,16 @@ export class PracticeEngine {
   update(program: PracticeProgram, bpm: number): void {
     this.program = program;
     this.bpm = bpm;
+    if (this.voices) this.voices.rimShots = playsRimShots(program.notation?.notes ?? []);
   }
 
-  setVolume(volume: number): void {
+  /** The master volume and the mixer: levels glide there in 10 ms, the kit's sound changes from the next stroke. */
+  setSound(volume: number, mix: SoundMix): void {
     this.volume = volume;
-    if (this.master && this.context) this.master.gain.setTargetAtTime(volume, this.context.currentTime, 0.01);
+    this.mix = mix;
+    if (this.voices) this.voices.mix = mix;
+    if (this.bus && this.context)
+      setLevels(this.bus, { volume, kit: mix.kit, click: mix.click }, this.context.currentTime);
   }
 
   /** Starts the program from its first beat (count-in included), stopping what played before. */
@@ -136,31 +161,43 @@ export class PracticeEngine {
     this.frame = null;
     void this.context?.close();
     this.context = null;
+    this.voices = null;
   }
 
   private ensureContext(): AudioContext {
     if (this.context) return this.context;
     const context = new this.AudioContextClass!();
-    const master = context.createGain();
-    master.gain.value = this.volume;
-    master.connect(context.destination);
+    const bus = createSoundBus(context, { volume: this.volume, kit: this.mix.kit, click: this.mix.click });
     this.context = context;
-    this.master = master;
-    this.kit = {
-      context,
-      output: master,
-      noise: whiteNoise(context),
-      track: (source, stopAt) => {
-        this.sources.add(source);
-        source.stop(stopAt);
-        source.onended = () => {
-          this.sources.delete(source);
-          source.disconnect();
-        };
+    this.bus = bus;
+    this.voices = {
+      kit: {
+        context,
+        output: bus.synthesisedKit,
+        clicks: bus.click,
+        noise: whiteNoise(context),
+        track: this.track,
       },
+      samples: null,
+      mix: this.mix,
+      rimShots: playsRimShots(this.program?.notation?.notes ?? []),
     };
+    if (this.samples) this.voices.samples = createSamplePlayer(this.samples, this.sampleTarget());
     return context;
   }
+
+  private sampleTarget() {
+    return { context: this.context!, output: this.bus!.kit, track: this.track };
+  }
+
+  private track = (source: AudioScheduledSourceNode, stopAt: number): void => {
+    this.sources.add(source);
+    source.stop(stopAt);
+    source.onended = () => {
+      this.sources.delete(source);
+      source.disconnect();
+    };
+  };
 
   private stopSounds(): void {
     this.timer.stop();
@@ -180,8 +217,8 @@ export class PracticeEngine {
 
   /** One look-ahead tick: start every sound that begins before currentTime + LOOK_AHEAD_SECONDS. */
   private schedule = (): void => {
-    const { context, kit, program, sequence } = this;
-    if (!context || !kit || !program || !sequence) return;
+    const { context, voices, program, sequence } = this;
+    if (!context || !voices || !program || !sequence) return;
     const now = context.currentTime;
     const next = advanceSequence(sequence, program, this.bpm, now + LOOK_AHEAD_SECONDS);
     this.sequence = next.state;
@@ -189,8 +226,7 @@ export class PracticeEngine {
       // Only after a stall longer than the look-ahead: a sound a little late still plays (at once), but
       // after a suspended tab the missed ones are dropped rather than played in a burst.
       if (time < now - LATE_LIMIT_SECONDS) continue;
-      if (sound.kind === 'click') playClick(kit, sound.click, time);
-      else playDrum(kit, sound.voice, time, sound.velocity);
+      playPlanned(voices, sound, time);
     }
     this.pending.push(...next.positions);
     if (next.positions.length > 0) this.options.onPlanned?.(next.positions);

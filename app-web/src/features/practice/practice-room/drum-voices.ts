@@ -8,8 +8,10 @@ import type { ClickSound, Voice } from '@stickwork/domain';
  */
 export interface Kit {
   context: BaseAudioContext;
-  /** Where every voice plays into (the engine's volume). */
+  /** Where the drums play into (the mixer's kit level). */
   output: AudioNode;
+  /** Where the clicks play into (the mixer's click level). */
+  clicks: AudioNode;
   /** One second of white noise, made once per context. */
   noise: AudioBuffer;
   track: (source: AudioScheduledSourceNode, stopAt: number) => void;
@@ -27,12 +29,12 @@ export const whiteNoise = (context: BaseAudioContext): AudioBuffer => {
   return buffer;
 };
 
-/** A gain that jumps to `peak` at `time` and decays exponentially over `decay` seconds. */
-const envelope = (kit: Kit, time: number, peak: number, decay: number): GainNode => {
+/** A gain into `output` that jumps to `peak` at `time` and decays exponentially over `decay` seconds. */
+const envelope = (kit: Kit, output: AudioNode, time: number, peak: number, decay: number): GainNode => {
   const gain = kit.context.createGain();
   gain.gain.setValueAtTime(Math.max(peak, 0.0001), time);
   gain.gain.exponentialRampToValueAtTime(0.0001, time + decay);
-  gain.connect(kit.output);
+  gain.connect(output);
   return gain;
 };
 
@@ -45,13 +47,13 @@ interface ToneShape {
   peak: number;
 }
 
-const tone = (kit: Kit, time: number, shape: ToneShape) => {
+const tone = (kit: Kit, time: number, shape: ToneShape, output: AudioNode = kit.output) => {
   const oscillator = kit.context.createOscillator();
   oscillator.type = shape.type ?? 'sine';
   oscillator.frequency.setValueAtTime(shape.from, time);
   if (shape.to !== undefined)
     oscillator.frequency.exponentialRampToValueAtTime(shape.to, time + (shape.sweep ?? shape.decay));
-  oscillator.connect(envelope(kit, time, shape.peak, shape.decay));
+  oscillator.connect(envelope(kit, output, time, shape.peak, shape.decay));
   oscillator.start(time);
   kit.track(oscillator, time + shape.decay + 0.02);
 };
@@ -71,7 +73,7 @@ const noise = (kit: Kit, time: number, shape: NoiseShape) => {
   filter.type = shape.filter;
   filter.frequency.value = shape.frequency;
   filter.Q.value = shape.q ?? 1;
-  source.connect(filter).connect(envelope(kit, time, shape.peak, shape.decay));
+  source.connect(filter).connect(envelope(kit, kit.output, time, shape.peak, shape.decay));
   // Start somewhere in the second of noise so repeated hits do not sound identical.
   source.start(time, (time * 7.3) % 0.5);
   kit.track(source, time + shape.decay + 0.02);
@@ -90,7 +92,8 @@ export const playDrum = (kit: Kit, voice: Voice, time: number, velocity: number)
       tone(kit, time, { type: 'triangle', from: 1700, decay: 0.03, peak: 0.4 * v });
       return noise(kit, time, { filter: 'bandpass', frequency: 2500, q: 3, decay: 0.03, peak: 0.6 * v });
     case 'pad':
-      return noise(kit, time, { filter: 'bandpass', frequency: 1400, q: 1.5, decay: 0.06, peak: 1.2 * v });
+      // The pad is a pad exercise's only sound: about as loud as the beat's click.
+      return noise(kit, time, { filter: 'bandpass', frequency: 1400, q: 1.5, decay: 0.06, peak: 4 * v });
     case 'hi_hat':
       return noise(kit, time, { filter: 'highpass', frequency: 7000, decay: 0.05, peak: 0.5 * v });
     case 'hi_hat_foot':
@@ -133,4 +136,5 @@ const CLICKS: Record<ClickSound, ToneShape> = {
 };
 
 /** One metronome click: one source, so a recording of `start(when)` counts clicks one for one. */
-export const playClick = (kit: Kit, click: ClickSound, time: number): void => tone(kit, time, CLICKS[click]);
+export const playClick = (kit: Kit, click: ClickSound, time: number): void =>
+  tone(kit, time, CLICKS[click], kit.clicks);

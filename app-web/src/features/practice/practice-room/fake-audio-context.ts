@@ -6,18 +6,31 @@ export interface RecordedStart {
   kind: 'oscillator' | 'buffer';
   when: number;
   frequency: number | null;
+  /** A buffer source's offset into its buffer (where a sampled hit begins). */
+  offset?: number | undefined;
 }
 
-const param = () => ({
-  value: 0,
-  setValueAtTime(_value: number) {},
-  exponentialRampToValueAtTime() {},
-  setTargetAtTime() {},
-});
+/** An AudioParam that keeps its automation calls: [method, value, time]. */
+const param = () => {
+  const calls: [string, number, number][] = [];
+  return {
+    value: 0,
+    calls,
+    setValueAtTime(value: number, time: number) {
+      calls.push(['setValueAtTime', value, time]);
+    },
+    linearRampToValueAtTime(value: number, time: number) {
+      calls.push(['linearRampToValueAtTime', value, time]);
+    },
+    exponentialRampToValueAtTime() {},
+    setTargetAtTime() {},
+  };
+};
 
 export const createFakeAudioContext = () => {
   const starts: RecordedStart[] = [];
   const contexts: { closed: boolean }[] = [];
+  const gains: { gain: ReturnType<typeof param> }[] = [];
   class FakeAudioContext {
     currentTime = 0;
     sampleRate = 8000;
@@ -36,7 +49,12 @@ export const createFakeAudioContext = () => {
       return Promise.resolve();
     }
     createGain() {
-      return { gain: param(), connect: (node: unknown) => node, disconnect() {} };
+      const gain = { gain: param(), connect: (node: unknown) => node, disconnect() {} };
+      gains.push(gain);
+      return gain;
+    }
+    createWaveShaper() {
+      return { curve: null, oversample: 'none', connect: (node: unknown) => node, disconnect() {} };
     }
     createBiquadFilter() {
       return {
@@ -55,13 +73,14 @@ export const createFakeAudioContext = () => {
       const frequency = param();
       return {
         frequency,
+        playbackRate: param(),
         type: 'sine',
         buffer: null,
         onended: null,
         connect: (node: unknown) => node,
         disconnect() {},
-        start: (when = 0) =>
-          starts.push({ kind, when, frequency: kind === 'oscillator' ? frequency.value : null }),
+        start: (when = 0, offset?: number) =>
+          starts.push({ kind, when, frequency: kind === 'oscillator' ? frequency.value : null, offset }),
         stop() {},
       };
     }
@@ -76,5 +95,5 @@ export const createFakeAudioContext = () => {
       return this.source('buffer');
     }
   }
-  return { AudioContext: FakeAudioContext as unknown as typeof AudioContext, starts, contexts };
+  return { AudioContext: FakeAudioContext as unknown as typeof AudioContext, starts, contexts, gains };
 };

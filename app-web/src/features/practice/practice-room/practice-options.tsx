@@ -8,7 +8,7 @@ import {
 } from '@stickwork/domain';
 import { useId, useState } from 'react';
 import { Check } from './check';
-import type { PracticeSettings } from './practice-settings';
+import type { KitSound, PracticeSettings } from './practice-settings';
 
 const SUBDIVISIONS: { value: MetronomeSubdivision; label: string }[] = [
   { value: 1, label: 'Quarters' },
@@ -16,6 +16,58 @@ const SUBDIVISIONS: { value: MetronomeSubdivision; label: string }[] = [
   { value: 3, label: 'Triplets' },
   { value: 4, label: 'Sixteenths' },
 ];
+
+const KIT_SOUND_LABELS: { value: KitSound; label: string }[] = [
+  { value: 'acoustic', label: 'Acoustic kit' },
+  { value: 'electronic', label: 'Electronic kit' },
+  { value: 'click-only', label: 'Click only' },
+];
+
+interface ChoicesProps<Value> {
+  name: string;
+  choices: { value: Value; label: string }[];
+  value: Value;
+  onChange: (value: Value) => void;
+}
+
+/** One choice of a few, as radio buttons side by side. */
+const Choices = <Value extends string | number>({ name, choices, value, onChange }: ChoicesProps<Value>) => (
+  <div className="practice-room__choices">
+    {choices.map((choice) => (
+      <label key={choice.value} className="practice-room__check">
+        <input
+          type="radio"
+          name={name}
+          checked={value === choice.value}
+          onChange={() => onChange(choice.value)}
+        />
+        {choice.label}
+      </label>
+    ))}
+  </div>
+);
+
+interface LevelProps {
+  label: string;
+  /** 0-1. */
+  value: number;
+  onChange: (value: number) => void;
+}
+
+/** A 0-100 % slider for a level of the mixer. */
+const Level = ({ label, value, onChange }: LevelProps) => (
+  <label className="practice-room__volume">
+    {label}
+    <input
+      type="range"
+      min={0}
+      max={100}
+      value={Math.round(value * 100)}
+      aria-valuetext={`${Math.round(value * 100)} %`}
+      onChange={(event) => onChange(Number(event.target.value) / 100)}
+    />
+  </label>
+);
 
 interface NumberFieldProps {
   label: string;
@@ -75,6 +127,8 @@ export const PracticeOptions = ({
   onTrainerRange,
 }: PracticeOptionsProps) => {
   const set = (patch: Partial<PracticeSettings>) => onSettings({ ...settings, ...patch });
+  const setSound = (patch: Partial<PracticeSettings['sound']>) =>
+    set({ sound: { ...settings.sound, ...patch } });
   const meter = notation ? `${notation.timeSignature.beats}/${notation.timeSignature.beatUnit}` : '4/4';
   return (
     <details className="practice-room__options">
@@ -85,19 +139,12 @@ export const PracticeOptions = ({
         </p>
         <fieldset className="practice-room__fieldset">
           <legend>Subdivision</legend>
-          <div className="practice-room__choices">
-            {SUBDIVISIONS.map(({ value, label }) => (
-              <label key={value} className="practice-room__check">
-                <input
-                  type="radio"
-                  name="practice-room-subdivision"
-                  checked={settings.subdivision === value}
-                  onChange={() => set({ subdivision: value })}
-                />
-                {label}
-              </label>
-            ))}
-          </div>
+          <Choices
+            name="practice-room-subdivision"
+            choices={SUBDIVISIONS}
+            value={settings.subdivision}
+            onChange={(subdivision) => set({ subdivision })}
+          />
         </fieldset>
         <div className="practice-room__choices">
           <Check checked={settings.accentFirstBeat} onChange={(accentFirstBeat) => set({ accentFirstBeat })}>
@@ -107,17 +154,21 @@ export const PracticeOptions = ({
             Count-in (one bar)
           </Check>
         </div>
-        <label className="practice-room__volume">
-          Volume
-          <input
-            type="range"
-            min={0}
-            max={100}
-            value={Math.round(settings.volume * 100)}
-            aria-valuetext={`${Math.round(settings.volume * 100)} %`}
-            onChange={(event) => set({ volume: Number(event.target.value) / 100 })}
+        <Level label="Volume" value={settings.volume} onChange={(volume) => set({ volume })} />
+        <fieldset className="practice-room__fieldset">
+          <legend>Sound</legend>
+          <Choices
+            name="practice-room-kit-sound"
+            choices={KIT_SOUND_LABELS}
+            value={settings.sound.kitSound}
+            onChange={(kitSound) => setSound({ kitSound })}
           />
-        </label>
+          <Level label="Kit level" value={settings.sound.kit} onChange={(kit) => setSound({ kit })} />
+          <Level label="Click level" value={settings.sound.click} onChange={(click) => setSound({ click })} />
+          <Check checked={settings.sound.hiHat} onChange={(hiHat) => setSound({ hiHat })}>
+            Hi-hat in the pattern (off if you play it with your foot)
+          </Check>
+        </fieldset>
         <fieldset className="practice-room__fieldset">
           <legend>Speed trainer</legend>
           <Check

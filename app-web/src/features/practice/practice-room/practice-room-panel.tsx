@@ -137,8 +137,8 @@ const PracticeRoomPanel = ({
   // Live changes (tempo, sounds, subdivision, gap bars, trainer values) reach the engine at its next beat.
   useEffect(() =>
     calibrating
-      ? engine.update(calibration, CALIBRATION_BPM, settings.volume)
-      : engine.update(program, bpm, settings.volume),
+      ? engine.update(calibration, CALIBRATION_BPM, settings)
+      : engine.update(program, bpm, settings),
   );
 
   // The pattern's runs are the coach's takes; calibration ends after its 16th click has been heard.

@@ -21,10 +21,26 @@ export interface PracticeSettings {
   /** The pattern runs silently (the notation follows) while the click plays. */
   patternMuted: boolean;
   countIn: boolean;
-  /** 0-1. */
+  /** 0-1: the master volume. */
   volume: number;
+  /** The mixer: what the kit sounds like, its level and the click's, and whether the hi-hat plays. */
+  sound: SoundMix;
   trainer: { enabled: boolean; stepBpm: number; everyBars: number };
   gap: GapClick & { enabled: boolean };
+}
+
+/** The sampled acoustic kit, the synthesised one, or no drums at all (the click alone). */
+export const KIT_SOUNDS = ['acoustic', 'electronic', 'click-only'] as const;
+export type KitSound = (typeof KIT_SOUNDS)[number];
+
+export interface SoundMix {
+  kitSound: KitSound;
+  /** 0-1. */
+  kit: number;
+  /** 0-1. */
+  click: number;
+  /** Off for drummers who keep the hi-hat with their own foot: the pattern plays without it. */
+  hiHat: boolean;
 }
 
 export const PRACTICE_SETTINGS_KEY = 'stickwork.practice-room';
@@ -36,6 +52,7 @@ export const DEFAULT_PRACTICE_SETTINGS: PracticeSettings = {
   patternMuted: false,
   countIn: true,
   volume: 0.8,
+  sound: { kitSound: 'acoustic', kit: 0.8, click: 0.8, hiHat: true },
   trainer: { enabled: false, stepBpm: TRAINER_STEP_BPM.default, everyBars: TRAINER_EVERY_BARS.default },
   gap: { enabled: false, ...DEFAULT_GAP_CLICK },
 };
@@ -60,6 +77,7 @@ export const parsePracticeSettings = (value: unknown): PracticeSettings => {
   const stored = record(value);
   const trainer = record(stored.trainer);
   const gap = record(stored.gap);
+  const sound = record(stored.sound);
   const defaults = DEFAULT_PRACTICE_SETTINGS;
   const subdivision = METRONOME_SUBDIVISIONS.find((entry) => entry === stored.subdivision);
   return {
@@ -69,6 +87,12 @@ export const parsePracticeSettings = (value: unknown): PracticeSettings => {
     patternMuted: bool(stored.patternMuted, defaults.patternMuted),
     countIn: bool(stored.countIn, defaults.countIn),
     volume: within(stored.volume, 0, 1, defaults.volume),
+    sound: {
+      kitSound: KIT_SOUNDS.find((entry) => entry === sound.kitSound) ?? defaults.sound.kitSound,
+      kit: within(sound.kit, 0, 1, defaults.sound.kit),
+      click: within(sound.click, 0, 1, defaults.sound.click),
+      hiHat: bool(sound.hiHat, defaults.sound.hiHat),
+    },
     trainer: {
       enabled: bool(trainer.enabled, defaults.trainer.enabled),
       stepBpm: Math.round(

@@ -1,6 +1,8 @@
 import type { PracticePosition, PracticeProgram, TimedPosition } from '@stickwork/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { loadAcousticKit } from './acoustic-kit';
 import { audioContextClass, PracticeEngine } from './audio-engine';
+import type { PracticeSettings } from './practice-settings';
 
 export type PracticeMode = 'metronome' | 'pattern';
 
@@ -28,6 +30,7 @@ export const usePracticeEngine = (
         onPositionRef.current(next);
       },
       onPlanned: (positions) => onPlannedRef.current?.(positions),
+      loadSamples: loadAcousticKit,
     });
     engineRef.current = engine;
     return () => {
@@ -45,10 +48,13 @@ export const usePracticeEngine = (
     setRunning(null);
     setPosition(null);
   }, []);
-  const update = useCallback((program: PracticeProgram, bpm: number, volume: number) => {
-    engineRef.current?.update(program, bpm);
-    engineRef.current?.setVolume(volume);
-  }, []);
+  const update = useCallback(
+    (program: PracticeProgram, bpm: number, sound: Pick<PracticeSettings, 'volume' | 'sound'>) => {
+      engineRef.current?.update(program, bpm);
+      engineRef.current?.setSound(sound.volume, sound.sound);
+    },
+    [],
+  );
 
   /** The card's AudioContext (made on first call, from a click or key) and the running program's start. */
   const audioContext = useCallback(() => engineRef.current?.audioContext() ?? null, []);
