@@ -268,3 +268,47 @@ test('offline once open; keyboard: Space starts and stops, arrows change the tem
   const startTempo = await page.getByText(/^Start tempo:/).textContent();
   await expect(page.getByLabel('Metronome (BPM)')).toHaveValue(startTempo!.match(/(\d+) bpm/)![1]!);
 });
+
+test('the acoustic kit loads with the lesson card, not the landing page; the mixer is remembered', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
+  const kitRequests: string[] = [];
+  page.on('requestfinished', (finished) => {
+    if (/\/assets\/acoustic-kit-[\w-]+\.mp3$/.test(new URL(finished.url()).pathname))
+      kitRequests.push(finished.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your drumming practice guide' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(kitRequests).toEqual([]);
+
+  await openLessonCard(page, context, request, baseURL!);
+  await expect.poll(() => kitRequests.length).toBe(1);
+  const kit = await page.request.get(kitRequests[0]!);
+  expect(kit.status()).toBe(200);
+  expect(kit.headers()['content-type']).toBe('audio/mpeg');
+
+  await openSettings(page);
+  const sound = page.getByRole('group', { name: 'Sound' });
+  await expect(sound.getByRole('radio')).toHaveCount(3);
+  await expect(page.getByLabel('Acoustic kit')).toBeChecked();
+  await page.getByLabel('Electronic kit').check();
+  await page.getByLabel('Kit level').fill('50');
+  await page.getByLabel('Click level').fill('65');
+  await page.getByLabel('Hi-hat in the pattern (off if you play it with your foot)').uncheck();
+  await expectNoSeriousA11yViolations(page);
+  await sound.screenshot({ path: testInfo.outputPath('sound-mixer.png') });
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await openSettings(page);
+  await expect(page.getByLabel('Electronic kit')).toBeChecked();
+  await expect(page.getByLabel('Kit level')).toHaveValue('50');
+  await expect(page.getByLabel('Click level')).toHaveValue('65');
+  await expect(
+    page.getByLabel('Hi-hat in the pattern (off if you play it with your foot)'),
+  ).not.toBeChecked();
+});

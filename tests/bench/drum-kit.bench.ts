@@ -1,0 +1,88 @@
+/**
+ * The practice room's sound, rendered offline in /usr/bin/chromium (tests/support/kit-render.ts): the
+ * acoustic kit's bytes, decode time (median of 5) and decoded size in memory; the peaks of beat 1 of a
+ * rock groove and of an accented kick with a crash and the click at the default levels, the pad
+ * against the click, and accent / normal / ghost levels of kick, snare and hi-hat, on both kits.
+ */
+import { NOTE_VELOCITY, type PlannedSound, type Voice } from '@stickwork/domain';
+import { DEFAULT_SOUND, openKitRenderer, type KitLoad, type KitSound } from '../support/kit-render.js';
+import type { BenchReport } from './bench.js';
+
+const DECODES = 5;
+
+const drum = (voice: Voice, velocity: number): PlannedSound => ({
+  kind: 'drum',
+  voice,
+  velocity,
+  step: 0,
+  grace: false,
+});
+const click = (sound: 'accent' | 'beat'): PlannedSound => ({ kind: 'click', click: sound });
+const round = (value: number) => Math.round(value * 10) / 10;
+
+export const run = async (): Promise<BenchReport> => {
+  const renderer = await openKitRenderer();
+  try {
+    const loads: KitLoad[] = [];
+    for (let decode = 0; decode < DECODES; decode++) loads.push(await renderer.load());
+    const decodeMs = loads.map((load) => load.decodeMs).sort((a, b) => a - b);
+    const peak = async (sounds: PlannedSound[], kitSound: KitSound) =>
+      round(
+        (
+          await renderer.render({
+            sounds: sounds.map((sound) => ({ time: 0.1, sound })),
+            seconds: 3,
+            volume: DEFAULT_SOUND.volume,
+            mix: { ...DEFAULT_SOUND.mix, kitSound },
+            rimShots: false,
+          })
+        ).peakDb,
+      );
+    const kits: Record<string, Record<string, unknown>> = {};
+    for (const kitSound of ['acoustic', 'electronic'] as const) {
+      const levels: Record<string, number[]> = {};
+      for (const voice of ['bass_drum', 'snare', 'hi_hat'] as const) {
+        levels[voice] = [];
+        for (const velocity of [NOTE_VELOCITY.accent, NOTE_VELOCITY.normal, NOTE_VELOCITY.ghost])
+          levels[voice].push(await peak([drum(voice, velocity)], kitSound));
+      }
+      kits[kitSound] = {
+        rockBeatOneDb: await peak(
+          [click('accent'), drum('bass_drum', NOTE_VELOCITY.normal), drum('hi_hat', NOTE_VELOCITY.normal)],
+          kitSound,
+        ),
+        accentedKickCrashClickDb: await peak(
+          [click('accent'), drum('bass_drum', 1), drum('crash', 1)],
+          kitSound,
+        ),
+        padNormalDb: await peak([drum('pad', NOTE_VELOCITY.normal)], kitSound),
+        clickBeatDb: await peak([click('beat')], kitSound),
+        clickAccentDb: await peak([click('accent')], kitSound),
+        accentNormalGhostDb: levels,
+      };
+    }
+    const kit = loads[0]!;
+    const line = (name: string) => {
+      const figures = kits[name] as Record<string, unknown>;
+      return `${name}: rock beat 1 ${String(figures.rockBeatOneDb)} dBFS, accented kick+crash+click ${String(figures.accentedKickCrashClickDb)} dBFS, pad ${String(figures.padNormalDb)} vs beat click ${String(figures.clickBeatDb)} dBFS; accent/normal/ghost ${JSON.stringify(figures.accentNormalGhostDb)}`;
+    };
+    return {
+      summary: [
+        `acoustic kit: ${kit.bytes} bytes, ${round(kit.seconds)} s of audio, decoded in ${round(decodeMs[Math.floor(DECODES / 2)]!)} ms (median of ${DECODES}), ${round(kit.decodedBytes / 1e6)} MB decoded`,
+        line('acoustic'),
+        line('electronic'),
+      ],
+      results: {
+        kitBytes: kit.bytes,
+        kitSeconds: kit.seconds,
+        decodeMs,
+        decodedBytes: kit.decodedBytes,
+        defaultVolume: DEFAULT_SOUND.volume,
+        defaultMix: DEFAULT_SOUND.mix,
+        kits,
+      },
+    };
+  } finally {
+    await renderer.close();
+  }
+};
