@@ -148,6 +148,7 @@ export const attackIndex = (samples: Float32Array, from: number, to: number): nu
 
 /** How far from its place in the file a hit's attack is looked for: more than any MP3 decoder's delay. */
 const SEARCH_SECONDS = 0.06;
+const ATTACK_SECONDS = 0.05;
 
 /**
  * The kit's regions in a decoded buffer. Browsers differ in whether they strip MP3's encoder delay, so
@@ -159,7 +160,11 @@ export const sampleKitOf = (buffer: AudioBuffer): SampleKit => {
   const regions = {} as Record<SampleName, Region>;
   for (const [name, region] of Object.entries(manifest.regions) as [SampleName, Region][]) {
     const from = Math.max(0, Math.floor((region.start - SEARCH_SECONDS) * rate));
-    const to = Math.min(samples.length, Math.ceil((region.start + region.duration + SEARCH_SECONDS) * rate));
+    // The attack's peak comes within its first 50 ms: the rest of the hit need not be read (on the main thread).
+    const to = Math.min(
+      samples.length,
+      Math.ceil((region.start + Math.min(region.duration, ATTACK_SECONDS) + SEARCH_SECONDS) * rate),
+    );
     regions[name] = { start: attackIndex(samples, from, to) / rate, duration: region.duration };
   }
   return { buffer, regions };
