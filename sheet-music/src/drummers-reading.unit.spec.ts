@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { findExercise, getCatalogue, type Notation } from '@stickwork/domain';
 import { describe, expect, it } from 'vitest';
-import { engraveBar } from './engrave-bar.js';
+import { engraveBar, stepsPerBar } from './engrave-bar.js';
 import { engraveSystems, stepClass, type EngravedSystem } from './engrave-systems.js';
 import { sheetKey } from './sheet-key.js';
 
@@ -106,10 +106,14 @@ describe('notation as drummers read it', { timeout: 60_000 }, () => {
     expect(sheetKey(notation).markings).toContain('Stems up: right hand; stems down: left hand');
   });
 
-  it('writes sticking under a rudiment line, in the order played', () => {
+  it('writes sticking under a rudiment line, in the order played, its two identical bars written once', () => {
     const notation = notationOf(470004);
-    const written = letters(engrave(notation)).map((label) => label.text);
-    expect(written).toEqual([...notation.notes].sort((a, b) => a.step - b.step).map((note) => note.sticking));
+    const systems = engrave(notation);
+    const written = letters(systems).map((label) => label.text);
+    const firstBar = notation.notes.filter((note) => note.step < stepsPerBar(notation));
+    expect(written).toEqual(firstBar.sort((a, b) => a.step - b.step).map((note) => note.sticking));
+    // Two bars played twice: one bar played four times.
+    expect(systems.flatMap((system) => system.labels.map((label) => label.text))).toContain('4×');
   });
 
   it('writes no sticking under a groove: the shuffle (720521) has no letters at all', () => {
@@ -167,18 +171,26 @@ describe('notation as drummers read it', { timeout: 60_000 }, () => {
     expect(key).toContain('Hi-hat (x above the top line)');
   });
 
-  it('writes a bar too dense for a phone over several lines, cut at a beat, so notes and letters stay readable', () => {
-    // The card's notation on a 375 px phone is 311 px wide; a line wider than its units is drawn smaller.
-    const phone = 311;
-    for (const lessonId of [140038, 350071, 1020876, 470004]) {
+  it('keeps a bar whole on a phone (tighter, then one smaller size for the sheet) and cuts it at a beat only as a last resort, marked with a dashed barline', () => {
+    // The card's notation on a 375 px phone is 304 units wide.
+    const phone = 304;
+    // The fill of 1020876 is one bar of 16ths: on a phone it stays one bar, every line a little smaller.
+    const fill = engrave(notationOf(1020876), phone);
+    expect(fill.map((system) => system.bars.map((bar) => bar.bar))).toEqual([[0], [1]]);
+    expect(new Set(fill.map((system) => system.scale)).size).toBe(1);
+    expect(fill[0]!.scale).toBeGreaterThanOrEqual(0.8);
+    expect(fill[0]!.scale).toBeLessThan(1);
+    expect(fill.some((system) => system.svg.includes('vf-bar-cut'))).toBe(false);
+    // Bars of accented sextuplets with flams cannot be read whole at a phone's width: cut at a beat.
+    for (const lessonId of [140038, 350071]) {
       const notation = notationOf(lessonId);
       const onPhone = engrave(notation, phone);
-      for (const system of onPhone)
-        expect(phone / system.width, `lesson ${lessonId}`).toBeGreaterThanOrEqual(0.8);
+      expect(onPhone.length, `lesson ${lessonId}`).toBeGreaterThan(1);
+      for (const system of onPhone) expect(system.scale, `lesson ${lessonId}`).toBe(onPhone[0]!.scale);
       // The same letters, in the same order, as on the PDF's wide lines.
       const texts = (systems: EngravedSystem[]) => letters(systems).map((label) => label.text);
       expect(texts(onPhone), `lesson ${lessonId}`).toEqual(texts(engrave(notation, 720)));
-      // The time signature once, at the start; no barline where a bar is cut.
+      // The time signature once, at the start; a dashed barline where a bar is cut, no solid one.
       const svgs = onPhone.map((system) => parse(system.svg));
       expect(svgs.flatMap((svg) => [...svg.querySelectorAll('.vf-timesignature')])).toHaveLength(1);
       const drawn = (barline: Element | undefined) =>
@@ -190,11 +202,11 @@ describe('notation as drummers read it', { timeout: 60_000 }, () => {
         const nextBarline = svgs[index + 1]!.querySelector('.vf-stavebarline') ?? undefined;
         expect(drawn(lastBarline), `lesson ${lessonId}, line ${index + 1}`).toBe(false);
         expect(drawn(nextBarline), `lesson ${lessonId}, line ${index + 2}`).toBe(false);
+        const cut = svgs[index]!.querySelector('.vf-bar-cut path');
+        expect(cut?.getAttribute('stroke-dasharray'), `lesson ${lessonId}, line ${index + 1}`).toBeTruthy();
+        expect(box(cut!).right, `lesson ${lessonId}, line ${index + 1}`).toBeLessThanOrEqual(system.width);
       });
     }
-    // The fill of 1020876 is one bar of 16ths: on a phone it is written two beats a line.
-    const fill = engrave(notationOf(1020876), phone);
-    expect(fill.map((system) => system.bars.map((bar) => bar.bar))).toEqual([[0], [1], [1]]);
   });
 
   it("draws a ghost note's brackets tight around its notehead, not past the flag", () => {

@@ -1,14 +1,15 @@
 import { writtenSticking, type Notation } from '@stickwork/domain';
-import type { StaveNote } from 'vexflow/bravura';
-import { BarlineType, Formatter, Stave, Stem, SVGContext } from 'vexflow/bravura';
+import type { Stave, StaveNote } from 'vexflow/bravura';
+import { Formatter, Glyph, Stem, SVGContext } from 'vexflow/bravura';
+import { stepsPerBar, type EngravedBar, type EngravedStroke } from './engrave-bar.js';
 import {
-  engraveBar,
-  stemLayoutFor,
-  stepsPerBar,
-  type EngravedBar,
-  type EngravedStroke,
-  type StemLayout,
-} from './engrave-bar.js';
+  BARLINE_WIDTH,
+  layoutSheet,
+  NOTE_PADDING,
+  STAFF_TOP,
+  staveFor,
+  type LayoutOptions,
+} from './sheet-layout.js';
 
 /** Text placed over a system by the PDF writer (so it stays real, extractable text), in SVG units. */
 export interface SheetLabel {
@@ -21,7 +22,10 @@ export interface SheetLabel {
   bold?: boolean;
 }
 
-/** Where a bar of the notation sits across its system, in SVG units (for highlighting the bar playing). */
+/**
+ * Where a bar of the notation sits across its system, in SVG units (for highlighting the bar playing). A
+ * bar written once for several identical bars has an entry for each of them, at the same place.
+ */
 export interface SystemBar {
   /** 0-based bar of the notation. */
   bar: number;
@@ -39,155 +43,26 @@ export interface EngravedSystem {
   height: number;
   labels: SheetLabel[];
   bars: SystemBar[];
+  /**
+   * The size to show the line at, relative to the width asked for (drawn `width * scale` wide): the same
+   * for every line of a sheet, below 1 when its densest bar needs more room than the width holds.
+   */
+  scale: number;
 }
 
-export interface SystemOptions {
-  /** Width of a system in SVG units (10 units = one staff space). */
-  width: number;
-  /** How many times the pattern is played; more than once draws repeat barlines. */
-  repetitions: number;
-  /** Bars per system at most, so a page reads like a chart rather than a scroll. */
-  maxBarsPerSystem?: number;
-}
+export type SystemOptions = LayoutOptions;
 
-const STAFF_TOP = 100; // drawing origin of the top line; the SVG is cropped to the ink afterwards
 const STAFF_SPACE = 10;
 // Sticking letters are bold and large enough to read on the PDF (about 10 pt) and on a phone.
 const STICKING_SIZE = 15;
 const STICKING_LINE = 15;
-const NOTE_PADDING = 14;
-const STAFF_COLOUR = '#333333';
 // VexFlow spaces notes by a softmax of their durations; above its default (10) a long note gets visibly more room.
 const SOFTMAX_FACTOR = 40;
-
-/**
- * Below this a line is drawn too small to read (on a phone, a bar of sextuplets would be drawn at 40 %):
- * a bar that needs more room is written over several lines, split at a beat.
- */
-const MIN_READABLE_SCALE = 0.8;
-
-/** A bar, or the beats of it written on one line when the whole bar would be drawn too small. */
-interface BarPiece {
-  bar: number;
-  firstBeat: number;
-  beats: number;
-  /** Engraves the piece afresh: the bar measured for its room is not the one drawn. */
-  engrave: () => EngravedBar;
-  need: number;
-}
-
-/** Ways to cut a bar into equal pieces at beats: halves first; compound meters keep their dotted quarters. */
-function pieceCounts({ beats, beatUnit }: Notation['timeSignature']): number[] {
-  const compound = beatUnit === 8 && beats % 3 === 0;
-  return Array.from({ length: beats - 1 }, (_, index) => index + 2).filter(
-    (count) => beats % count === 0 && (!compound || (beats / count) % 3 === 0),
-  );
-}
-
-/** Beats `firstBeat` to `firstBeat + beats` of bar `bar`, as a one-bar notation of their own. */
-function pieceOf(notation: Notation, bar: number, firstBeat: number, beats: number): Notation {
-  const start = bar * stepsPerBar(notation) + firstBeat * notation.subdivision;
-  const end = start + beats * notation.subdivision;
-  return {
-    ...notation,
-    timeSignature: { ...notation.timeSignature, beats },
-    bars: 1,
-    click: undefined,
-    notes: notation.notes
-      .filter((note) => note.step >= start && note.step < end)
-      .map((note) => ({ ...note, step: note.step - start })),
-  };
-}
+// VexFlow's size for a repeat sign.
+const SIMILE_POINT = 40;
 
 /** The class that marks a written note with its grid step, so a player can light the notes sounding now. */
 export const stepClass = (step: number): string => `step-${step}`;
-
-/** Comfortable room for one column of notes, by its shortest written value: shorter notes sit closer. */
-const COLUMN_WIDTH: Record<string, number> = { '64': 12, '32': 13, '16': 18, '8': 22, q: 28, h: 34, w: 40 };
-const BAR_PADDING = 20;
-
-/**
- * Horizontal room a bar needs to stay readable: one column per moment where something is written (in
- * either voice), widened for dots, ghost-note brackets and grace notes.
- */
-/** VexFlow's own estimate of the room a bar's notes and modifiers take. */
-function minimumNotesWidth(bar: EngravedBar): number {
-  return new Formatter().joinVoices(bar.voices).preCalculateMinTotalWidth(bar.voices);
-}
-
-function readableBarWidth(bar: EngravedBar): number {
-  const columns = new Map<number, { width: number; extra: number }>();
-  const strokes = new Map(bar.strokes.map((stroke) => [stroke.note, stroke.events]));
-  for (const voice of bar.voices) {
-    let tick = 0;
-    for (const tickable of voice.getTickables()) {
-      const note = tickable as StaveNote;
-      const events = strokes.get(note) ?? [];
-      const extra =
-        (note.getModifiersByType('Dot').length > 0 ? 5 : 0) +
-        (events.some((event) => event.ghost) ? 14 : 0) +
-        (events.some((event) => event.ornament === 'drag') ? 16 : 0) +
-        (events.some((event) => event.ornament === 'flam') ? 10 : 0);
-      const key = Math.round(tick);
-      const column = columns.get(key) ?? { width: Number.POSITIVE_INFINITY, extra: 0 };
-      column.width = Math.min(column.width, COLUMN_WIDTH[note.getDuration()] ?? 17);
-      column.extra = Math.max(column.extra, extra);
-      columns.set(key, column);
-      tick += tickable.getTicks().value();
-    }
-  }
-  return [...columns.values()].reduce((sum, column) => sum + column.width + column.extra, BAR_PADDING);
-}
-
-function staveFor(
-  notation: Notation,
-  x: number,
-  width: number,
-  options: { clef: boolean; time: boolean; repeatBegin: boolean; repeatEnd: boolean; final: boolean },
-): Stave {
-  const stave = new Stave(x, STAFF_TOP, width, { space_above_staff_ln: 0, fill_style: STAFF_COLOUR });
-  if (options.clef) stave.addClef('percussion');
-  if (options.time)
-    stave.addTimeSignature(`${notation.timeSignature.beats}/${notation.timeSignature.beatUnit}`);
-  if (options.repeatBegin) stave.setBegBarType(BarlineType.REPEAT_BEGIN);
-  if (options.repeatEnd) stave.setEndBarType(BarlineType.REPEAT_END);
-  else if (options.final) stave.setEndBarType(BarlineType.END);
-  return stave;
-}
-
-/** Room taken before the first note by the clef, time signature and repeat sign. */
-function headerWidth(notation: Notation, time: boolean, repeatBegin: boolean): number {
-  const stave = staveFor(notation, 0, 500, { clef: true, time, repeatBegin, repeatEnd: false, final: false });
-  return stave.getNoteStartX() - stave.getX();
-}
-
-/** Splits bars into systems: as many as fit (at most `max`), then evened out so the last line is not a stub. */
-function planSystems(needs: number[], firstHeader: number, otherHeader: number, width: number, max: number) {
-  const greedy: number[][] = [];
-  let current: number[] = [];
-  let used = 0;
-  needs.forEach((need, bar) => {
-    const header = greedy.length === 0 ? firstHeader : otherHeader;
-    if (current.length > 0 && (used + need > width - header || current.length >= max)) {
-      greedy.push(current);
-      current = [];
-      used = 0;
-    }
-    current.push(bar);
-    used += need;
-  });
-  if (current.length > 0) greedy.push(current);
-  const perSystem = Math.ceil(needs.length / greedy.length);
-  const balanced: number[][] = [];
-  for (let start = 0; start < needs.length; start += perSystem)
-    balanced.push(needs.map((_, bar) => bar).slice(start, start + perSystem));
-  const fits = balanced.every(
-    (bars, index) =>
-      bars.reduce((sum, bar) => sum + (needs[bar] ?? 0), 0) <=
-      width - (index === 0 ? firstHeader : otherHeader),
-  );
-  return fits && balanced.length === greedy.length ? balanced : greedy;
-}
 
 const BEAMS: Record<string, number> = { '8': 1, '16': 2, '32': 3, '64': 4 };
 
@@ -266,21 +141,49 @@ function centreBarRests(bar: EngravedBar, stave: Stave): void {
   }
 }
 
-/** VexFlow names each note's group `vf-<id>`; add the note's step class to that group once drawn. */
-function markSteps(svg: SVGSVGElement, strokes: readonly EngravedStroke[], barStart: number): void {
+/**
+ * VexFlow names each note's group `vf-<id>`; add the note's step classes to that group once drawn: one for
+ * each bar the written bar stands for, so the note is lit whichever of them is playing.
+ */
+function markSteps(svg: SVGSVGElement, strokes: readonly EngravedStroke[], barStarts: number[]): void {
   for (const stroke of strokes) {
     const id = stroke.note.getAttribute('id') as string;
     const group = svg.querySelector(`[id="vf-${id}"]`);
-    group?.setAttribute(
-      'class',
-      `${group.getAttribute('class') ?? ''} ${stepClass(barStart + stroke.step)}`.trim(),
-    );
+    const steps = barStarts.map((barStart) => stepClass(barStart + stroke.step));
+    group?.setAttribute('class', [group.getAttribute('class') ?? '', ...steps].join(' ').trim());
   }
+}
+
+/** A one-bar repeat sign in the middle of the bar: play the bar before again. */
+function drawSimile(context: SVGContext, stave: Stave): void {
+  const glyph = new Glyph('repeat1Bar', SIMILE_POINT);
+  const width = glyph.getMetrics().width;
+  const middle = (stave.getNoteStartX() + stave.getNoteEndX()) / 2;
+  context.openGroup('simile');
+  Glyph.renderGlyph(context, middle - width / 2, stave.getYForLine(2), SIMILE_POINT, 'repeat1Bar');
+  context.closeGroup();
+}
+
+/** Where a bar is cut between two lines: a dashed barline, as engravers mark a bar that goes on. */
+function drawCut(context: SVGContext, stave: Stave): void {
+  const x = stave.getX() + stave.getWidth() + BARLINE_WIDTH / 2;
+  context.openGroup('bar-cut');
+  context.save();
+  context.setLineWidth(BARLINE_WIDTH);
+  context.setStrokeStyle('#333333');
+  context.setLineDash([4, 3]);
+  context.beginPath();
+  context.moveTo(x, stave.getTopLineTopY());
+  context.lineTo(x, stave.getBottomLineBottomY());
+  context.stroke();
+  context.restore();
+  context.closeGroup();
 }
 
 /**
  * Engraves a notation as systems of bars on a percussion staff: clef on each system, time signature on
- * the first, repeat barlines when the pattern is played more than once, sticking letters underneath.
+ * the first, repeat barlines when the pattern is played more than once, sticking letters underneath. The
+ * lines are laid out by `layoutSheet`: bars kept whole, identical bars written once, one size for all.
  *
  * `document` is where the SVG is built: the browser's own, or a JSDOM one on the server. VexFlow's SVG
  * backend creates its elements through the global `document`, so that must be the same document while
@@ -291,82 +194,46 @@ export function engraveSystems(
   options: SystemOptions,
   document: Document,
 ): EngravedSystem[] {
-  const repeats = options.repetitions > 1;
-  const layout: StemLayout = stemLayoutFor(notation);
-  const firstHeader = headerWidth(notation, true, repeats);
-  const otherHeader = headerWidth(notation, false, false);
-  const needOf = (engraved: EngravedBar) => {
-    // VexFlow's minimum can be squeezed a little, but grace notes never give way: past it they overflow.
-    const graces = engraved.strokes.some((stroke) =>
-      stroke.events.some((event) => event.ornament === 'flam' || event.ornament === 'drag'),
-    );
-    return Math.max(
-      readableBarWidth(engraved),
-      minimumNotesWidth(engraved) * (graces ? 1 : 0.75) + NOTE_PADDING + 8,
-    );
-  };
-  const readable = (need: number) => options.width / (firstHeader + need) >= MIN_READABLE_SCALE;
-  const { beats } = notation.timeSignature;
-  const pieces = Array.from({ length: notation.bars }, (_, bar): BarPiece[] => {
-    const engrave = () => engraveBar(notation, bar);
-    const whole: BarPiece = { bar, firstBeat: 0, beats, engrave, need: needOf(engrave()) };
-    if (readable(whole.need)) return [whole];
-    let cut: BarPiece[] = [whole];
-    for (const count of pieceCounts(notation.timeSignature)) {
-      cut = Array.from({ length: count }, (_, index): BarPiece => {
-        const firstBeat = index * (beats / count);
-        const engravePiece = () => engraveBar(pieceOf(notation, bar, firstBeat, beats / count), 0, layout);
-        return { bar, firstBeat, beats: beats / count, engrave: engravePiece, need: needOf(engravePiece()) };
-      });
-      if (cut.every((piece) => readable(piece.need))) break;
-    }
-    return cut;
-  }).flat();
-  const needs = pieces.map((piece) => piece.need);
-  const plan = planSystems(needs, firstHeader, otherHeader, options.width, options.maxBarsPerSystem ?? 4);
-  const split = layout === 'split';
+  const layout = layoutSheet(notation, options);
+  const split = layout.stemLayout === 'split';
   const muted = new Set(notation.click?.mutedBars ?? []);
   const sticking = writtenSticking(notation);
 
-  return plan.map((systemBars, systemIndex) => {
-    const first = systemIndex === 0;
-    const header = first ? firstHeader : otherHeader;
-    const needed = systemBars.reduce((sum, bar) => sum + (needs[bar] ?? 0), 0);
-    // Short music is not stretched across the page (wide gaps read as long notes), and a last line
-    // keeps the spacing of the lines above it.
-    const firstNeeded = (plan[0] ?? []).reduce((sum, bar) => sum + (needs[bar] ?? 0), 0);
-    const stretch = plan.length === 1 ? 2 : (options.width - firstHeader) / firstNeeded;
-    // A bar too dense for the line gets the room it needs; the page then draws that line smaller.
-    const width = Math.max(
-      Math.min(options.width, Math.max(options.width * 0.6, header + needed * stretch)),
-      header + needed,
-    );
+  return layout.lines.map(({ width, pieces }, systemIndex) => {
     const container = document.createElement('div');
     const context = new SVGContext(container);
     context.resize(width, STAFF_TOP * 3);
     const labels: SheetLabel[] = [];
     const placed: SystemBar[] = [];
-    let x = 0;
     let extent: Extent = { top: STAFF_TOP, bottom: STAFF_TOP + 4 * STAFF_SPACE };
     const stickings: { x: number; letters: readonly string[] }[] = [];
-    systemBars.forEach((pieceIndex, index) => {
-      const { bar, firstBeat, ...piece } = pieces[pieceIndex]!;
-      const share = piece.need / needed;
-      const barWidth = (index === 0 ? header : 0) + (width - header) * share;
-      const opensBar = firstBeat === 0;
-      const closesBar = firstBeat + piece.beats === beats;
-      const isLastBar = bar === notation.bars - 1 && closesBar;
+    pieces.forEach((piece, index) => {
+      const { bar, x, width: barWidth } = piece;
       const stave = staveFor(notation, x, barWidth, {
         clef: index === 0,
-        time: first && index === 0,
-        repeatBegin: repeats && bar === 0 && opensBar,
-        repeatEnd: repeats && isLastBar,
-        final: isLastBar,
+        time: systemIndex === 0 && index === 0,
+        begin: piece.begin,
+        end: piece.end,
       });
-      // A bar written over two lines has no barline where it is cut.
-      if (!closesBar) stave.setEndBarType(BarlineType.NONE);
-      if (!opensBar) stave.setBegBarType(BarlineType.NONE);
       stave.setContext(context).draw();
+      if (piece.end === 'cut') drawCut(context, stave);
+      for (const copy of piece.bars) {
+        const previous = placed.find((entry) => entry.bar === copy);
+        if (previous) previous.width += barWidth;
+        else placed.push({ bar: copy, x, width: barWidth });
+      }
+      if (muted.has(bar) && piece.firstBeat === 0)
+        labels.push({
+          x: stave.getNoteStartX(),
+          y: 0,
+          text: 'click silent',
+          size: 10,
+          align: 'left',
+          italic: true,
+        });
+      if (piece.end === 'repeat')
+        labels.push({ x: x + barWidth, y: 0, text: `${layout.times}×`, size: 11, align: 'right' });
+      if (piece.simile) return drawSimile(context, stave);
       const engraved = piece.engrave();
       for (const voice of engraved.voices)
         for (const tickable of voice.getTickables()) tickable.setStave(stave);
@@ -374,7 +241,7 @@ export function engraveSystems(
         .joinVoices(engraved.voices)
         .format(
           engraved.voices,
-          stave.getNoteEndX() - stave.getNoteStartX() - NOTE_PADDING - 8 - (repeats && isLastBar ? 10 : 0),
+          stave.getNoteEndX() - stave.getNoteStartX() - NOTE_PADDING - 8 - (piece.end === 'repeat' ? 10 : 0),
           {
             align_rests: false,
           },
@@ -383,8 +250,9 @@ export function engraveSystems(
       // Beams lengthen their stems; do it before drawing so accents clear the beam.
       for (const beam of engraved.beams) beam.postFormat();
       for (const voice of engraved.voices) voice.draw(context, stave);
-      const barStart = bar * stepsPerBar(notation) + firstBeat * notation.subdivision;
-      markSteps(context.svg, engraved.strokes, barStart);
+      const offset = piece.firstBeat * notation.subdivision;
+      const barStarts = piece.lights.map((copy) => copy * stepsPerBar(notation) + offset);
+      markSteps(context.svg, engraved.strokes, barStarts);
       for (const beam of engraved.beams) beam.setContext(context).draw();
       for (const { tuplet } of engraved.tuplets) tuplet.setContext(context).draw();
       for (const stroke of engraved.strokes) {
@@ -396,6 +264,7 @@ export function engraveSystems(
         const centre = (stroke.note.getNoteHeadBeginX() + stroke.note.getNoteHeadEndX()) / 2;
         if (!stepX.has(stroke.step) || stroke.limb === 'hands') stepX.set(stroke.step, centre);
       }
+      const barStart = barStarts[0] ?? 0;
       for (const { step, letters } of sticking) {
         const letterX = stepX.get(step - barStart);
         if (letterX !== undefined) stickings.push({ x: letterX, letters });
@@ -405,21 +274,6 @@ export function engraveSystems(
         top: Math.min(extent.top, barExtent.top),
         bottom: Math.max(extent.bottom, barExtent.bottom),
       };
-      if (muted.has(bar) && opensBar)
-        labels.push({
-          x: stave.getNoteStartX(),
-          y: 0,
-          text: 'click silent',
-          size: 10,
-          align: 'left',
-          italic: true,
-        });
-      if (repeats && isLastBar)
-        labels.push({ x: x + barWidth, y: 0, text: `${options.repetitions}×`, size: 11, align: 'right' });
-      const previous = placed.at(-1);
-      if (previous?.bar === bar) previous.width += barWidth;
-      else placed.push({ bar, x, width: barWidth });
-      x += barWidth;
     });
     const top = extent.top - (labels.length > 0 ? 14 : 3);
     const stickingY = extent.bottom + (split ? 4 : 8);
@@ -448,7 +302,8 @@ export function engraveSystems(
       width,
       height,
       labels: labels.map((label) => ({ ...label, y: label.y - top })),
-      bars: placed,
+      bars: placed.sort((a, b) => a.bar - b.bar),
+      scale: layout.scale,
     };
   });
 }

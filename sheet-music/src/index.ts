@@ -4,3 +4,4 @@ export * from './sticking-letters.js';
 export * from './sheet-key.js';
 export * from './engrave-bar.js';
 export * from './engrave-systems.js';
+export * from './sheet-layout.js';

@@ -2,6 +2,7 @@ import { findExercise, getCatalogue, SKILL_DISPLAY_NAMES, type Exercise } from '
 import { PDFParse } from 'pdf-parse';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { writtenRepeat } from '@stickwork/sheet-music';
 import { renderSheetMusicPdf } from './render-sheet-music-pdf.js';
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -56,7 +57,8 @@ describe('renderSheetMusicPdf', () => {
     expect(unspaced(text)).toContain(unspaced(groove.name));
     expect(text).toContain(SKILL_DISPLAY_NAMES.grooves);
     expect(text).toContain(`Tempo: ${groove.start_bpm} bpm`);
-    expect(text).toContain(`Repeat ${groove.number_repetition} times`);
+    // The times the written bars are played: a pattern of identical bars is written once.
+    expect(text).toContain(`Repeat ${writtenRepeat(groove.notation, groove.number_repetition).times} times`);
     expect(text).toContain(`Practice time: ${groove.practice_time} minutes`);
     expect(text).toContain('Hi-hat (x above the top line)');
     expect(text).toContain('Snare (3rd space)');
@@ -125,8 +127,11 @@ describe('renderSheetMusicPdf', () => {
       notation: {
         ...roll.notation,
         bars,
+        // Each bar leaves out a different stroke: identical bars would be written once.
         notes: Array.from({ length: bars }, (_, bar) =>
-          firstBar.map((note) => ({ ...note, step: note.step + bar * perBar })),
+          firstBar
+            .filter((_, index) => index !== bar % firstBar.length)
+            .map((note) => ({ ...note, step: note.step + bar * perBar })),
         ).flat(),
       },
     };

@@ -4,6 +4,7 @@ import {
   clickText,
   engraveSystems,
   sheetKey,
+  writtenRepeat,
   type EngravedSystem,
   type SheetLabel,
 } from '@stickwork/sheet-music';
@@ -26,8 +27,11 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 export const tempoText = (exercise: Exercise): string => `Tempo: ${exercise.start_bpm} bpm`;
 
-export const repetitionText = (repetitions: number): string =>
-  repetitions > 1 ? `Repeat ${repetitions} times` : 'Play once';
+/** How many times the sheet's written bars are played (a pattern written once for identical bars counts them). */
+export const repetitionText = (exercise: Exercise): string => {
+  const { times } = writtenRepeat(exercise.notation, exercise.number_repetition);
+  return times > 1 ? `Repeat ${times} times` : 'Play once';
+};
 
 export const footerText = (exercise: Exercise): string =>
   `Stickwork — stickwork practice sheet, lesson ${exercise.lesson_id}`;
@@ -65,8 +69,8 @@ function drawLabel(
   doc.text(label.text, x, origin.y + label.y * scale, { lineBreak: false });
 }
 
-/** Systems are drawn at one scale, except a line too dense for the page, which is shrunk to fit. */
-const scaleOf = (system: EngravedSystem): number => Math.min(SCALE, CONTENT_WIDTH / system.width);
+/** Systems are drawn at the sheet's one size (below full size when its densest bar needs more room). */
+const scaleOf = (system: EngravedSystem): number => SCALE * system.scale;
 
 function drawSystem(doc: PDFKit.PDFDocument, system: EngravedSystem, y: number): void {
   const scale = scaleOf(system);
@@ -94,7 +98,7 @@ function drawHeader(doc: PDFKit.PDFDocument, exercise: Exercise): void {
       [
         SKILL_DISPLAY_NAMES[exercise.focus],
         tempoText(exercise),
-        repetitionText(exercise.number_repetition),
+        repetitionText(exercise),
         `Practice time: ${plural(exercise.practice_time, 'minute', 'minutes')}`,
       ].join('   ·   '),
       { width: CONTENT_WIDTH },

@@ -28,7 +28,7 @@ export const notationLabel = (lessonName: string, notation: Notation): string =>
   `Notation of ${lessonName}: ${notation.timeSignature.beats}/${notation.timeSignature.beatUnit} time, ` +
   plural(notation.bars, 'bar');
 
-type Engraving = { systems: EngravedSystem[] } | { error: true };
+type Engraving = { systems: EngravedSystem[]; units: number } | { error: true };
 
 const ANCHOR: Record<SheetLabel['align'], 'start' | 'middle' | 'end'> = {
   left: 'start',
@@ -112,7 +112,7 @@ const EngravedNotation = ({ lessonName, notation, repetitions, position }: Engra
     if (width === undefined) return undefined;
     try {
       const units = Math.min(MAX_UNITS, Math.max(MIN_UNITS, width));
-      return { systems: engraveSystems(notation, { width: units, repetitions }, document) };
+      return { systems: engraveSystems(notation, { width: units, repetitions }, document), units };
     } catch (error) {
       console.error('Could not engrave the notation.', error);
       return { error: true };
@@ -165,7 +165,14 @@ const EngravedNotation = ({ lessonName, notation, repetitions, position }: Engra
             aria-label={notationLabel(lessonName, notation)}
           >
             {engraving.systems.map((system, index) => (
-              <div key={index} className="notation__system" style={{ width: `min(100%, ${system.width}px)` }}>
+              <div
+                key={index}
+                className="notation__system"
+                // Every line at the sheet's one size: its share of the width the sheet was engraved for.
+                style={{
+                  width: `calc(min(100%, ${engraving.units}px) * ${(system.width * system.scale) / engraving.units})`,
+                }}
+              >
                 {position && !position.countIn ? <BarHighlight system={system} position={position} /> : null}
                 <div className="notation__svg" dangerouslySetInnerHTML={{ __html: system.svg }} />
                 <SystemLabels system={system} />

@@ -1,0 +1,44 @@
+import { getCatalogue } from '@stickwork/domain';
+import { describe, expect, it } from 'vitest';
+import { engravingFaults, type EngravingFaults } from './engraving-check.js';
+import { layoutSheet } from './sheet-layout.js';
+
+/**
+ * The card on a phone (304 units at 375 px), the card on a wide screen (688) and the PDF (720): every
+ * exercise of the catalogue laid out as the engraver draws it, checked on the layout (drawing every SVG
+ * would take minutes; engrave-systems.unit.spec.ts checks the drawing against the layout on a sample).
+ */
+const WIDTHS = [304, 688, 720];
+
+describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () => {
+  it.each(WIDTHS)(
+    'at %i units: barlines inside their lines, cut bars marked, one size a sheet, no bar written twice',
+    (width) => {
+      const lessons: Partial<Record<keyof EngravingFaults, number[]>> = {
+        barlinesOutside: [],
+        unmarkedCuts: [],
+        extraSizes: [],
+        repeatedBars: [],
+      };
+      for (const exercise of getCatalogue()) {
+        const layout = layoutSheet(exercise.notation, { width, repetitions: exercise.number_repetition });
+        const faults = engravingFaults(exercise.notation, layout, width);
+        for (const key of Object.keys(lessons) as (keyof EngravingFaults)[])
+          if (faults[key] > 0) lessons[key]?.push(exercise.lesson_id);
+      }
+      // The lessons at fault, by fault (the first few of each), so a failure names them.
+      const found = Object.fromEntries(
+        Object.entries(lessons).map(([key, ids = []]) => [
+          key,
+          `${ids.length}: ${ids.slice(0, 8).join(', ')}`,
+        ]),
+      );
+      expect(found).toEqual({
+        barlinesOutside: '0: ',
+        unmarkedCuts: '0: ',
+        extraSizes: '0: ',
+        repeatedBars: '0: ',
+      });
+    },
+  );
+});
