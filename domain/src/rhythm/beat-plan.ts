@@ -1,4 +1,4 @@
-import type { Voice } from '../catalogue/exercise.js';
+import type { Notation, Voice } from '../catalogue/exercise.js';
 import { stepsPerBar } from '../catalogue/grid.js';
 import { isGapBar } from './gap-click.js';
 import { noteStrokes } from './note-strokes.js';
@@ -49,6 +49,22 @@ const placeOf = (program: PracticeProgram, beat: number): BeatPlace => {
   };
 };
 
+/** A compound meter (6/8, 12/8): its beats are eighths, felt three to a dotted-quarter pulse. */
+export const isCompoundMeter = ({ beats, beatUnit }: Notation['timeSignature']): boolean =>
+  beatUnit === 8 && beats % 3 === 0;
+
+/** The tempo with the note it counts: "♪ = 160 (♩. = 53)" in compound time, "♩ = 90" otherwise. */
+export const tempoWithNote = (timeSignature: Notation['timeSignature'], bpm: number): string => {
+  if (timeSignature.beatUnit === 4) return `♩ = ${bpm}`;
+  const eighths = `♪ = ${bpm}`;
+  return isCompoundMeter(timeSignature) ? `${eighths} (♩. = ${Math.round(bpm / 3)})` : eighths;
+};
+
+const isCompound = ({ notation }: Pick<PracticeProgram, 'notation'>): boolean =>
+  notation !== null &&
+  isCompoundMeter(notation.timeSignature) &&
+  (notation.click?.placement ?? 'beat') === 'beat';
+
 /** Click fractions of a beat and their sounds, following the exercise's click track when it plays. */
 const clicksOf = (
   program: PracticeProgram,
@@ -61,6 +77,13 @@ const clicksOf = (
     offset: 0,
     sound: { kind: 'click', click: sound } as const,
   });
+  // Compound time (6/8, 12/8) is felt in dotted quarters: 1 strong, the other pulses medium ('beat'), the
+  // eighths between them weak ('subdivision') and only when asked for (a subdivision above 1).
+  if (isCompound(program)) {
+    const pulse = place.beatInBar % 3 === 0;
+    if (pulse) return [click(0, onBeat)];
+    return !place.countIn && subdivision > 1 ? [click(0, 'subdivision')] : [];
+  }
   if (place.countIn) return [click(0, onBeat)];
   const placement = playsExercise(program) ? (program.notation?.click?.placement ?? 'beat') : 'beat';
   switch (placement) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findExercise } from '../catalogue/catalogue.js';
 import type { Notation } from '../catalogue/exercise.js';
-import { planBeat } from './beat-plan.js';
+import { planBeat, tempoWithNote } from './beat-plan.js';
 import { patternPlayback } from './pattern-playback.js';
 import type { PracticeProgram } from './practice-program.js';
 import { advanceSequence, startSequence } from './sequencer.js';
@@ -85,6 +85,70 @@ describe('the metronome alone', () => {
       '2+0.00:beat',
       '3+0.00:accent',
     ]);
+  });
+});
+
+describe('compound time', () => {
+  const TWELVE_EIGHT = 830007;
+  const SIX_EIGHT = 450005;
+
+  it('in 12/8 clicks the four dotted-quarter pulses, strong on 1 and medium on 4, 7 and 10, counting in in pulses', () => {
+    const run = program({ notation: notationOf(TWELVE_EIGHT), pattern: 'muted', countIn: true });
+    expect(notationOf(TWELVE_EIGHT).timeSignature).toEqual({ beats: 12, beatUnit: 8 });
+    const pulses = ['0+0.00:accent', '3+0.00:beat', '6+0.00:beat', '9+0.00:beat'];
+    // The count-in bar, then the first bar: pulses only.
+    expect(clicks(run, 24)).toEqual([
+      ...pulses,
+      ...pulses.map((click) => click.replace(/^\d+/, (beat) => String(Number(beat) + 12))),
+    ]);
+  });
+
+  it('in 12/8 clicks every eighth, weak between the pulses, when subdivisions are asked for', () => {
+    const run = program({
+      notation: notationOf(TWELVE_EIGHT),
+      pattern: 'muted',
+      countIn: false,
+      click: { enabled: true, subdivision: 2, accentFirstBeat: true },
+    });
+    expect(clicks(run, 12)).toEqual([
+      '0+0.00:accent',
+      '1+0.00:subdivision',
+      '2+0.00:subdivision',
+      '3+0.00:beat',
+      '4+0.00:subdivision',
+      '5+0.00:subdivision',
+      '6+0.00:beat',
+      '7+0.00:subdivision',
+      '8+0.00:subdivision',
+      '9+0.00:beat',
+      '10+0.00:subdivision',
+      '11+0.00:subdivision',
+    ]);
+  });
+
+  it('names the note the tempo counts: the eighth, and the dotted-quarter pulse in compound time', () => {
+    expect(tempoWithNote({ beats: 12, beatUnit: 8 }, 160)).toBe('♪ = 160 (♩. = 53)');
+    expect(tempoWithNote({ beats: 6, beatUnit: 8 }, 120)).toBe('♪ = 120 (♩. = 40)');
+    expect(tempoWithNote({ beats: 7, beatUnit: 8 }, 200)).toBe('♪ = 200');
+    expect(tempoWithNote({ beats: 4, beatUnit: 4 }, 90)).toBe('♩ = 90');
+  });
+
+  it('in 6/8 clicks two pulses a bar, strong then medium; without the accent both are alike', () => {
+    const six = notationOf(SIX_EIGHT);
+    expect(six.timeSignature).toEqual({ beats: 6, beatUnit: 8 });
+    expect(clicks(program({ notation: six, pattern: 'muted', countIn: false }), 12)).toEqual([
+      '0+0.00:accent',
+      '3+0.00:beat',
+      '6+0.00:accent',
+      '9+0.00:beat',
+    ]);
+    const plain = program({
+      notation: six,
+      pattern: 'muted',
+      countIn: false,
+      click: { enabled: true, subdivision: 1, accentFirstBeat: false },
+    });
+    expect(clicks(plain, 6)).toEqual(['0+0.00:beat', '3+0.00:beat']);
   });
 });
 

@@ -99,7 +99,10 @@ describe('renderSheetMusicPdf', () => {
   it('says that the tempo counts eighth notes in 6/8 and 12/8', async () => {
     const compound = exercise((candidate) => candidate.notation.timeSignature.beatUnit === 8);
     const { text } = await readPdf(await renderSheetMusicPdf(compound));
-    expect(text).toContain(`Tempo: ${compound.start_bpm} bpm`);
+    // The tempo names its note: the eighth, and the dotted quarter the music is felt in.
+    expect(text).toContain(
+      `Tempo: ${compound.start_bpm} bpm (eighth note = ${compound.start_bpm}, dotted quarter = ${Math.round(compound.start_bpm / 3)})`,
+    );
     expect(text).toContain(
       `Time signature ${compound.notation.timeSignature.beats}/8 (the tempo counts eighth notes)`,
     );

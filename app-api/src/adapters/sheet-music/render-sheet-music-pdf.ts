@@ -1,5 +1,5 @@
 import type { Exercise } from '@stickwork/domain';
-import { SKILL_DISPLAY_NAMES } from '@stickwork/domain';
+import { isCompoundMeter, SKILL_DISPLAY_NAMES } from '@stickwork/domain';
 import {
   clickText,
   engraveSystems,
@@ -25,7 +25,17 @@ const MUTED_INK = '#555555';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-export const tempoText = (exercise: Exercise): string => `Tempo: ${exercise.start_bpm} bpm`;
+/**
+ * The tempo and the note it counts, in words (the PDF's standard fonts have no note symbols): in 12/8,
+ * "Tempo: 160 bpm (eighth note = 160, dotted quarter = 53)".
+ */
+export const tempoText = (exercise: Exercise): string => {
+  const { timeSignature } = exercise.notation;
+  const bpm = exercise.start_bpm;
+  if (timeSignature.beatUnit === 4) return `Tempo: ${bpm} bpm (quarter note = ${bpm})`;
+  const pulse = isCompoundMeter(timeSignature) ? `, dotted quarter = ${Math.round(bpm / 3)}` : '';
+  return `Tempo: ${bpm} bpm (eighth note = ${bpm}${pulse})`;
+};
 
 /** How many times the sheet's written bars are played (a pattern written once for identical bars counts them). */
 export const repetitionText = (exercise: Exercise): string => {

@@ -9,6 +9,7 @@ import {
   suggestedRating,
   takeIsRecorded,
   tempoPlanSentence,
+  tempoWithNote,
   timingScoredRequestOf,
   type ScheduledLesson,
 } from '@stickwork/domain';
@@ -206,6 +207,10 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
       <ul className="lesson-card__info">
         <li>
           Start tempo: <strong>{lesson.start_bpm} bpm</strong>
+          {notation.status === 'ready' && notation.notation.timeSignature.beatUnit === 8 ? (
+            // In x/8 the beat is an eighth: say so, and give the dotted-quarter pulse of 6/8 and 12/8.
+            <> ({tempoWithNote(notation.notation.timeSignature, lesson.start_bpm)})</>
+          ) : null}
           {tempoSentence !== null && <span className="lesson-card__tempo-plan">{tempoSentence}</span>}
         </li>
         <li>

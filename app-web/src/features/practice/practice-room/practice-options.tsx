@@ -1,5 +1,6 @@
 import {
   GAP_BARS,
+  isCompoundMeter,
   METRONOME_BPM,
   TRAINER_EVERY_BARS,
   TRAINER_STEP_BPM,
@@ -15,6 +16,11 @@ const SUBDIVISIONS: { value: MetronomeSubdivision; label: string }[] = [
   { value: 2, label: 'Eighths' },
   { value: 3, label: 'Triplets' },
   { value: 4, label: 'Sixteenths' },
+];
+/** In 6/8 and 12/8 the beat is an eighth: the click plays the dotted-quarter pulse, or every eighth too. */
+const COMPOUND_SUBDIVISIONS: { value: MetronomeSubdivision; label: string }[] = [
+  { value: 1, label: 'Dotted quarters' },
+  { value: 2, label: 'Every eighth' },
 ];
 
 const KIT_SOUND_LABELS: { value: KitSound; label: string }[] = [
@@ -130,6 +136,10 @@ export const PracticeOptions = ({
   const setSound = (patch: Partial<PracticeSettings['sound']>) =>
     set({ sound: { ...settings.sound, ...patch } });
   const meter = notation ? `${notation.timeSignature.beats}/${notation.timeSignature.beatUnit}` : '4/4';
+  const compound = notation !== null && isCompoundMeter(notation.timeSignature);
+  const subdivisions = compound ? COMPOUND_SUBDIVISIONS : SUBDIVISIONS;
+  // Any subdivision above 1 clicks every eighth in compound time.
+  const chosen = compound ? Math.min(settings.subdivision, 2) : settings.subdivision;
   return (
     <details className="practice-room__options">
       <summary>Metronome settings</summary>
@@ -141,8 +151,8 @@ export const PracticeOptions = ({
           <legend>Subdivision</legend>
           <Choices
             name="practice-room-subdivision"
-            choices={SUBDIVISIONS}
-            value={settings.subdivision}
+            choices={subdivisions}
+            value={chosen}
             onChange={(subdivision) => set({ subdivision })}
           />
         </fieldset>
