@@ -139,7 +139,7 @@ export const PracticeOptions = ({
   const compound = notation !== null && isCompoundMeter(notation.timeSignature);
   const subdivisions = compound ? COMPOUND_SUBDIVISIONS : SUBDIVISIONS;
   // Any subdivision above 1 clicks every eighth in compound time.
-  const chosen = compound ? Math.min(settings.subdivision, 2) : settings.subdivision;
+  const chosen: MetronomeSubdivision = compound && settings.subdivision > 1 ? 2 : settings.subdivision;
   return (
     <details className="practice-room__options">
       <summary>Metronome settings</summary>
