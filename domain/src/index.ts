@@ -112,6 +112,7 @@ export * from './rhythm/practice-program.js';
 export * from './rhythm/beat-plan.js';
 export * from './rhythm/sequencer.js';
 export * from './rhythm/pattern-playback.js';
+export * from './rhythm/practice-passes.js';
 export * from './timing/expected-notes.js';
 export * from './timing/score-take.js';
 export * from './timing/timing-tiers.js';

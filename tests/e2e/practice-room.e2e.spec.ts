@@ -1,10 +1,14 @@
 import type { Page } from '@playwright/test';
-import { RECORD_AUDIO, type RecordingWindow } from '../support/audio-recorder.js';
+import {
+  pageTimePasses,
+  recordedStartCount as startCount,
+  recordedStarts as starts,
+  type RecordingWindow,
+} from '../support/audio-recorder.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test } from '../support/clean-console.js';
 import { AUTOPLAY, chromiumLaunchOptions } from '../support/chromium.js';
-import { answerConsent } from '../support/consent.js';
-import { openLessonCard, setTempo } from '../support/lesson-card.js';
+import { openLessonCard, prepareLessonCardPage, setTempo } from '../support/lesson-card.js';
 
 /**
  * The practice room on the lesson card (the audio half): every source the page starts is
@@ -14,9 +18,6 @@ import { openLessonCard, setTempo } from '../support/lesson-card.js';
 test.use({ launchOptions: chromiumLaunchOptions(AUTOPLAY) });
 
 type AudioWindow = RecordingWindow;
-
-const starts = (page: Page) => page.evaluate(() => (window as unknown as AudioWindow).__starts);
-const startCount = async (page: Page) => (await starts(page)).length;
 
 /** Waits until the page's audio clock has moved on by `seconds` (the sounds of that time are then scheduled). */
 const audioTimePasses = async (page: Page, seconds: number) => {
@@ -28,12 +29,6 @@ const audioTimePasses = async (page: Page, seconds: number) => {
     from + seconds,
     { timeout: 20_000 + seconds * 2000 },
   );
-};
-
-/** Waits `ms` of the page's own clock: the only way to show that nothing more is started. */
-const pageTimePasses = async (page: Page, ms: number) => {
-  const from = await page.evaluate(() => performance.now());
-  await page.waitForFunction((until) => performance.now() >= until, from + ms);
 };
 
 const room = (page: Page) => page.getByRole('region', { name: 'Practice room' });
@@ -51,9 +46,7 @@ const noHorizontalScroll = async (page: Page) =>
 test.beforeEach(async ({ context, baseURL, page }, testInfo) => {
   // These journeys wait for real audio time (count-ins, trainer bars, gap bars): more than 30 s when loaded.
   testInfo.setTimeout(90_000);
-  await answerConsent(context, baseURL!);
-  await context.route('https://player.vimeo.com/**', (route) => route.abort());
-  await page.addInitScript(RECORD_AUDIO);
+  await prepareLessonCardPage(context, baseURL!, page);
 });
 
 for (const viewport of [
@@ -190,7 +183,7 @@ test('the speed trainer raises the tempo bar by bar up to its target, and gap ba
   await expectNoSeriousA11yViolations(page);
 });
 
-test('offline once open; keyboard: Space starts and stops, arrows change the tempo (Shift: 5), T taps; settings survive a reload', async ({
+test('offline once open; keyboard: Space starts and stops the card, arrows in the tempo field change it (Shift: 5), T taps; settings survive a reload', async ({
   page,
   context,
   request,
@@ -205,11 +198,12 @@ test('offline once open; keyboard: Space starts and stops, arrows change the tem
   // browser's own favicon request fails meanwhile.
   allowConsole(/ERR_INTERNET_DISCONNECTED @ \S+\/favicon\.svg$/);
   await context.setOffline(true);
+  await expect(page.getByRole('button', { name: 'Play pattern' })).toBeEnabled();
   await page.keyboard.press('Space');
-  await expect(page.getByRole('button', { name: 'Pause metronome' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop pattern' })).toBeVisible();
   await expect.poll(() => startCount(page)).toBeGreaterThanOrEqual(2);
   await page.keyboard.press('Space');
-  await expect(page.getByRole('button', { name: 'Start metronome' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play pattern' })).toBeVisible();
   await page.getByRole('button', { name: 'Play pattern' }).click();
   await expect(room(page).getByText('Bar 1', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect
@@ -217,12 +211,13 @@ test('offline once open; keyboard: Space starts and stops, arrows change the tem
     .toBe(true);
   await page.getByRole('button', { name: 'Stop pattern' }).click();
   await context.setOffline(false);
-  await page.keyboard.press('ArrowUp');
-  await expect(page.getByLabel('Metronome (BPM)')).toHaveValue('101');
-  await page.keyboard.press('Shift+ArrowUp');
-  await expect(page.getByLabel('Metronome (BPM)')).toHaveValue('106');
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByLabel('Metronome (BPM)')).toHaveValue('105');
+  const tempoField = page.getByLabel('Metronome (BPM)');
+  await tempoField.press('ArrowUp');
+  await expect(tempoField).toHaveValue('101');
+  await tempoField.press('Shift+ArrowUp');
+  await expect(tempoField).toHaveValue('106');
+  await tempoField.press('ArrowDown');
+  await expect(tempoField).toHaveValue('105');
 
   // Three taps 500 ms apart (timed inside the page): about 120 bpm. A loaded machine can only delay a
   // tap, which makes the tapped tempo slower, never faster; anything in 80-121 shows the taps were read.
@@ -247,7 +242,7 @@ test('offline once open; keyboard: Space starts and stops, arrows change the tem
   await page.getByLabel('Metronome (BPM)').press('t');
   await page.getByLabel('Metronome (BPM)').press('t');
   await page.getByLabel('Metronome (BPM)').press('Space');
-  await expect(page.getByRole('button', { name: 'Start metronome' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play pattern' })).toBeVisible();
   await expect(page.getByLabel('Metronome (BPM)')).toHaveValue(tapped);
 
   await openSettings(page);

@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+
 /**
  * An init script that records what a page plays with Web Audio: every AudioContext it makes
  * (`window.__contexts`, to read the audio clock) and every source's `start(when)` (`window.__starts`)
@@ -35,3 +37,15 @@ export const RECORD_AUDIO = `
     };
   }
 `;
+
+/** Every source start the page recorded so far. */
+export const recordedStarts = (page: Page) =>
+  page.evaluate(() => (window as unknown as RecordingWindow).__starts);
+
+export const recordedStartCount = async (page: Page) => (await recordedStarts(page)).length;
+
+/** Waits `ms` of the page's own clock: the only way to show that nothing more is started. */
+export const pageTimePasses = async (page: Page, ms: number) => {
+  const from = await page.evaluate(() => performance.now());
+  await page.waitForFunction((until) => performance.now() >= until, from + ms);
+};

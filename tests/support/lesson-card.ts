@@ -1,6 +1,16 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { findExercise } from '@stickwork/domain';
 import { logInContext, registerViaApi } from './accounts.js';
+import { RECORD_AUDIO } from './audio-recorder.js';
+import { answerConsent } from './consent.js';
+
+/** Before a lesson-card journey: consent answered, no video player reached, every sound recorded. */
+export const prepareLessonCardPage = async (context: BrowserContext, baseURL: string, page: Page) => {
+  await answerConsent(context, baseURL);
+  await context.route('https://player.vimeo.com/**', (route) => route.abort());
+  await page.addInitScript(RECORD_AUDIO);
+};
 
 /**
  * A new drummer (timing at starter level) starts a 30-minute Drum Kit session: the lesson card shows its
@@ -35,3 +45,48 @@ export const setTempo = async (page: Page, bpm: number) => {
   await field.press('Enter');
   await expect(field).toHaveValue(String(bpm));
 };
+
+/**
+ * Opens a lesson card on chosen catalogue lessons: a new drummer's stored session holds them (as the
+ * schedule would), and "Resume" on the overview opens the first. `showLesson` opens another of them.
+ */
+export const openLessonsById = async (
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  baseURL: string,
+  lessonIds: readonly number[],
+) => {
+  const account = await registerViaApi(request, 'Reader');
+  await logInContext(context, baseURL, account.token);
+  const lessons = lessonIds.map((id) => {
+    const exercise = findExercise(id);
+    if (!exercise) throw new Error(`no lesson ${id} in the catalogue`);
+    const { notation: _notation, ...lesson } = exercise;
+    return lesson;
+  });
+  await page.goto('/launch-overview');
+  await page.evaluate(([key, schedule]) => localStorage.setItem(key, JSON.stringify(schedule)), [
+    STORED_SCHEDULE_KEY,
+    { lessons, currentLessonIndex: 0, practiceTimeBeforeCurrentExercise: 0 },
+  ] as const);
+  await showLesson(page, 0);
+};
+
+/** Opens lesson `index` of the session `openLessonsById` stored, with its notation drawn. */
+export const showLesson = async (page: Page, index: number) => {
+  await page.evaluate(
+    ([key, at]) => {
+      const stored = JSON.parse(localStorage.getItem(key)!) as { currentLessonIndex: number };
+      localStorage.setItem(key, JSON.stringify({ ...stored, currentLessonIndex: at }));
+    },
+    [STORED_SCHEDULE_KEY, index] as const,
+  );
+  await page.goto('/launch-overview');
+  await page.getByRole('button', { name: 'Resume', exact: true }).click();
+  await expect(page.getByLabel('Metronome (BPM)')).toBeVisible();
+  await expect(page.locator('.notation__music svg').first()).toBeVisible({ timeout: 20_000 });
+};
+
+/** Where stored sessions live in the browser (app-web's stored-schedule.ts). */
+const STORED_SCHEDULE_KEY = 'stickwork.practice-schedule';

@@ -66,7 +66,16 @@ export interface LessonCardContext {
   lessonStartedAtMs: number;
   /** The stopwatch's reading (ms) when the current lesson was evaluated. */
   lessonEndedAtMs: number;
+  /** What the card's one transport plays (or played last): Space and the top button start this again. */
+  transportMode: TransportMode;
+  /** Why the transport stopped on its own (the page hidden, the audio cut off), shown until it plays again. */
+  transportStoppedBy: TransportInterruption | null;
 }
+
+/** The card's one transport plays the lesson's pattern or the metronome alone. */
+export type TransportMode = 'pattern' | 'metronome';
+/** What stops the transport without the drummer: a hidden page (tab, locked phone) or the audio cut off. */
+export type TransportInterruption = 'hidden' | 'audio';
 
 export type LessonCardEvent =
   | { type: 'card.evaluate' }
@@ -75,7 +84,11 @@ export type LessonCardEvent =
   | { type: 'mastered.toggle' }
   | { type: 'evaluation.submit' }
   | { type: 'practice.finish' }
-  | { type: 'stopwatch.toggle' };
+  | { type: 'stopwatch.toggle' }
+  /** Pattern or metronome, count-in, stopwatch and coach start together (the stopwatch resumes if paused). */
+  | { type: 'transport.play'; mode: TransportMode }
+  | { type: 'transport.stop' }
+  | { type: 'transport.interrupted'; by: TransportInterruption };
 
 export interface LessonCardScheduleProgress {
   currentLessonIndex: number;
@@ -219,6 +232,8 @@ export const lessonCardMachine = setup({
       elapsedSeconds: 0,
       lessonStartedAtMs: 0,
       lessonEndedAtMs: 0,
+      transportMode: 'pattern',
+      transportStoppedBy: null,
     };
   },
   initial: 'starting',
@@ -291,7 +306,42 @@ export const lessonCardMachine = setup({
               on: { 'stopwatch.toggle': { target: 'paused', actions: 'pauseStopwatch' } },
             },
             paused: {
-              on: { 'stopwatch.toggle': { target: 'running', actions: 'resumeStopwatch' } },
+              on: {
+                'stopwatch.toggle': { target: 'running', actions: 'resumeStopwatch' },
+                // Playing is practising: the stopwatch never stands still while the drummer plays.
+                'transport.play': { target: 'running', actions: 'resumeStopwatch' },
+              },
+            },
+          },
+        },
+        /**
+         * The card's one transport: pattern (or metronome), count-in, stopwatch and timing coach start
+         * and stop together. Pausing the stopwatch pauses everything; turning the card stops it.
+         */
+        transport: {
+          initial: 'stopped',
+          states: {
+            stopped: {
+              on: {
+                'transport.play': {
+                  target: 'playing',
+                  actions: assign({ transportMode: ({ event }) => event.mode, transportStoppedBy: null }),
+                },
+              },
+            },
+            playing: {
+              on: {
+                'transport.play': {
+                  actions: assign({ transportMode: ({ event }) => event.mode }),
+                },
+                'transport.stop': 'stopped',
+                'transport.interrupted': {
+                  target: 'stopped',
+                  actions: assign({ transportStoppedBy: ({ event }) => event.by }),
+                },
+                'stopwatch.toggle': 'stopped',
+                'card.evaluate': 'stopped',
+              },
             },
           },
         },

@@ -347,4 +347,82 @@ describe('lesson card', () => {
       expect(actor.getSnapshot().context.elapsedSeconds).toBe(4);
     });
   });
+
+  describe('one transport', () => {
+    const play = (mode: 'pattern' | 'metronome' = 'pattern'): LessonCardEvent => ({
+      type: 'transport.play',
+      mode,
+    });
+    const stop: LessonCardEvent = { type: 'transport.stop' };
+    const playing = (snapshot: Snapshot) => snapshot.matches({ practising: { transport: 'playing' } });
+    const stopwatchRuns = (snapshot: Snapshot) => snapshot.matches({ practising: { stopwatch: 'running' } });
+
+    it('opens stopped, on the pattern; play and stop move the whole card', () => {
+      const opened = run({ lessons: [groove, fill] });
+      expect(playing(opened.snapshot)).toBe(false);
+      expect(opened.snapshot.context.transportMode).toBe('pattern');
+      expect(playing(run({ lessons: [groove, fill] }, play()).snapshot)).toBe(true);
+      expect(playing(run({ lessons: [groove, fill] }, play(), stop).snapshot)).toBe(false);
+    });
+
+    it('pausing the stopwatch (the top "Pause") stops the transport too', () => {
+      const { snapshot } = run({ lessons: [groove, fill] }, play(), { type: 'stopwatch.toggle' });
+      expect(stopwatchRuns(snapshot)).toBe(false);
+      expect(playing(snapshot)).toBe(false);
+    });
+
+    it('playing with the stopwatch paused starts the stopwatch', () => {
+      const { snapshot } = run({ lessons: [groove, fill] }, { type: 'stopwatch.toggle' }, play('metronome'));
+      expect(stopwatchRuns(snapshot)).toBe(true);
+      expect(playing(snapshot)).toBe(true);
+      expect(snapshot.context.transportMode).toBe('metronome');
+    });
+
+    it('stopping keeps the stopwatch running (the drummer is still on the card)', () => {
+      const { snapshot } = run({ lessons: [groove, fill] }, play(), stop);
+      expect(stopwatchRuns(snapshot)).toBe(true);
+    });
+
+    it('remembers the last mode, so Space plays it again', () => {
+      const { snapshot } = run({ lessons: [groove, fill] }, play('metronome'), stop);
+      expect(snapshot.context.transportMode).toBe('metronome');
+    });
+
+    it('switches between pattern and metronome without stopping', () => {
+      const { snapshot } = run({ lessons: [groove, fill] }, play('metronome'), play('pattern'));
+      expect(playing(snapshot)).toBe(true);
+      expect(snapshot.context.transportMode).toBe('pattern');
+    });
+
+    it('a hidden page or the audio cut off stops it and says why, until it plays again', () => {
+      const hidden = run({ lessons: [groove, fill] }, play(), {
+        type: 'transport.interrupted',
+        by: 'hidden',
+      });
+      expect(playing(hidden.snapshot)).toBe(false);
+      expect(hidden.snapshot.context.transportStoppedBy).toBe('hidden');
+      const again = run(
+        { lessons: [groove, fill] },
+        play(),
+        { type: 'transport.interrupted', by: 'audio' },
+        play(),
+      );
+      expect(playing(again.snapshot)).toBe(true);
+      expect(again.snapshot.context.transportStoppedBy).toBeNull();
+    });
+
+    it('an interruption while stopped changes nothing', () => {
+      const { snapshot } = run({ lessons: [groove, fill] }, { type: 'transport.interrupted', by: 'hidden' });
+      expect(snapshot.context.transportStoppedBy).toBeNull();
+    });
+
+    it('turning the card stops it, and the next lesson opens stopped', () => {
+      const turned = run({ lessons: [groove, fill] }, play(), evaluate);
+      expect(playing(turned.snapshot)).toBe(false);
+      const next = run({ lessons: [groove, fill] }, play(), evaluate, submit);
+      expect(cardSide(next.snapshot)).toBe('front');
+      expect(next.snapshot.context.lessonIndex).toBe(1);
+      expect(playing(next.snapshot)).toBe(false);
+    });
+  });
 });

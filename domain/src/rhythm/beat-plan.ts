@@ -1,6 +1,6 @@
 import type { Notation, Voice } from '../catalogue/exercise.js';
 import { stepsPerBar } from '../catalogue/grid.js';
-import { isGapBar } from './gap-click.js';
+import { isSilentGapBar } from './gap-click.js';
 import { noteStrokes } from './note-strokes.js';
 import type { PlaybackPosition } from './playback-position.js';
 import {
@@ -109,13 +109,27 @@ const clicksOf = (
 };
 
 /**
+ * Whether a bar of the run is silent, by one rule for both kinds: a gap-click bar (the gap in force
+ * there) and a bar the exercise's own click track mutes are silent altogether, click and pattern, so
+ * the drummer keeps time alone. Never the count-in.
+ */
+export const isSilentBar = (program: PracticeProgram, barNumber: number): boolean => {
+  const exercise = playsExercise(program) && program.notation ? program.notation : null;
+  const notationBar = exercise ? barNumber % exercise.bars : barNumber;
+  return (
+    isSilentGapBar(program.gap, program.gapChanges ?? [], barNumber) ||
+    (exercise !== null && (exercise.click?.mutedBars ?? []).includes(notationBar))
+  );
+};
+
+/**
  * Everything beat `beat` of a run plays (beats counted from the start, count-in included), at the
- * drummer's tempo `bpm` or the trainer's. Gap bars are silent altogether (click and pattern: the drummer
- * keeps time alone) and so are the bars the exercise's click track mutes, for the click.
+ * drummer's tempo `bpm` or the trainer's. Silent bars (`isSilentBar`) play nothing; the count-in
+ * clicks whatever the click setting, since nobody can come in on time without it.
  */
 export const planBeat = (program: PracticeProgram, beat: number, bpm: number): BeatPlan => {
   const place = placeOf(program, beat);
-  const { trainer, gap, notation } = program;
+  const { trainer, notation } = program;
   const beatBpm = trainer
     ? place.countIn
       ? trainer.startBpm
@@ -123,12 +137,9 @@ export const planBeat = (program: PracticeProgram, beat: number, bpm: number): B
     : bpm;
   const exercise = playsExercise(program) && notation ? notation : null;
   const notationBar = exercise ? place.barNumber % exercise.bars : place.barNumber;
-  const gapBar = !place.countIn && gap !== null && isGapBar(gap, place.barNumber);
-  const mutedBar =
-    !place.countIn && exercise !== null && (exercise.click?.mutedBars ?? []).includes(notationBar);
-  const silent = gapBar || mutedBar;
+  const silent = !place.countIn && isSilentBar(program, place.barNumber);
 
-  const sounds = program.click.enabled && !silent ? clicksOf(program, place) : [];
+  const sounds = (program.click.enabled || place.countIn) && !silent ? clicksOf(program, place) : [];
   const position = (at: number, step: number | null): { at: number; position: PracticePosition } => ({
     at,
     position: {
@@ -151,7 +162,7 @@ export const planBeat = (program: PracticeProgram, beat: number, bpm: number): B
   const positions = Array.from({ length: subdivision }, (_, tick) =>
     position(tick / subdivision, firstStep + tick),
   );
-  if (program.pattern === 'audible' && !gapBar) {
+  if (program.pattern === 'audible' && !silent) {
     for (const note of exercise.notes) {
       const tick = note.step - firstStep;
       if (tick < 0 || tick >= subdivision) continue;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findExercise } from '../catalogue/catalogue.js';
 import type { Notation } from '../catalogue/exercise.js';
-import { planBeat, tempoWithNote } from './beat-plan.js';
+import { isSilentBar, planBeat, tempoWithNote } from './beat-plan.js';
+import { changeGap } from './gap-click.js';
 import { patternPlayback } from './pattern-playback.js';
 import type { PracticeProgram } from './practice-program.js';
 import { advanceSequence, startSequence } from './sequencer.js';
@@ -42,8 +43,8 @@ const DOWNBEAT = 670089;
 const THREE_FOUR = 210005;
 
 describe('the metronome alone', () => {
-  it('accents beat one, clicks every beat, adds the chosen subdivisions with their own sound, no count-in', () => {
-    const run = program({ click: { enabled: true, subdivision: 3, accentFirstBeat: true } });
+  it('accents beat one, clicks every beat, adds the chosen subdivisions with their own sound (no count-in asked)', () => {
+    const run = program({ click: { enabled: true, subdivision: 3, accentFirstBeat: true }, countIn: false });
     expect(clicks(run, 5)).toEqual([
       '0+0.00:accent',
       '0+0.33:subdivision',
@@ -68,18 +69,18 @@ describe('the metronome alone', () => {
     });
   });
 
-  it('without the accent, beat one sounds like the others; with the click off, nothing sounds', () => {
-    expect(clicks(program({ click: { enabled: true, subdivision: 1, accentFirstBeat: false } }), 2)).toEqual([
-      '0+0.00:beat',
-      '1+0.00:beat',
-    ]);
-    expect(clicks(program({ click: { enabled: false, subdivision: 4, accentFirstBeat: true } }), 8)).toEqual(
-      [],
-    );
+  it('without the accent, beat one sounds like the others; with the click off and no count-in, nothing sounds', () => {
+    const noCountIn = { countIn: false };
+    expect(
+      clicks(program({ click: { enabled: true, subdivision: 1, accentFirstBeat: false }, ...noCountIn }), 2),
+    ).toEqual(['0+0.00:beat', '1+0.00:beat']);
+    expect(
+      clicks(program({ click: { enabled: false, subdivision: 4, accentFirstBeat: true }, ...noCountIn }), 8),
+    ).toEqual([]);
   });
 
   it("takes the bar length from the exercise's time signature", () => {
-    expect(clicks(program({ notation: notationOf(THREE_FOUR) }), 4)).toEqual([
+    expect(clicks(program({ notation: notationOf(THREE_FOUR), countIn: false }), 4)).toEqual([
       '0+0.00:accent',
       '1+0.00:beat',
       '2+0.00:beat',
@@ -275,5 +276,41 @@ describe('gap click and speed trainer in the run', () => {
     expect(times.slice(0, 14)).toEqual(
       [0, 1, 2, 3, 4, 4.75, 5.5, 6.25, 7, 7.6, 8.2, 8.8, 9.4, 9.9].map((time) => expect.closeTo(time, 9)),
     );
+  });
+});
+
+describe('one rule for silent bars, and a count-in that always sounds', () => {
+  it("the lesson's own muted bar is silent like a gap bar: no click and no pattern, and says so", () => {
+    const run = program({ notation: notationOf(SILENT_SECOND_BAR), pattern: 'audible', countIn: false });
+    const beatsPerBar = notationOf(SILENT_SECOND_BAR).timeSignature.beats;
+    expect(planBeat(run, 0, 60).sounds.length).toBeGreaterThan(0);
+    for (let beat = beatsPerBar; beat < 2 * beatsPerBar; beat++) {
+      expect(planBeat(run, beat, 60).sounds).toEqual([]);
+      expect(planBeat(run, beat, 60).positions.every((entry) => entry.position.silent)).toBe(true);
+    }
+    expect(isSilentBar(run, 1)).toBe(true);
+    expect(isSilentBar(run, 2)).toBe(false);
+  });
+
+  it('counts in with the click off, for the pattern and for the metronome alone', () => {
+    const clickOff = { enabled: false, subdivision: 1, accentFirstBeat: true } as const;
+    for (const run of [
+      program({ notation: notationOf(SINGLES), pattern: 'audible', click: clickOff }),
+      program({ click: clickOff }),
+    ]) {
+      expect(clicks(run, 4)).toEqual(['0+0.00:accent', '1+0.00:beat', '2+0.00:beat', '3+0.00:beat']);
+      expect(planBeat(run, 4, 60).sounds.every((entry) => entry.sound.kind !== 'click')).toBe(true);
+    }
+    expect(planBeat(program(), 0, 60).positions[0]?.position.countIn).toBe(true);
+  });
+
+  it('a gap change in the run takes over at the end of the cycle', () => {
+    const run = program({
+      countIn: false,
+      gap: { withClick: 1, silent: 1 },
+      gapChanges: changeGap({ withClick: 1, silent: 1 }, [], 0, { withClick: 2, silent: 1 }),
+    });
+    const barSilent = (bar: number) => planBeat(run, bar * 4, 60).sounds.length === 0;
+    expect([0, 1, 2, 3, 4, 5].map(barSilent)).toEqual([false, true, false, false, true, false]);
   });
 });

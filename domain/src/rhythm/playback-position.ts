@@ -15,7 +15,7 @@ export interface PlaybackPosition {
   beat: number;
   /** True while the one-bar count-in plays before the pattern or the speed trainer. */
   countIn: boolean;
-  /** True in a gap-click bar, where the click is silent and the drummer keeps time alone. */
+  /** True in a silent bar (gap click or the exercise's muted bar): nothing sounds, the drummer keeps time alone. */
   silent: boolean;
   /** The tempo sounding now (it changes under the speed trainer). */
   bpm: number;

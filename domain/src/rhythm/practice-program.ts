@@ -1,5 +1,5 @@
 import type { Notation } from '../catalogue/exercise.js';
-import type { GapClick } from './gap-click.js';
+import type { GapChange, GapClick } from './gap-click.js';
 import type { SpeedTrainer } from './speed-trainer.js';
 
 /** Metronome clicks per beat: quarters, eighths, triplets, sixteenths. */
@@ -18,9 +18,12 @@ export interface PracticeProgram {
   notation: Notation | null;
   pattern: PatternMode;
   click: { enabled: boolean; subdivision: MetronomeSubdivision; accentFirstBeat: boolean };
-  /** One bar of count-in before the pattern or the speed trainer (not before the metronome alone). */
+  /** One bar of count-in before whatever plays; it sounds even with the click off (the drummer needs it). */
   countIn: boolean;
+  /** The gap click the run starts with. */
   gap: GapClick | null;
+  /** Changes of the gap click during the run, each from the end of the cycle before it (`changeGap`). */
+  gapChanges?: readonly GapChange[];
   trainer: SpeedTrainer | null;
 }
 
@@ -32,6 +35,5 @@ export const beatsPerBarOf = (program: Pick<PracticeProgram, 'notation'>): numbe
 export const playsExercise = (program: Pick<PracticeProgram, 'notation' | 'pattern'>): boolean =>
   program.notation !== null && program.pattern !== 'off';
 
-/** Bars of count-in: one when asked for and the pattern or the trainer is about to start. */
-export const countInBarsOf = (program: PracticeProgram): number =>
-  program.countIn && (playsExercise(program) || program.trainer !== null) ? 1 : 0;
+/** Bars of count-in: one when asked for, before the pattern, the trainer and the metronome alone alike. */
+export const countInBarsOf = (program: PracticeProgram): number => (program.countIn ? 1 : 0);

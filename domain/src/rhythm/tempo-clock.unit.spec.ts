@@ -8,7 +8,7 @@ const metronome = (subdivision: 1 | 2 | 3 | 4): PracticeProgram => ({
   notation: null,
   pattern: 'off',
   click: { enabled: true, subdivision, accentFirstBeat: true },
-  countIn: true,
+  countIn: false,
   gap: null,
   trainer: null,
 });

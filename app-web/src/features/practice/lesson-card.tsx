@@ -5,6 +5,7 @@ import {
   DIFFICULTY_RATINGS,
   isLastLessonOf,
   lessonCardMachine,
+  passesForPracticeTime,
   SKILL_DISPLAY_NAMES,
   suggestedRating,
   takeIsRecorded,
@@ -14,7 +15,7 @@ import {
   type ScheduledLesson,
 } from '@stickwork/domain';
 import { useMachine } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Button } from '../../components/button/button';
 import { CheckboxField } from '../../components/form/checkbox-field';
@@ -25,7 +26,9 @@ import { LessonVideo } from './lesson-video';
 import { MusicSheetButton } from './music-sheet-button';
 import { NotationView } from './notation/notation-view';
 import { useLessonNotation } from './notation/use-lesson-notation';
+import type { CardTransport } from './practice-room/card-transport';
 import { PracticeRoom } from './practice-room/practice-room';
+import type { CoachChoice } from './practice-room/practice-room-panel';
 import {
   lessonEvaluated,
   lessonUsageCounted,
@@ -98,6 +101,17 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
   const notation = useLessonNotation(lesson?.type === 'limit_reached' ? undefined : lesson?.lesson_id);
   // Where the pattern player is, so the notation can highlight the notes sounding now.
   const [playback, setPlayback] = useState<PlaybackPosition | null>(null);
+  // Carried from card to card: the coach's input (all lessons) and the tempo chosen for this lesson
+  // (turning the card and coming back keeps it; a new lesson starts at its own planned tempo).
+  const [coachChoice, setCoachChoice] = useState<CoachChoice>({ kind: 'none' });
+  const chosenTempo = useRef(new Map<number, number>());
+  const lessonIndex = context.lessonIndex;
+  const rememberTempo = useCallback(
+    (bpm: number) => {
+      chosenTempo.current.set(lessonIndex, bpm);
+    },
+    [lessonIndex],
+  );
   // Starting or resuming a session opens the card at its top (title, stopwatch), also on a phone where
   // the button pressed sits far down the overview. Once per card: later turns follow the machine.
   const cardTop = useRef<HTMLElement>(null);
@@ -141,6 +155,17 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
     running: snapshot.matches({ practising: { stopwatch: 'running' } }),
     toggle: () => send({ type: 'stopwatch.toggle' }),
   };
+  const transport: CardTransport = {
+    playing: snapshot.matches({ practising: { transport: 'playing' } }) ? context.transportMode : null,
+    mode: context.transportMode,
+    stoppedBy: context.transportStoppedBy,
+    play: (mode) => send({ type: 'transport.play', mode }),
+    stop: () => send({ type: 'transport.stop' }),
+    interrupted: (by) => send({ type: 'transport.interrupted', by }),
+  };
+  const ready = notation.status === 'ready' ? notation.notation : null;
+  // The repetitions are the practice time at the planned tempo, counted in passes of the pattern.
+  const passes = ready ? passesForPracticeTime(ready, lesson.practice_time, lesson.start_bpm) : null;
 
   if (snapshot.matches('limitReached')) {
     return (
@@ -197,11 +222,29 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
         {lesson.name}
       </h2>
       {lesson.weak_spot && <p className="lesson-card__weak-spot">{lesson.weak_spot.reason}</p>}
-      <NotationView
-        lessonName={lesson.name}
-        notation={notation}
-        repetitions={lesson.number_repetition}
-        position={playback}
+      <PracticeRoom
+        key={`${context.lessonIndex}-${metronomeTurn}`}
+        notation={ready}
+        transport={transport}
+        music={
+          <NotationView
+            lessonName={lesson.name}
+            notation={notation}
+            repetitions={passes ?? lesson.number_repetition}
+            position={playback}
+          />
+        }
+        {...(passes === null ? {} : { passes })}
+        startBpm={lesson.start_bpm}
+        {...(chosenTempo.current.has(context.lessonIndex)
+          ? { chosenBpm: chosenTempo.current.get(context.lessonIndex)! }
+          : {})}
+        onBpm={rememberTempo}
+        coachChoice={coachChoice}
+        onCoachChoice={setCoachChoice}
+        {...(lesson.tempo_plan ? { targetBpm: lesson.tempo_plan.targetBpm } : {})}
+        onPosition={setPlayback}
+        onTakeScored={takeScored}
       />
       <LessonVideo videoUrl={lesson.video_url} title={lesson.name} />
       <ul className="lesson-card__info">
@@ -215,6 +258,11 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
         </li>
         <li>
           Practice time: <strong>{lesson.practice_time} min</strong>
+          {passes === null ? null : (
+            <span className="lesson-card__tempo-plan">
+              {passes} {passes === 1 ? 'pass' : 'passes'} of the pattern at {lesson.start_bpm} bpm
+            </span>
+          )}
         </li>
         <li className="lesson-card__pad">
           <DrumIcon size={20} aria-hidden="true" />
@@ -227,14 +275,6 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
           <MusicSheetButton lessonId={lesson.lesson_id} lessonName={lesson.name} />
         </li>
       </ul>
-      <PracticeRoom
-        key={`${context.lessonIndex}-${metronomeTurn}`}
-        notation={notation.status === 'ready' ? notation.notation : null}
-        startBpm={lesson.start_bpm}
-        {...(lesson.tempo_plan ? { targetBpm: lesson.tempo_plan.targetBpm } : {})}
-        onPosition={setPlayback}
-        onTakeScored={takeScored}
-      />
       <LessonDescription text={lesson.description_text} />
       <div className="lesson-card__actions">
         <Button onClick={evaluate}>{lessonFrontButtonText(lesson)}</Button>

@@ -87,8 +87,10 @@ describe('the lesson card', () => {
     click('evaluate lesson');
 
     expect(screen.getByRole('heading', { name: 'Lesson 2' })).toBeDefined();
-    // The practice room loads lazily with the card.
-    expect(((await screen.findByLabelText('Metronome (BPM)')) as HTMLInputElement).value).toBe('88');
+    // The practice room loads lazily with the card (its first import takes seconds on a busy machine).
+    expect(
+      ((await screen.findByLabelText('Metronome (BPM)', {}, { timeout: 10_000 })) as HTMLInputElement).value,
+    ).toBe('88');
     click('evaluate lesson');
     fireEvent.change(screen.getByLabelText('Difficulty'), { target: { value: '4' } });
     fireEvent.click(screen.getByLabelText('I have mastered this lesson.'));
@@ -154,7 +156,9 @@ describe('the lesson card', () => {
       }),
     ]);
     expect(screen.getByText('Last time 92 % at 84 bpm, today 88 bpm')).toBeDefined();
-    expect(((await screen.findByLabelText('Metronome (BPM)')) as HTMLInputElement).value).toBe('88');
+    expect(
+      ((await screen.findByLabelText('Metronome (BPM)', {}, { timeout: 10_000 })) as HTMLInputElement).value,
+    ).toBe('88');
     expect((screen.getByLabelText('Start (BPM)') as HTMLInputElement).value).toBe('88');
     expect((screen.getByLabelText('Target (BPM)') as HTMLInputElement).value).toBe('92');
   });

@@ -8,9 +8,12 @@ import {
   type SheetLabel,
 } from '@stickwork/sheet-music';
 import { useId, useLayoutEffect, useMemo, useRef } from 'react';
+import { Button } from '../../../components/button/button';
+import { SILENT_BAR_TEXT } from '../silent-bar-text';
+import { musicScale, useMusicZoom } from './music-size';
 import { useElementWidth } from './use-element-width';
 
-/** Narrower than this the music is drawn at this width and scaled down; wider, it is drawn 1:1. */
+/** Narrower than this the music is drawn at this width and scaled down. */
 const MIN_UNITS = 280;
 const MAX_UNITS = 760;
 
@@ -73,7 +76,7 @@ const BarHighlight = ({ system, position }: { system: EngravedSystem; position: 
       style={{ left: `${(bar.x / system.width) * 100}%`, width: `${(bar.width / system.width) * 100}%` }}
       aria-hidden="true"
     >
-      {position.silent ? <span className="notation__silent">click silent</span> : null}
+      {position.silent ? <span className="notation__silent">{SILENT_BAR_TEXT}</span> : null}
     </div>
   );
 };
@@ -92,7 +95,9 @@ const BeatStrip = ({ notation, position }: { notation: Notation; position: Playb
         {beat + 1}
       </span>
     ))}
-    {position.silent && !position.countIn ? <span className="notation__silent">click silent</span> : null}
+    {position.silent && !position.countIn ? (
+      <span className="notation__silent">{SILENT_BAR_TEXT}</span>
+    ) : null}
   </div>
 );
 
@@ -101,23 +106,27 @@ const onsetSteps = (notation: Notation): Set<number> => new Set(notation.notes.m
 
 /**
  * The notation engraved in the browser at the width of its container (systems wrap, never scroll
- * sideways), the notes sounding now lit, and the key of voices and marks the PDF prints.
+ * sideways), sized for the distance (larger where there is room, times the drummer's zoom), the notes
+ * sounding now lit and their line kept in view inside the music box, and the key of voices and marks
+ * the PDF prints, folded below the music.
  */
 const EngravedNotation = ({ lessonName, notation, repetitions, position }: EngravedNotationProps) => {
   const frame = useRef<HTMLDivElement>(null);
   const music = useRef<HTMLDivElement>(null);
   const keyTitle = useId();
   const width = useElementWidth(frame);
+  const [zoom, zoomBy, zoomLimits] = useMusicZoom();
+  const scale = width === undefined ? 1 : musicScale(width) * zoom;
   const engraving = useMemo<Engraving | undefined>(() => {
     if (width === undefined) return undefined;
     try {
-      const units = Math.min(MAX_UNITS, Math.max(MIN_UNITS, width));
+      const units = Math.round(Math.min(MAX_UNITS, Math.max(MIN_UNITS, width / scale)));
       return { systems: engraveSystems(notation, { width: units, repetitions }, document), units };
     } catch (error) {
       console.error('Could not engrave the notation.', error);
       return { error: true };
     }
-  }, [notation, repetitions, width]);
+  }, [notation, repetitions, width, scale]);
   const key = useMemo(() => sheetKey(notation), [notation]);
   const click = clickText(notation);
   const onsets = useMemo(() => onsetSteps(notation), [notation]);
@@ -146,13 +155,35 @@ const EngravedNotation = ({ lessonName, notation, repetitions, position }: Engra
     () => () => lit.current.elements.forEach((element) => element.classList.remove('is-sounding')),
     [],
   );
+  // The line being played stays in view: the music box scrolls to it (never the page), at its top; also
+  // when the box itself changes size (the transport under it grows or shrinks).
+  const keepLineInView = useRef(() => {});
+  keepLineInView.current = () => {
+    const box = frame.current;
+    if (!box || !music.current || bar < 0 || !engraving || 'error' in engraving) return;
+    const index = engraving.systems.findIndex((system) => system.bars.some((entry) => entry.bar === bar));
+    const line = music.current.children[index];
+    if (!(line instanceof HTMLElement) || box.scrollHeight <= box.clientHeight) return;
+    const top = line.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    const bottom = top + line.getBoundingClientRect().height;
+    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) box.scrollTop = top;
+  };
+  useLayoutEffect(() => keepLineInView.current(), [bar, engraving]);
+  useLayoutEffect(() => {
+    const box = frame.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => keepLineInView.current());
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <div className="notation">
       <div className="notation__beats-row">
         {position ? <BeatStrip notation={notation} position={position} /> : null}
       </div>
-      <div ref={frame} className="notation__frame">
+      {/* Focusable: where the music box scrolls, the keyboard scrolls it too. */}
+      <div ref={frame} className="notation__frame" tabIndex={0} role="region" aria-label="Music">
         {engraving === undefined ? null : 'error' in engraving ? (
           <p className="practice-muted" role="status">
             The notation could not be drawn.
@@ -168,9 +199,9 @@ const EngravedNotation = ({ lessonName, notation, repetitions, position }: Engra
               <div
                 key={index}
                 className="notation__system"
-                // Every line at the sheet's one size: its share of the width the sheet was engraved for.
+                // Every line at the sheet's one size: its share of the width the sheet was engraved for, zoomed.
                 style={{
-                  width: `calc(min(100%, ${engraving.units}px) * ${(system.width * system.scale) / engraving.units})`,
+                  width: `calc(min(100%, ${Math.round(engraving.units * scale)}px) * ${(system.width * system.scale) / engraving.units})`,
                 }}
               >
                 {position && !position.countIn ? <BarHighlight system={system} position={position} /> : null}
@@ -181,10 +212,32 @@ const EngravedNotation = ({ lessonName, notation, repetitions, position }: Engra
           </div>
         )}
       </div>
-      <section className="notation__key" aria-labelledby={keyTitle}>
-        <h3 id={keyTitle} className="notation__key-title">
-          Key
-        </h3>
+      <div className="notation__zoom" role="group" aria-label="Music size">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label="Smaller music"
+          disabled={zoom <= zoomLimits.min}
+          onClick={() => zoomBy(-1)}
+        >
+          A−
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label="Larger music"
+          disabled={zoom >= zoomLimits.max}
+          onClick={() => zoomBy(1)}
+        >
+          A+
+        </Button>
+      </div>
+      <details className="notation__key" aria-labelledby={keyTitle}>
+        <summary>
+          <h3 id={keyTitle} className="notation__key-title">
+            Key
+          </h3>
+        </summary>
         <div className="notation__key-columns">
           <ul>
             {key.voices.map((entry) => (
@@ -200,7 +253,7 @@ const EngravedNotation = ({ lessonName, notation, repetitions, position }: Engra
           ) : null}
         </div>
         {click ? <p className="notation__click">{click}</p> : null}
-      </section>
+      </details>
     </div>
   );
 };

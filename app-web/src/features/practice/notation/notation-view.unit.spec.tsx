@@ -46,7 +46,7 @@ describe('the notation on the lesson card', { timeout: 30_000 }, () => {
     renderNotation(null);
     const image = screen.getByRole('img', { name: `Notation of ${lesson.name}: 4/4 time, 2 bars` });
     expect(image.querySelectorAll('svg g.vf-stavenote').length).toBeGreaterThan(0);
-    expect(screen.getByRole('region', { name: 'Key' }).textContent).toContain('Sticking:');
+    expect(screen.getByRole('group', { name: 'Key' }).textContent).toContain('Sticking:');
     expect(document.querySelector('.notation__beats')).toBeNull();
   });
 
@@ -79,12 +79,12 @@ describe('the notation on the lesson card', { timeout: 30_000 }, () => {
     expect(container.querySelector('.notation__bar')).toBeNull();
   });
 
-  it('marks a gap-click bar "click silent" and highlights the bar playing', () => {
+  it('marks a silent bar as the transport does ("silent, keep time") and highlights the bar playing', () => {
     const secondBar = notation.timeSignature.beats * notation.subdivision;
     const { container } = renderNotation(playing({ step: secondBar, bar: 1, silent: true }));
     expect(container.querySelector('.notation__beats')?.textContent).toContain('Bar 2 of 2');
     const bar = container.querySelector('.notation__bar--silent');
-    expect(bar?.textContent).toBe('click silent');
+    expect(bar?.textContent).toBe('silent, keep time');
   });
 
   it('says so while the notation loads and when it could not be loaded', () => {

@@ -31,7 +31,8 @@ export const createFakeAudioContext = () => {
   const starts: RecordedStart[] = [];
   const contexts: { closed: boolean }[] = [];
   const gains: { gain: ReturnType<typeof param> }[] = [];
-  class FakeAudioContext {
+  // An EventTarget, as the real one: the room listens for 'statechange' (the system suspending it).
+  class FakeAudioContext extends EventTarget {
     currentTime = 0;
     sampleRate = 8000;
     state = 'running';
@@ -39,9 +40,16 @@ export const createFakeAudioContext = () => {
     baseLatency = 0;
     closed = false;
     constructor() {
+      super();
       contexts.push(this);
     }
     resume() {
+      return Promise.resolve();
+    }
+    /** As the system does when another app takes the audio. */
+    suspend() {
+      this.state = 'suspended';
+      this.dispatchEvent(new Event('statechange'));
       return Promise.resolve();
     }
     close() {

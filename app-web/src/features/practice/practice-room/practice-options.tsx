@@ -160,9 +160,6 @@ export const PracticeOptions = ({
           <Check checked={settings.accentFirstBeat} onChange={(accentFirstBeat) => set({ accentFirstBeat })}>
             Accent on beat one
           </Check>
-          <Check checked={settings.countIn} onChange={(countIn) => set({ countIn })}>
-            Count-in (one bar)
-          </Check>
         </div>
         <Level label="Volume" value={settings.volume} onChange={(volume) => set({ volume })} />
         <fieldset className="practice-room__fieldset">

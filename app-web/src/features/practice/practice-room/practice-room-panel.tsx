@@ -1,34 +1,72 @@
 import {
   addTap,
   beatsPerBarOf,
+  changeGap,
   clampTempo,
   defaultSpeedTrainer,
   gapClick,
   initialTempo,
+  passAt,
   speedTrainer,
   tappedTempo,
+  type GapChange,
   type Notation,
   type PlaybackPosition,
   type PracticeProgram,
 } from '@stickwork/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Button } from '../../../components/button/button';
 import { CALIBRATION_BPM } from '../timing-coach/calibration';
-import { TimingCoach, type ScoredTake } from '../timing-coach/timing-coach';
+import { TimingCoach, type CoachInput, type ScoredTake } from '../timing-coach/timing-coach';
 import { TimingCoachPanel } from '../timing-coach/timing-coach-panel';
+import { INTERRUPTION_MESSAGES, type CardTransport } from './card-transport';
 import { Check } from './check';
 import { PracticeOptions } from './practice-options';
 import { readPracticeSettings, writePracticeSettings, type PracticeSettings } from './practice-settings';
 import { practiceKeyAction } from './practice-keys';
-import { PracticeStatus } from './practice-status';
-import { TempoControls } from './tempo-controls';
+import { barLabel, PracticeStatus } from './practice-status';
+import { TempoControls, TempoSlider } from './tempo-controls';
 import { usePracticeEngine, type PracticeMode } from './use-practice-engine';
+import { useWakeLock } from './use-wake-lock';
 import './practice-room.css';
+
+/** The coach's input as the card keeps it from one card to the next. */
+export type CoachChoice = { kind: 'none' } | { kind: 'midi'; deviceId: string } | { kind: 'microphone' };
+
+const coachChoiceOf = (input: CoachInput): CoachChoice =>
+  input.kind === 'midi' ? { kind: 'midi', deviceId: input.device.id } : { kind: input.kind };
+
+const coachStateText = (input: CoachInput): string =>
+  input.kind === 'none'
+    ? 'Coach: off'
+    : input.kind === 'midi'
+      ? `Coach: listening to ${input.device.name}`
+      : 'Coach: listening to the microphone';
 
 export interface PracticeRoomPanelProps {
   /** The lesson's notation; null while it loads (the metronome works without it). */
   notation: Notation | null;
+  /** The card's one transport (its state is the card machine's). */
+  transport: CardTransport;
+  /** The engraved music: drawn inside the room, so the sticky transport stays with it. */
+  music?: ReactNode;
+  /** Passes of the pattern the practice time holds (the pass counter counts up to it). */
+  passes?: number;
   startBpm: number | undefined;
+  /** The tempo chosen on this lesson's card before (a card turn keeps it); else the lesson's. */
+  chosenBpm?: number;
+  onBpm?: (bpm: number) => void;
+  /** The coach's input chosen on an earlier card, opened again on this one. */
+  coachChoice?: CoachChoice;
+  onCoachChoice?: (choice: CoachChoice) => void;
   /** The speed trainer's target from the lesson's tempo plan; without one, the trainer's default. */
   targetBpm?: number;
   /** Called as each grid step sounds (on the audio clock), and with null when playback stops. */
@@ -38,20 +76,28 @@ export interface PracticeRoomPanelProps {
 }
 
 /**
- * The lesson card's practice room: metronome (tempo, tap, accent, subdivisions, volume), pattern player
- * (the exercise looped on synthesised drums, with or without the click, or muted to play along),
- * count-in, speed trainer and gap click, with Space / arrows / T on the keyboard.
+ * The lesson card's practice room: the music with a compact transport that stays on screen (play/stop,
+ * tempo, click, count-in, where the run is, the coach's state), then the metronome's settings (accent,
+ * subdivisions, volume, speed trainer, gap click) and the timing coach. Space starts and stops the card,
+ * T taps the tempo.
  */
 const PracticeRoomPanel = ({
   notation,
+  transport,
+  music,
+  passes,
   startBpm,
+  chosenBpm,
+  onBpm,
+  coachChoice,
+  onCoachChoice,
   targetBpm: plannedTarget,
   onPosition,
   onTakeScored,
 }: PracticeRoomPanelProps) => {
   const [settings, setSettings] = useState<PracticeSettings>(readPracticeSettings);
-  const [bpm, setBpm] = useState(() => initialTempo(startBpm));
-  const [bpmText, setBpmText] = useState(() => String(initialTempo(startBpm)));
+  const [bpm, setBpm] = useState(() => chosenBpm ?? initialTempo(startBpm));
+  const [bpmText, setBpmText] = useState(() => String(chosenBpm ?? initialTempo(startBpm)));
   const [trainerRange, setTrainerRange] = useState(() => {
     const { startBpm: start, targetBpm } = defaultSpeedTrainer(initialTempo(startBpm));
     return {
@@ -59,7 +105,6 @@ const PracticeRoomPanel = ({
       targetBpm: plannedTarget === undefined ? targetBpm : Math.max(start, plannedTarget),
     };
   });
-  const [lastMode, setLastMode] = useState<PracticeMode>('metronome');
   const taps = useRef<number[]>([]);
   // The notation follows the pattern only: the metronome alone plays no bar of the exercise.
   const playingPattern = useRef(false);
@@ -76,13 +121,19 @@ const PracticeRoomPanel = ({
   );
   const heardAt = useRef<number | null>(null);
   const [calibrating, setCalibrating] = useState(false);
+  // The last bar planned (ahead of the sound): a gap change takes over after the cycle it falls in.
+  const plannedBar = useRef(0);
   const engine = usePracticeEngine(
     (position) => {
       onPosition(playingPattern.current ? position : null);
       heardAt.current = audioContextRef.current()?.currentTime ?? heardAt.current;
       if (heardAt.current !== null) coach.tick(heardAt.current);
     },
-    (positions) => coach.planned(positions),
+    (positions) => {
+      const last = positions.at(-1);
+      if (last && !last.position.countIn) plannedBar.current = last.position.barNumber;
+      coach.planned(positions);
+    },
   );
   audioContextRef.current = engine.audioContext;
   playingPattern.current = engine.running === 'pattern';
@@ -109,19 +160,34 @@ const PracticeRoomPanel = ({
     [settings.trainer, trainerRange],
   );
   const gap = useMemo(() => (settings.gap.enabled ? gapClick(settings.gap) : null), [settings.gap]);
-  const programFor = (mode: PracticeMode): PracticeProgram => ({
+  // The run keeps the gap it started with; a change during it waits for the end of the cycle.
+  const [runGap, setRunGap] = useState<{ gap: typeof gap; changes: GapChange[] }>({ gap, changes: [] });
+  const programFor = (mode: PracticeMode, gapOfRun = runGap): PracticeProgram => ({
     notation,
     pattern: mode === 'pattern' ? (settings.patternMuted ? 'muted' : 'audible') : 'off',
     click: {
-      enabled: settings.click,
+      // The metronome is its click, and a muted pattern needs it: "Click" off only silences the
+      // click under the sounding pattern, never everything (the count-in sounds in any case).
+      enabled: settings.click || mode === 'metronome' || settings.patternMuted,
       subdivision: settings.subdivision,
       accentFirstBeat: settings.accentFirstBeat,
     },
     countIn: settings.countIn,
-    gap,
+    gap: gapOfRun.gap,
+    gapChanges: gapOfRun.changes,
     trainer,
   });
-  const program = programFor(running ?? lastMode);
+  const program = programFor(running ?? transport.mode);
+  useEffect(() => {
+    if (running === null) {
+      if (runGap.gap !== gap || runGap.changes.length > 0) setRunGap({ gap, changes: [] });
+      return;
+    }
+    const last = runGap.changes.at(-1);
+    const wanted = last ? last.gap : runGap.gap;
+    if (wanted === gap) return;
+    setRunGap({ gap: runGap.gap, changes: changeGap(runGap.gap, runGap.changes, plannedBar.current, gap) });
+  }, [gap, running, runGap]);
   // Calibration: clicks on every beat at a steady tempo, nothing else.
   const calibration: PracticeProgram = {
     notation: null,
@@ -133,6 +199,25 @@ const PracticeRoomPanel = ({
   };
 
   useEffect(() => writePracticeSettings(settings), [settings]);
+  useEffect(() => {
+    onBpm?.(bpm);
+  }, [bpm, onBpm]);
+
+  // The coach's input carries from card to card: the one chosen before opens again, and each choice is
+  // reported to the card.
+  const coachState = useSyncExternalStore(coach.subscribe, coach.getSnapshot);
+  const restoredCoach = useRef(false);
+  useEffect(() => {
+    if (restoredCoach.current) return;
+    restoredCoach.current = true;
+    if (coachChoice?.kind === 'midi') void coach.useMidi(coachChoice.deviceId);
+    else if (coachChoice?.kind === 'microphone') void coach.useMicrophone();
+  }, [coach, coachChoice]);
+  const onCoachChoiceRef = useRef(onCoachChoice);
+  onCoachChoiceRef.current = onCoachChoice;
+  useEffect(() => {
+    if (restoredCoach.current) onCoachChoiceRef.current?.(coachChoiceOf(coachState.input));
+  }, [coachState.input]);
 
   // Live changes (tempo, sounds, subdivision, gap bars, trainer values) reach the engine at its next beat.
   useEffect(() =>
@@ -158,6 +243,7 @@ const PracticeRoomPanel = ({
     if (calibrating && heardAt.current !== null && coach.calibrationDone(heardAt.current)) engine.stop();
   });
   const calibrate = () => {
+    if (transport.playing) transport.stop();
     coach.calibrationStarted(CALIBRATION_BPM);
     setCalibrating(true);
     engine.start('metronome', calibration, CALIBRATION_BPM);
@@ -182,20 +268,54 @@ const PracticeRoomPanel = ({
     const tapped = tappedTempo(taps.current);
     if (tapped !== null) changeTempo(tapped);
   };
-  const toggle = (mode: PracticeMode) => {
-    setLastMode(mode);
-    if (running === mode) engine.stop();
-    else engine.start(mode, programFor(mode), bpm);
+  // The sound starts here, in the drummer's click or key; the card's machine learns of it at once.
+  const play = (mode: PracticeMode) => {
+    const fresh = { gap, changes: [] };
+    setRunGap(fresh);
+    plannedBar.current = 0;
+    engine.start(mode, programFor(mode, fresh), bpm);
+    transport.play(mode);
   };
+  const stop = () => {
+    engine.stop();
+    transport.stop();
+  };
+  const toggle = (mode: PracticeMode) => (running === mode ? stop() : play(mode));
+  // The card stopped it (the stopwatch's Pause, a hidden page): the sound stops with it.
+  useEffect(() => {
+    if (transport.playing === null && running !== null && !calibrating) engine.stop();
+  });
+
+  // A hidden page or an audio context the system suspended stops the transport, visibly.
+  const transportRef = useRef(transport);
+  transportRef.current = transport;
+  const playing = transport.playing !== null;
+  useEffect(() => {
+    if (!playing) return;
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') transportRef.current.interrupted('hidden');
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    const context = engine.audioContext();
+    let sounded = context?.state === 'running';
+    const onState = () => {
+      if (!context) return;
+      if (context.state === 'running') sounded = true;
+      else if (sounded && context.state !== 'closed') transportRef.current.interrupted('audio');
+    };
+    context?.addEventListener('statechange', onState);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      context?.removeEventListener('statechange', onState);
+    };
+  }, [playing, engine]);
+  useWakeLock(playing);
 
   const trainerRuns = running !== null && trainer !== null;
   // The document's key handler is added once and reads the latest state through this ref.
-  const keys = useRef({ toggle: () => {}, changeTempo: (_by: number) => {}, tap: () => {} });
+  const keys = useRef({ toggle: () => {}, tap: () => {} });
   keys.current = {
-    toggle: () => (running ? engine.stop() : toggle(lastMode)),
-    changeTempo: (by) => {
-      if (!trainerRuns) changeTempo(bpm + by);
-    },
+    toggle: () => (running ? stop() : play(notation === null ? 'metronome' : transport.mode)),
     tap: () => {
       if (!trainerRuns) tap();
     },
@@ -205,60 +325,120 @@ const PracticeRoomPanel = ({
       const action = practiceKeyAction(event);
       if (!action) return;
       event.preventDefault();
+      if (event.repeat) return;
       if (action.type === 'toggle') keys.current.toggle();
-      else if (action.type === 'tempo') keys.current.changeTempo(action.by);
       else keys.current.tap();
     };
+    // A focused button or box acts on Space's release: that release is the card's too.
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (practiceKeyAction(event)?.type === 'toggle') event.preventDefault();
+    };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    document.addEventListener('keyup', onKeyUp);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keyup', onKeyUp);
+    };
   }, []);
 
+  // The transport's height, for the music box to leave room for it (the box fits the screen above it).
+  const transportBar = useRef<HTMLDivElement>(null);
+  const roomRef = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const bar = transportBar.current;
+    const room = roomRef.current;
+    if (!bar || !room || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() =>
+      room.style.setProperty('--transport-height', `${Math.ceil(bar.getBoundingClientRect().height)}px`),
+    );
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
+  // Starting brings the music to the top of the screen, under the header: from there the music box
+  // follows the line being played, and the transport stays below it.
+  const musicRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (playing) musicRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [playing]);
+
   const shownBpm = trainerRuns && engine.position ? engine.position.bpm : bpm;
+  const position = engine.position;
+  const passText =
+    running === 'pattern' && notation && position && !position.countIn
+      ? `Pass ${passAt(notation, position.barNumber)}${passes ? ` of ${passes}` : ''}`
+      : null;
   return (
-    <section className="practice-room" aria-label="Practice room">
-      <TempoControls
-        text={trainerRuns ? String(shownBpm) : bpmText}
-        bpm={shownBpm}
-        disabled={trainerRuns}
-        onText={setBpmText}
-        onCommit={() => changeTempo(Number(bpmText))}
-        onChange={changeTempo}
-        onTap={tap}
-      />
-      <div className="practice-room__row practice-room__transport">
-        <Button
-          variant="secondary"
-          onClick={() => toggle('metronome')}
-          aria-pressed={running === 'metronome'}
-          disabled={!engine.available}
-        >
-          {running === 'metronome' ? 'Pause metronome' : 'Start metronome'}
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => toggle('pattern')}
-          aria-pressed={running === 'pattern'}
-          disabled={!engine.available || notation === null}
-        >
-          {running === 'pattern' ? 'Stop pattern' : 'Play pattern'}
-        </Button>
+    <section ref={roomRef} className="practice-room" aria-label="Practice room">
+      {music === undefined ? null : (
+        <div ref={musicRef} className="practice-room__music">
+          {music}
+        </div>
+      )}
+      <div ref={transportBar} className="practice-room__transport" role="group" aria-label="Transport">
+        <div className="practice-room__row">
+          <Button
+            size="sm"
+            onClick={() => toggle('pattern')}
+            aria-pressed={running === 'pattern'}
+            disabled={!engine.available || notation === null}
+          >
+            {running === 'pattern' ? 'Stop pattern' : 'Play pattern'}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => toggle('metronome')}
+            aria-pressed={running === 'metronome'}
+            disabled={!engine.available}
+          >
+            {running === 'metronome' ? 'Pause metronome' : 'Start metronome'}
+          </Button>
+          <TempoControls
+            text={trainerRuns ? String(shownBpm) : bpmText}
+            bpm={shownBpm}
+            disabled={trainerRuns}
+            onText={setBpmText}
+            onCommit={() => changeTempo(Number(bpmText))}
+            onChange={changeTempo}
+            onTap={tap}
+          />
+        </div>
+        <div className="practice-room__row practice-room__transport-state">
+          <Check checked={settings.click} onChange={(click) => setSettings({ ...settings, click })}>
+            Click
+          </Check>
+          <Check checked={settings.countIn} onChange={(countIn) => setSettings({ ...settings, countIn })}>
+            Count-in (one bar)
+          </Check>
+          <span className="practice-room__bar">
+            <span>{barLabel(running ? position : null)}</span>
+            {passText === null ? null : <span>{passText}</span>}
+            <span className="practice-room__coach-state">{coachStateText(coachState.input)}</span>
+          </span>
+        </div>
+        {transport.stoppedBy ? (
+          <p className="practice-room__stopped" role="alert">
+            {INTERRUPTION_MESSAGES[transport.stoppedBy]}
+          </p>
+        ) : null}
+      </div>
+      {engine.available ? null : (
+        <p className="practice-muted">This browser cannot play audio (no Web Audio).</p>
+      )}
+      <TempoSlider bpm={shownBpm} disabled={trainerRuns} onChange={changeTempo} />
+      <div className="practice-room__choices">
         <Check
           checked={settings.patternMuted}
           onChange={(patternMuted) => setSettings({ ...settings, patternMuted })}
         >
           Mute pattern
         </Check>
-        <Check checked={settings.click} onChange={(click) => setSettings({ ...settings, click })}>
-          Click
-        </Check>
       </div>
-      {engine.available ? null : (
-        <p className="practice-muted">This browser cannot play audio (no Web Audio).</p>
-      )}
       <PracticeStatus
         position={engine.position}
         beatsPerBar={beatsPerBarOf({ notation })}
-        gap={gap}
+        gap={runGap.gap}
+        gapChanges={runGap.changes}
         trainer={trainer}
       />
       <PracticeOptions
@@ -277,8 +457,8 @@ const PracticeRoomPanel = ({
         />
       ) : null}
       <p className="practice-room__keys practice-muted">
-        Keys: <kbd>Space</kbd> start/stop, <kbd>↑</kbd>/<kbd>↓</kbd> tempo ±1 (with <kbd>Shift</kbd> ±5),{' '}
-        <kbd>T</kbd> tap
+        Keys: <kbd>Space</kbd> start/stop (not while typing), <kbd>T</kbd> tap, in the tempo field{' '}
+        <kbd>↑</kbd>/<kbd>↓</kbd> ±1 (with <kbd>Shift</kbd> ±5)
       </p>
     </section>
   );

@@ -1,6 +1,8 @@
 import { findExercise, type PlaybackPosition } from '@stickwork/domain';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CardTransport } from './card-transport';
 import { createFakeAudioContext } from './fake-audio-context';
 import PracticeRoomPanel from './practice-room-panel';
 import { PRACTICE_SETTINGS_KEY } from './practice-settings';
@@ -25,8 +27,31 @@ afterEach(() => {
 
 const notation = findExercise(100034)!.notation; // 4/4 sixteenths, 2 bars
 const onPosition = vi.fn();
-const renderPanel = (props: Partial<Parameters<typeof PracticeRoomPanel>[0]> = {}) =>
-  render(<PracticeRoomPanel notation={null} startBpm={88} onPosition={onPosition} {...props} />);
+type PanelProps = Parameters<typeof PracticeRoomPanel>[0];
+/** The card's machine reduced to its transport: what plays, the last mode and why it stopped. */
+const Harness = (props: Partial<PanelProps>) => {
+  const [state, setState] = useState<Pick<CardTransport, 'playing' | 'mode' | 'stoppedBy'>>({
+    playing: null,
+    mode: 'pattern',
+    stoppedBy: null,
+  });
+  const transport: CardTransport = {
+    ...state,
+    play: (mode) => setState({ playing: mode, mode, stoppedBy: null }),
+    stop: () => setState((now) => ({ ...now, playing: null })),
+    interrupted: (by) => setState((now) => (now.playing ? { ...now, playing: null, stoppedBy: by } : now)),
+  };
+  return (
+    <PracticeRoomPanel
+      notation={null}
+      startBpm={88}
+      onPosition={onPosition}
+      transport={transport}
+      {...props}
+    />
+  );
+};
+const renderPanel = (props: Partial<PanelProps> = {}) => render(<Harness {...props} />);
 const tempoField = () => screen.getByLabelText('Metronome (BPM)') as HTMLInputElement;
 const button = (name: string) => screen.getByRole('button', { name });
 /** Lets the look-ahead timer run as if `seconds` of audio had passed. */
@@ -104,17 +129,26 @@ describe('the practice room panel', () => {
     expect(audio.starts.every((start) => start.kind === 'oscillator')).toBe(true);
   });
 
-  it('answers Space, the arrows (Shift: 5) and T outside text fields, and not while typing in one', () => {
+  it('Space starts and stops the card wherever the focus is but in a text field; the arrows change the tempo only in the tempo field; T taps', () => {
     renderPanel({ startBpm: 100 });
     const now = vi.spyOn(performance, 'now');
-    fireEvent.keyDown(document.body, { key: 'ArrowUp' });
+    // Outside the tempo field the arrows are the page's (scrolling): not handled, not prevented.
+    const arrow = new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true, cancelable: true });
+    document.body.dispatchEvent(arrow);
+    expect(arrow.defaultPrevented).toBe(false);
+    expect(tempoField().value).toBe('100');
+    fireEvent.keyDown(tempoField(), { key: 'ArrowUp' });
     expect(tempoField().value).toBe('101');
-    fireEvent.keyDown(document.body, { key: 'ArrowDown', shiftKey: true });
+    fireEvent.keyDown(tempoField(), { key: 'ArrowDown', shiftKey: true });
     expect(tempoField().value).toBe('96');
-    fireEvent.keyDown(document.body, { key: ' ' });
+
+    // Without notation the card's transport plays the metronome; on a focused button Space is the card's.
+    button('Faster by 1 bpm').focus();
+    fireEvent.keyDown(button('Faster by 1 bpm'), { key: ' ' });
     expect(button('Pause metronome')).toBeDefined();
     fireEvent.keyDown(document.body, { key: ' ' });
     expect(button('Start metronome')).toBeDefined();
+    expect(tempoField().value).toBe('96');
 
     for (const at of [1000, 1500, 2000]) {
       now.mockReturnValue(at);
@@ -122,10 +156,89 @@ describe('the practice room panel', () => {
     }
     expect(tempoField().value).toBe('120');
 
-    fireEvent.keyDown(tempoField(), { key: 'ArrowUp' });
     fireEvent.keyDown(tempoField(), { key: 't' });
+    fireEvent.keyDown(tempoField(), { key: ' ' });
     expect(tempoField().value).toBe('120');
+    expect(button('Start metronome')).toBeDefined();
     now.mockRestore();
+  });
+
+  it('Space plays the pattern once the notation is there, and stops it', () => {
+    renderPanel({ notation, startBpm: 120 });
+    fireEvent.keyDown(document.body, { key: ' ' });
+    expect(button('Stop pattern').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.keyDown(document.body, { key: ' ' });
+    expect(button('Play pattern')).toBeDefined();
+  });
+
+  it('counts in audibly with the click off, for the pattern and the metronome; the metronome always clicks', () => {
+    renderPanel({ notation, startBpm: 120 });
+    fireEvent.click(screen.getByLabelText('Click'));
+    fireEvent.click(button('Play pattern'));
+    playFor(2.5);
+    // A bar of count-in clicks at 120 bpm (0.1, 0.6, 1.1, 1.6), then drums and no click.
+    const metronomeClicks = () =>
+      clickStarts().filter((start) => start.frequency === ACCENT_HZ || start.frequency === BEAT_HZ);
+    expect(metronomeClicks().map((start) => start.when)).toEqual(
+      [0.1, 0.6, 1.1, 1.6].map((t) => expect.closeTo(t, 9)),
+    );
+    expect(audio.starts.some((start) => start.kind === 'buffer')).toBe(true);
+    fireEvent.click(button('Stop pattern'));
+
+    const before = metronomeClicks().length;
+    fireEvent.click(button('Start metronome'));
+    playFor(4);
+    expect(metronomeClicks().length - before).toBeGreaterThanOrEqual(7);
+  });
+
+  it('counts in before the metronome alone only when Count-in is ticked', () => {
+    renderPanel({ startBpm: 60 });
+    fireEvent.click(button('Start metronome'));
+    act(() => vi.advanceTimersByTime(0));
+    expect(screen.getByText('Stopped')).toBeDefined();
+    playFor(0.2);
+    expect(screen.queryByText('Count-in')).not.toBeNull();
+    fireEvent.click(button('Pause metronome'));
+    fireEvent.click(screen.getByLabelText('Count-in (one bar)'));
+    fireEvent.click(button('Start metronome'));
+    playFor(0.2);
+    expect(screen.getByText('Bar 1')).toBeDefined();
+  });
+
+  it('a suspended audio context stops the transport and says so', async () => {
+    renderPanel({ startBpm: 120 });
+    fireEvent.click(button('Start metronome'));
+    playFor(0.5);
+    await act(async () => {
+      await (audio.contexts[0] as unknown as { suspend: () => Promise<void> }).suspend();
+    });
+    expect(button('Start metronome')).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toContain('Stopped: the sound was cut off');
+    const count = audio.starts.length;
+    playFor(1);
+    expect(audio.starts.length).toBe(count);
+  });
+
+  it('a hidden page stops the transport and says so', () => {
+    renderPanel({ startBpm: 120 });
+    fireEvent.click(button('Start metronome'));
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    visibility.mockRestore();
+    expect(button('Start metronome')).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toBe('Stopped: the page was hidden. Press play to go on.');
+  });
+
+  it('keeps the pass count while the pattern plays', () => {
+    renderPanel({ notation, startBpm: 240, passes: 12 });
+    fireEvent.click(screen.getByLabelText('Count-in (one bar)'));
+    fireEvent.click(button('Play pattern'));
+    playFor(0.3);
+    expect(screen.getByText('Pass 1 of 12')).toBeDefined();
+    playFor(2.1); // two bars of 4/4 at 240 bpm: the second pass
+    expect(screen.getByText('Pass 2 of 12')).toBeDefined();
   });
 
   it('keeps the chosen settings in this browser, but not the tempo', () => {
@@ -169,7 +282,7 @@ describe('the practice room panel', () => {
     vi.advanceTimersByTime(1000);
     expect(audio.starts.length).toBe(count);
   });
-  it('leaves the gap click bars silent: K bars with click, L without', () => {
+  it('leaves the gap click bars silent: K bars with click, L without (after the count-in)', () => {
     renderPanel({ startBpm: 240 });
     fireEvent.click(screen.getByLabelText('Leave bars silent to test my time'));
     fireEvent.change(screen.getByLabelText('Bars with click'), { target: { value: '1' } });
@@ -179,8 +292,26 @@ describe('the practice room panel', () => {
     expect(screen.getAllByText('silent')).toHaveLength(2);
     fireEvent.click(button('Start metronome'));
     playFor(4);
+    playFor(1);
     const times = clickStarts().map((start) => Math.round((start.when - 0.1) * 100) / 100);
-    expect(times).toEqual([0, 0.25, 0.5, 0.75, 3, 3.25, 3.5, 3.75]);
+    // A bar of count-in (0-0.75), one bar with click (1-1.75), two silent bars, then the click again.
+    expect(times.slice(0, 10)).toEqual([0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 4, 4.25]);
+  });
+
+  it('a gap change during the run waits for the end of the cycle', () => {
+    renderPanel({ startBpm: 240 });
+    fireEvent.click(screen.getByLabelText('Count-in (one bar)'));
+    fireEvent.click(screen.getByLabelText('Leave bars silent to test my time'));
+    fireEvent.change(screen.getByLabelText('Bars with click'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Silent bars'), { target: { value: '1' } });
+    fireEvent.click(button('Start metronome'));
+    playFor(0.5); // bar 1 of a 1+1 cycle is planned
+    fireEvent.change(screen.getByLabelText('Bars with click'), { target: { value: '2' } });
+    playFor(6);
+    const barOf = (when: number) => Math.floor(when - 0.1 + 1e-9);
+    const barsWithClick = [...new Set(clickStarts().map((start) => barOf(start.when)))];
+    // Old cycle: bar 0 click, bar 1 silent; then the new 2+1 from bar 2: 2, 3 click, 4 silent, 5 click.
+    expect(barsWithClick.slice(0, 4)).toEqual([0, 2, 3, 5]);
   });
   it('tells the notation where the pattern is (count-in, then its steps), and nothing for the metronome alone', () => {
     renderPanel({ notation, startBpm: 120 });

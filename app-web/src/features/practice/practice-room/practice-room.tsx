@@ -5,9 +5,16 @@ import type { PracticeRoomPanelProps } from './practice-room-panel';
 // as the card opens, so they keep working if the network drops afterwards.
 const PracticeRoomPanel = lazy(() => import('./practice-room-panel'));
 
-/** The metronome and pattern player of the lesson card. */
+/** The music, metronome and pattern player of the lesson card (the music shows while the rest loads). */
 export const PracticeRoom = (props: PracticeRoomPanelProps) => (
-  <Suspense fallback={<p className="practice-muted">Loading the metronome…</p>}>
+  <Suspense
+    fallback={
+      <>
+        {props.music}
+        <p className="practice-muted">Loading the metronome…</p>
+      </>
+    }
+  >
     <PracticeRoomPanel {...props} />
   </Suspense>
 );

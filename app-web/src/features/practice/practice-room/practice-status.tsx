@@ -1,32 +1,47 @@
 import {
+  gapAt,
   isGapBar,
   trainerNextStep,
   trainerTempoAt,
+  type GapChange,
   type GapClick,
   type PracticePosition,
   type SpeedTrainer,
 } from '@stickwork/domain';
+import { SILENT_BAR_TEXT } from '../silent-bar-text';
 
 interface PracticeStatusProps {
   position: PracticePosition | null;
   beatsPerBar: number;
+  /** The gap click as set, and its changes during the run (each in force from the end of a cycle). */
   gap: GapClick | null;
+  gapChanges: readonly GapChange[];
   trainer: SpeedTrainer | null;
 }
 
-const barLabel = (position: PracticePosition | null): string => {
+/** Where the run is, for the transport's status line. */
+export const barLabel = (position: PracticePosition | null): string => {
   if (!position) return 'Stopped';
   if (position.countIn) return 'Count-in';
-  if (position.silent) return `Bar ${position.barNumber + 1}: silent, keep time`;
+  if (position.silent) return `Bar ${position.barNumber + 1}: ${SILENT_BAR_TEXT}`;
   return `Bar ${position.barNumber + 1}`;
 };
 
 /**
  * What plays now: the beats of the bar (the current one lit), the count-in, the gap click's bars (the
- * silent ones marked) and the speed trainer's tempo and next step.
+ * silent ones marked; while a run plays, the gap in force, a change showing from its first bar) and the
+ * speed trainer's tempo and next step.
  */
-export const PracticeStatus = ({ position, beatsPerBar, gap, trainer }: PracticeStatusProps) => {
+export const PracticeStatus = ({
+  position,
+  beatsPerBar,
+  gap: setGap,
+  gapChanges,
+  trainer,
+}: PracticeStatusProps) => {
   const bar = position && !position.countIn ? position.barNumber : null;
+  const inForce = bar === null ? { gap: setGap, fromBar: 0 } : gapAt(setGap, gapChanges, bar);
+  const gap = bar === null ? setGap : inForce.gap;
   const trainerBar = bar ?? 0;
   const next = trainer ? trainerNextStep(trainer, trainerBar) : null;
   return (
@@ -46,7 +61,6 @@ export const PracticeStatus = ({ position, beatsPerBar, gap, trainer }: Practice
           </span>
         ))}
       </div>
-      <p className="practice-room__bar">{barLabel(position)}</p>
       {gap ? (
         <div className="practice-room__gap">
           <p className="practice-room__caption">
@@ -55,7 +69,8 @@ export const PracticeStatus = ({ position, beatsPerBar, gap, trainer }: Practice
           <ol className="practice-room__gap-bars" aria-label="Gap click bars">
             {Array.from({ length: gap.withClick + gap.silent }, (_, index) => {
               const silent = isGapBar(gap, index);
-              const current = bar !== null && bar % (gap.withClick + gap.silent) === index;
+              const current =
+                bar !== null && (bar - inForce.fromBar) % (gap.withClick + gap.silent) === index;
               return (
                 <li
                   key={index}
