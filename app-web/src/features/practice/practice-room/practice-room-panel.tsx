@@ -270,6 +270,11 @@ const PracticeRoomPanel = ({
   };
   // The sound starts here, in the drummer's click or key; the card's machine learns of it at once.
   const play = (mode: PracticeMode) => {
+    // Playing ends a calibration under way: its clicks stop, what it heard so far is judged.
+    if (calibrating) {
+      coach.calibrationEnded();
+      setCalibrating(false);
+    }
     const fresh = { gap, changes: [] };
     setRunGap(fresh);
     plannedBar.current = 0;
