@@ -54,7 +54,7 @@ for (const viewport of [
       await transport(page).getByRole('button', { name: 'Play pattern' }).click();
       await expect(transport(page).getByText('Count-in', { exact: true })).toBeVisible();
       await expect(transport(page).getByText('Bar 1', { exact: true })).toBeVisible({ timeout: 20_000 });
-      await expect(transport(page).getByText(/^Pass 1 of \d+$/)).toBeVisible();
+      await expect(transport(page).getByText(/^Pass \d+ of \d+$/)).toBeVisible();
       const run = await starts(page);
       const countIn = run.slice(0, 4);
       expect(countIn.map((start) => start.kind)).toEqual(Array<string>(4).fill('OscillatorNode'));
