@@ -1,91 +1,146 @@
 /**
- * Hears hits in a microphone signal (a practice pad, or one drum of an acoustic kit): an onset is the
- * first sample of a stroke's attack. Pure and block-based, so the browser runs it inside an AudioWorklet
- * (128-frame blocks on the audio thread) and tests run it on generated buffers. Bounded memory: a few
- * small typed arrays allocated once; a block without a stroke allocates nothing.
+ * Hears hits in a microphone signal (a practice pad, or an acoustic kit): an onset is the first sample
+ * of a stroke's attack. Pure and block-based, so the browser runs it inside an AudioWorklet (128-frame
+ * blocks on the audio thread) and tests run it on generated buffers. Bounded memory: a few small typed
+ * arrays allocated once; a block without a stroke allocates nothing.
  *
- * How it hears:
- * - Detection function: the high-frequency energy of the signal (its second difference, squared) in
- *   short frames of about 1.3 ms. A stick or beater strikes broadband, while a drum's ringing modes and
- *   mains hum sit low, so a new stroke stands out even while the last one still rings.
- * - A frame (or the next, if the attack began late in it) is a stroke when it rises fresh: at least
- *   twice the energy of every frame of the 12 ms before it (relative to the current stroke's own decay,
- *   not to an absolute level, so a fast passage on a ringing drum is heard stroke by stroke); above the
- *   ring of the strokes before (their loudest frame after the attack, fading over 40 ms: two modes
- *   beating rise slowly out of a null and stay under it); well above the room (a median of recent frame
- *   minima, learnt for about 80 ms before the detector arms and learnt all the time, strokes or not);
- *   and with a peak above the sensitivity's threshold.
- * - The onset is then refined in the time domain to the first sample of the attack, so a stroke is
- *   reported within a fraction of a ms of its true start, one frame (about 1.3 ms) after it is heard.
- * There is no armed state to lose: a short refractory time is the only wait between two strokes.
+ * How it hears (after aubio's onset detector: a spectral detection function, and a peak picker whose
+ * threshold follows the function's own recent history):
+ * - Five bands (below 200 Hz, 200-800 Hz, 0.8-3 kHz, 3-8 kHz, above 8 kHz: each a high-pass and a
+ *   low-pass biquad) and each band's energy in frames of about 1.3 ms. A kick lives low, a snare's body
+ *   in the middle, a hi-hat and the wires high: each drum's attack is a rise in a band of its own, so
+ *   the hiss of cymbals and wires does not hide a kick, and a snare's ring does not hide a hi-hat.
+ * - Detection function: the sum over the bands of log2 of how many times a band's energy rose, its
+ *   mean over a short window (5 ms low, 1.3 ms high: a band's time resolution follows its width)
+ *   against its mean over the 24 ms before, and below 3 kHz against the ring of the strokes before
+ *   (so a drum's modes beating do not rise); each band floored at 6 times the room's level in that
+ *   band (a median of recent frame minima, learnt all the time). Ratios, not levels: the same take
+ *   18 dB quieter gives the same function.
+ * - Peak picking: a stroke when the function exceeds its own recent median plus half its recent mean,
+ *   plus a fixed rise (2.5: about 7.5 dB over the bands together); one stroke per rise, and at most one
+ *   per 30 ms.
+ * - Sensitivity: a stroke must also be loud enough against the drummer's own recent strokes (the
+ *   loudest, fading by 6 dB a second): within 20 dB of them at sensitivity 0, 40 at 0.5, 60 at 1.
+ * - The onset is then refined in the time domain to the first sample of the attack (the second
+ *   difference of the signal), so a stroke is reported within a fraction of a ms of its true start,
+ *   about 5 ms after it began.
  */
 
 export interface OnsetDetectorOptions {
   sampleRate: number;
-  /** 0 (only hard strokes) to 1 (the lightest taps); 0.5 by default. */
+  /** 0 (only strokes near the loudest recent ones) to 1 (the lightest ghost notes); 0.5 by default. */
   sensitivity?: number;
   /** Shortest time between two strokes, ms (a double-stroke roll at 20 strokes/s is 50 ms apart). */
   refractoryMs?: number;
 }
 
-/** The quietest peak that counts as a stroke, from the sensitivity: 0.5 at 0, 0.01 at 1 (log scale). */
-export const onsetThreshold = (sensitivity: number): number => {
-  const s = Math.min(1, Math.max(0, sensitivity));
-  return 0.5 * Math.pow(0.01 / 0.5, s);
-};
+/** How far (dB) below the drummer's loudest recent strokes a stroke still counts: 20 dB at sensitivity
+ * 0, 40 at 0.5, 60 at 1. Accents and ghost notes lie 20-35 dB apart. */
+export const softestStrokeDb = (sensitivity: number): number =>
+  20 + 40 * Math.min(1, Math.max(0, sensitivity));
 
-/** A stroke's frame has at least this many times the energy of every frame of the BEFORE_SECONDS before
- * it (the frame just before excepted: the attack may begin there); that long, so that a low drum's own
- * waveform (a kick's 55 Hz is 18 ms long), which rises and falls within the frames, is not a rise. */
-const RISE = 2;
-const BEFORE_SECONDS = 0.012;
-/** ... and more than the ring of the strokes before it: the loudest frame since the last attack (its
- * first ATTACK_SECONDS left out), fading with a time constant of RING_SECONDS, so that two modes beating
- * (rising slowly out of a null) are not a new stroke. */
+/** The bands' edges, Hz. */
+const CROSSOVERS_HZ = [200, 800, 3000, 8000];
+const BANDS = CROSSOVERS_HZ.length + 1;
+/** A band rises against its loudest frame of the BEFORE_SECONDS before it (the frame just before
+ * excepted: the attack may begin there); that long, so that a kick's own waveform (55 Hz is 18 ms long),
+ * which rises and falls within the frames, is not a rise. */
+const BEFORE_SECONDS = 0.024;
+/** A window is heard whole: its mean energy per band over HEARD_SECONDS, long enough that a noisy
+ * ring (a snare's wires) does not flicker, short enough to be within a stroke's attack. */
+const HEARD_SECONDS = [0.005, 0.005, 0.0025, 0.0013, 0.0013];
+/** In the bands below 3 kHz a rise must also pass the ring of the strokes before: their loudest frame
+ * after the attack (its first ATTACK_SECONDS left out), fading with a time constant of RING_SECONDS,
+ * so that two modes beating (a tom, a snare's shell beside mains hum) are not a new stroke. */
+const RING_BANDS = 3;
+const RINGING_BANDS = 2;
+/** Below 800 Hz a band's rise counts half: a drum's modes swell and beat there, while every stroke's attack also reaches
+ * the bands above (a kick from silence still rises by tens of bits). */
+const RINGING_WEIGHT = 0.5;
 const ATTACK_SECONDS = 0.008;
 const RING_SECONDS = 0.04;
-/** ... and this many times the room's level (the median of recent frame minima). A frame of room noise
- * now and then reaches 4 times it (a false stroke while a low drum's ring holds the peak above the
- * threshold); 8 loses the soft strokes of a roll, whose ring the room reading follows. */
+/** Each band's energy is floored at this many times the room's level in that band, so room noise
+ * never rises by much (a frame of noise now and then reaches 4 times its median minimum). */
 const ABOVE_ROOM = 6;
+/** The detection function (sum of the bands' log2 rises) must exceed: RISE (4 bits, about 12 dB over
+ * the bands together) + the median of its last HISTORY frames + MEAN_SHARE times their mean. */
+const RISE = 2.5;
+const MEAN_SHARE = 0.5;
+const HISTORY_SECONDS = 0.1;
 /** Frames per room segment (its minimum is one room reading), segments kept, segments before arming. */
 const SEGMENT_FRAMES = 16;
 const SEGMENTS = 31;
 const SEGMENTS_BEFORE_ARMING = 4;
+/** The drummer's loudest recent stroke fades by this much per second (so the reference follows a take
+ * that grows quieter, a few seconds later). */
+const LOUDEST_FADE_DB_PER_SECOND = 6;
+/** Every band's energy is at least that of -80 dBFS RMS (below any microphone's own hiss): a few
+ * steps of a 16-bit converter in digital silence are not a rise. */
+const SILENCE_RMS = 1e-4;
 /** The attack begins at the first sample whose change reaches this share of the onset frames' largest. */
 const ATTACK_SHARE = 0.2;
 /** ... and at least this many times the RMS change before the stroke. */
 const ATTACK_ABOVE_BEFORE = 4;
 
+/** A second-order low- or high-pass (RBJ's cookbook, Q = 1/√2), as five coefficients. */
+const biquad = (kind: 'low' | 'high', cutoff: number, sampleRate: number): Float64Array => {
+  const w = (2 * Math.PI * Math.min(cutoff, 0.45 * sampleRate)) / sampleRate;
+  const alpha = Math.sin(w) / Math.SQRT2;
+  const a0 = 1 + alpha;
+  const cos = Math.cos(w);
+  const b1 = (kind === 'low' ? 1 - cos : -(1 + cos)) / a0;
+  return Float64Array.of(Math.abs(b1) / 2, b1, Math.abs(b1) / 2, (-2 * cos) / a0, (1 - alpha) / a0);
+};
+
 export class OnsetDetector {
   private readonly sampleRate: number;
   private readonly refractoryFrames: number;
-  private threshold: number;
+  private softestShare: number;
   /** Samples per detection frame (about 1.3 ms). */
   private readonly hop: number;
-  /** The energy (and raw peak) of each of the last frames, a ring indexed by frame number. */
+  /** The crossover's low-passes: coefficients (5 each) and state (x1, x2, y1, y2 each). */
+  private readonly filters: (Float64Array | undefined)[];
+  private readonly filterState: Float64Array;
+  /** Each band's energy in the frame being filled, and in the last frames (ring by frame × BANDS). */
+  private readonly bandEnergy = new Float64Array(BANDS);
   private readonly energies: Float64Array;
-  private readonly peaks: Float64Array;
+  private readonly ringFrames: number;
   private readonly beforeFrames: number;
-  private readonly attackFrames: number;
+  private readonly heardFrames: number;
+  private readonly bandHeardFrames: number[];
+  /** Frames left in which the last stroke's loudness is still being read. */
+  private strokeFramesLeft = 0;
+  private rising = false;
+  private riseFrom = 0;
+  /** A rise that lasts this long (a kick's body still swelling) no longer holds the next stroke back. */
+  private readonly holdFrames: number;
+  /** The ring of the strokes so far in the low bands, and the frames of the last stroke's attack. */
+  private readonly ring = new Float64Array(BANDS);
   private readonly ringDecay: number;
-  /** The ring of the strokes so far (a frame energy), and the frames of the last stroke's attack. */
-  private ring = 0;
+  private readonly attackFrames: number;
   private attackFrom = -1;
   private attackTo = -1;
+  /** The detection function's last values (ring) and a scratch copy for their median. */
+  private readonly history: Float64Array;
+  private readonly historyScratch: Float64Array;
   /** The first differences of the last three frames' samples, a ring indexed by sample number. */
   private readonly changes: Float32Array;
-  /** Room readings (frame-energy minima of each segment) and a scratch copy to take their median. */
+  /** Their energy per frame (a ring like `energies`), and in the frame being filled. */
+  private readonly changeEnergies: Float64Array;
+  private changeEnergy = 0;
+  /** Room readings per band (frame-energy minima of each segment) and a scratch copy for the median. */
   private readonly roomReadings: Float64Array;
   private readonly roomScratch: Float64Array;
+  private readonly segmentMinimum = new Float64Array(BANDS).fill(Number.POSITIVE_INFINITY);
+  private readonly room = new Float64Array(BANDS);
   private roomReadingsSeen = 0;
-  private segmentMinimum = Number.POSITIVE_INFINITY;
-  private room = 0;
+  private readonly silence: number;
+  /** The loudest recent stroke (a frame energy) and its fade per frame. */
+  private loudest = 0;
+  private readonly loudestFade: number;
 
   private previous = 0;
   private beforePrevious = 0;
-  private frameEnergy = 0;
-  private framePeak = 0;
   private inFrame = 0;
   /** Frames completed since the stream began. */
   private frames = 0;
@@ -96,22 +151,38 @@ export class OnsetDetector {
 
   constructor(options: OnsetDetectorOptions) {
     this.sampleRate = options.sampleRate;
-    this.threshold = onsetThreshold(options.sensitivity ?? 0.5);
-    this.refractoryFrames = Math.round(((options.refractoryMs ?? 40) / 1000) * options.sampleRate);
+    this.softestShare = 0;
+    this.setSensitivity(options.sensitivity ?? 0.5);
+    this.refractoryFrames = Math.round(((options.refractoryMs ?? 30) / 1000) * options.sampleRate);
     this.hop = Math.max(16, Math.round(options.sampleRate / 750));
     const framesIn = (seconds: number) => Math.ceil((seconds * options.sampleRate) / this.hop);
-    this.beforeFrames = framesIn(BEFORE_SECONDS) + 1;
+    this.beforeFrames = framesIn(BEFORE_SECONDS);
+    this.bandHeardFrames = HEARD_SECONDS.map(framesIn);
     this.attackFrames = framesIn(ATTACK_SECONDS);
+    this.holdFrames = framesIn(0.04);
     this.ringDecay = Math.exp(-this.hop / (RING_SECONDS * options.sampleRate));
-    this.energies = new Float64Array(this.beforeFrames + 4);
-    this.peaks = new Float64Array(this.energies.length);
-    this.changes = new Float32Array(3 * this.hop);
-    this.roomReadings = new Float64Array(SEGMENTS);
+    this.heardFrames = Math.max(...this.bandHeardFrames);
+    this.ringFrames = this.beforeFrames + this.heardFrames + 3;
+    this.energies = new Float64Array(this.ringFrames * BANDS);
+    this.history = new Float64Array(framesIn(HISTORY_SECONDS));
+    this.historyScratch = new Float64Array(this.history.length);
+    // Band k: a high-pass at its lower edge (none for the lowest), then a low-pass at its upper edge
+    // (none for the highest).
+    this.filters = Array.from({ length: BANDS }, (_, band) => [
+      band > 0 ? biquad('high', CROSSOVERS_HZ[band - 1]!, options.sampleRate) : undefined,
+      band < BANDS - 1 ? biquad('low', CROSSOVERS_HZ[band]!, options.sampleRate) : undefined,
+    ]).flat();
+    this.filterState = new Float64Array(4 * this.filters.length);
+    this.changes = new Float32Array((this.heardFrames + 1) * this.hop);
+    this.changeEnergies = new Float64Array(this.ringFrames);
+    this.roomReadings = new Float64Array(SEGMENTS * BANDS);
     this.roomScratch = new Float64Array(SEGMENTS);
+    this.silence = SILENCE_RMS * SILENCE_RMS * this.hop;
+    this.loudestFade = Math.pow(10, (-LOUDEST_FADE_DB_PER_SECOND / 10) * (this.hop / options.sampleRate));
   }
 
   setSensitivity(sensitivity: number): void {
-    this.threshold = onsetThreshold(sensitivity);
+    this.softestShare = Math.pow(10, -softestStrokeDb(sensitivity) / 10);
   }
 
   /**
@@ -124,16 +195,38 @@ export class OnsetDetector {
     let onsets: number[] | undefined;
     const hop = this.hop;
     const changes = this.changes;
+    const state = this.filterState;
+    const filters = this.filters;
+    const energy = this.bandEnergy;
     for (let index = 0; index < block.length; index++) {
       const sample = block[index] ?? 0;
       const change = sample - 2 * this.previous + this.beforePrevious;
       this.beforePrevious = this.previous;
       this.previous = sample;
       changes[this.samples % changes.length] = change;
+      this.changeEnergy += change * change;
       this.samples++;
-      this.frameEnergy += change * change;
-      const level = sample < 0 ? -sample : sample;
-      if (level > this.framePeak) this.framePeak = level;
+      // Each band through its own high-pass and low-pass: no band carries another's waveform (a band
+      // made by subtraction would, and 50 Hz hum would flicker in every frame of the top bands).
+      for (let band = 0; band < BANDS; band++) {
+        let value = sample;
+        for (let stage = 2 * band; stage < 2 * band + 2; stage++) {
+          const c = filters[stage];
+          if (!c) continue;
+          const s = 4 * stage;
+          const x1 = state[s]!;
+          const x2 = state[s + 1]!;
+          const y1 = state[s + 2]!;
+          const y2 = state[s + 3]!;
+          const y = c[0]! * value + c[1]! * x1 + c[2]! * x2 - c[3]! * y1 - c[4]! * y2;
+          state[s] = value;
+          state[s + 1] = x1;
+          state[s + 2] = y;
+          state[s + 3] = y1;
+          value = y;
+        }
+        energy[band] = energy[band]! + value * value;
+      }
       if (++this.inFrame < hop) continue;
       const onset = this.endFrame();
       if (onset !== undefined) (onsets ??= []).push(onset);
@@ -149,81 +242,133 @@ export class OnsetDetector {
   /** Closes a frame, learns the room from it, and judges the frame before it (now that its successor
    * is known): the stream frame of a stroke's first sample, or undefined. */
   private endFrame(): number | undefined {
-    const energy = this.frameEnergy;
-    const size = this.energies.length;
-    const current = this.frames % size;
-    this.energies[current] = energy;
-    this.peaks[current] = this.framePeak;
-    this.frameEnergy = 0;
-    this.framePeak = 0;
+    this.changeEnergies[this.frames % this.ringFrames] = this.changeEnergy;
+    this.changeEnergy = 0;
+    const row = (this.frames % this.ringFrames) * BANDS;
+    for (let band = 0; band < BANDS; band++) {
+      const energy = this.bandEnergy[band]! + this.silence;
+      this.energies[row + band] = energy;
+      if (energy < this.segmentMinimum[band]!) this.segmentMinimum[band] = energy;
+      this.bandEnergy[band] = 0;
+    }
     this.inFrame = 0;
     this.frames++;
-    this.learnRoom(energy);
-
-    const candidate = this.frames - 2;
-    const onset = this.judge(candidate, current);
-    // The ring follows the frames up to the candidate's predecessor, the strokes' attacks left out.
-    const settled = candidate - 1;
-    this.ring *= this.ringDecay;
-    if (settled > 0 && (settled < this.attackFrom || settled > this.attackTo))
-      this.ring = Math.max(this.ring, this.energyOf(settled));
-    return onset;
+    if (this.frames % SEGMENT_FRAMES === 0) this.learnRoom();
+    this.loudest *= this.loudestFade;
+    return this.judge(this.frames - this.heardFrames);
   }
 
-  private judge(candidate: number, current: number): number | undefined {
-    if (this.roomReadingsSeen < SEGMENTS_BEFORE_ARMING) return undefined;
-    // The candidate's frame or the next: an attack beginning late in a frame is heard whole in the next.
-    const heard = Math.max(this.energyOf(candidate), this.energyOf(candidate + 1));
-    let before = 0;
-    for (let frame = candidate - this.beforeFrames; frame <= candidate - 2; frame++)
-      before = Math.max(before, this.energyOf(frame));
-    if (!(heard > RISE * before && heard > ABOVE_ROOM * this.room && heard > this.ring)) return undefined;
-    const size = this.peaks.length;
-    if (Math.max(this.peaks[candidate % size] ?? 0, this.peaks[current] ?? 0) < this.threshold)
+  /** The detection function at `candidate` (the mean of its window of HEARD_SECONDS against the mean
+   * of the BEFORE_SECONDS before it), pushed into the history; a stroke's first sample if it is one. */
+  private judge(candidate: number): number | undefined {
+    if (candidate < this.beforeFrames + 1) return undefined;
+    let rise = 0;
+    let heardEnergy = 0;
+    for (let band = 0; band < BANDS; band++) {
+      const frames = this.bandHeardFrames[band]!;
+      let heard = 0;
+      for (let frame = candidate; frame < candidate + frames; frame++) heard += this.energyOf(frame, band);
+      heard /= frames;
+      let before = 0;
+      for (let frame = candidate - this.beforeFrames - 1; frame <= candidate - 2; frame++)
+        before += this.energyOf(frame, band);
+      before /= this.beforeFrames;
+      // Low modes that beat rise slowly out of a null: the ring of the strokes before holds them.
+      if (band < RING_BANDS) before = Math.max(before, this.ring[band]!);
+      const floor = ABOVE_ROOM * this.room[band]!;
+      if (heard > before)
+        rise += (band < RINGING_BANDS ? RINGING_WEIGHT : 1) * Math.log2((heard + floor) / (before + floor));
+      heardEnergy += heard;
+    }
+    if (this.strokeFramesLeft > 0) {
+      this.strokeFramesLeft--;
+      this.loudest = Math.max(this.loudest, heardEnergy);
+    }
+    // The ring follows the frames up to the candidate's predecessor, the strokes' attacks left out.
+    const settled = candidate - 1;
+    const inAttack = settled >= this.attackFrom && settled <= this.attackTo;
+    for (let band = 0; band < RING_BANDS; band++)
+      this.ring[band] = Math.max(
+        this.ring[band]! * this.ringDecay,
+        inAttack ? 0 : this.energyOf(settled, band),
+      );
+    const threshold = this.threshold();
+    this.history[candidate % this.history.length] = rise;
+    if (rise <= threshold) {
+      this.rising = false;
       return undefined;
-    const onset = this.attackStart(before);
+    }
+    // One stroke per rise: once the function is over the threshold (a stroke, or one too soon after
+    // the last), nothing more until it falls back under it.
+    if (this.rising && candidate - this.riseFrom < this.holdFrames) return undefined;
+    if (this.roomReadingsSeen < SEGMENTS_BEFORE_ARMING) return undefined;
+    if (heardEnergy < this.softestShare * this.loudest) return undefined;
+    if (!this.rising) this.riseFrom = candidate;
+    this.rising = true;
+    let changeBefore = 0;
+    for (let frame = candidate - this.beforeFrames - 1; frame <= candidate - 2; frame++)
+      changeBefore = Math.max(changeBefore, this.changeEnergies[frame % this.ringFrames]!);
+    const onset = this.attackStart(changeBefore);
     if (onset - this.lastOnset < this.refractoryFrames) return undefined;
     this.lastOnset = onset;
+    this.loudest = Math.max(this.loudest, heardEnergy);
+    this.strokeFramesLeft = this.heardFrames;
     this.attackFrom = candidate - 1;
     this.attackTo = candidate + this.attackFrames;
     return onset;
   }
 
-  /** The energy of a recent frame (0 before the stream began). */
-  private energyOf(frame: number): number {
-    return frame < 0 ? 0 : (this.energies[frame % this.energies.length] ?? 0);
+  /** RISE above the median of the detection function's recent history, plus a share of its mean. */
+  private threshold(): number {
+    const count = Math.min(this.history.length, this.frames);
+    const sorted = this.historyScratch;
+    let sum = 0;
+    for (let i = 0; i < count; i++) {
+      const value = this.history[i]!;
+      sum += value;
+      let j = i;
+      for (; j > 0 && sorted[j - 1]! > value; j--) sorted[j] = sorted[j - 1]!;
+      sorted[j] = value;
+    }
+    return RISE + (count > 0 ? sorted[count >> 1]! + (MEAN_SHARE * sum) / count : 0);
   }
 
-  /** The first sample of the attack among the candidate frame, the one before it and the one after. */
-  private attackStart(energyBefore: number): number {
+  /** A band's energy in a recent frame (0 before the stream began). */
+  private energyOf(frame: number, band: number): number {
+    return frame < 0 ? 0 : this.energies[(frame % this.ringFrames) * BANDS + band]!;
+  }
+
+  /** The first sample of the attack among the frame before the candidate's window and that window. */
+  private attackStart(changeBefore: number): number {
     const hop = this.hop;
     const changes = this.changes;
-    const first = this.samples - 3 * hop;
+    const first = this.samples - (this.heardFrames + 1) * hop;
     let largest = 0;
     for (let sample = first + hop; sample < this.samples; sample++)
       largest = Math.max(largest, Math.abs(changes[sample % changes.length] ?? 0));
-    const level = Math.max(ATTACK_SHARE * largest, ATTACK_ABOVE_BEFORE * Math.sqrt(energyBefore / hop));
+    const level = Math.max(ATTACK_SHARE * largest, ATTACK_ABOVE_BEFORE * Math.sqrt(changeBefore / hop));
     let sample = first;
     while (sample < this.samples && Math.abs(changes[sample % changes.length] ?? 0) < level) sample++;
     return this.origin + (sample < this.samples ? sample : first + hop);
   }
 
-  /** The room's level: the median of the last segments' quietest frames, heard with or without strokes. */
-  private learnRoom(energy: number): void {
-    if (energy < this.segmentMinimum) this.segmentMinimum = energy;
-    if (this.frames % SEGMENT_FRAMES !== 0) return;
-    this.roomReadings[this.roomReadingsSeen % SEGMENTS] = this.segmentMinimum;
+  /** Each band's room level: the median of the last segments' quietest frames, strokes or not. */
+  private learnRoom(): void {
+    const slot = this.roomReadingsSeen % SEGMENTS;
     this.roomReadingsSeen++;
-    this.segmentMinimum = Number.POSITIVE_INFINITY;
     const count = Math.min(this.roomReadingsSeen, SEGMENTS);
     const sorted = this.roomScratch;
-    for (let i = 0; i < count; i++) {
-      const reading = this.roomReadings[i] ?? 0;
-      let j = i;
-      for (; j > 0 && (sorted[j - 1] ?? 0) > reading; j--) sorted[j] = sorted[j - 1] ?? 0;
-      sorted[j] = reading;
+    for (let band = 0; band < BANDS; band++) {
+      this.roomReadings[slot * BANDS + band] = this.segmentMinimum[band]!;
+      this.segmentMinimum[band] = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < count; i++) {
+        const reading = this.roomReadings[i * BANDS + band]!;
+        let j = i;
+        for (; j > 0 && sorted[j - 1]! > reading; j--) sorted[j] = sorted[j - 1]!;
+        sorted[j] = reading;
+      }
+      this.room[band] = sorted[count >> 1]!;
     }
-    this.room = sorted[count >> 1] ?? 0;
   }
 }
 

@@ -228,6 +228,11 @@ export const hearingScenarios = (): HearingScenario[] => [
     strokeTrain('snare', 16, beat(110, 2), () => 0.5),
     { humDbfs: -20, noiseDbfs: -55 },
   ),
+  scenario(
+    'pad (2 kHz) in white noise at -33 dBFS',
+    strokeTrain('pad', 10, 0.6, () => 0.5),
+    { noiseDbfs: -33 },
+  ),
   scenario('room noise at -33 dBFS and hum, no strokes', [], { noiseDbfs: -33, humDbfs: -25 }, 0.8, 6),
 ];
 
