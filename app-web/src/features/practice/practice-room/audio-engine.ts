@@ -7,8 +7,7 @@ import {
   type TimedPosition,
 } from '@stickwork/domain';
 import { heardTime } from '../../../lib/audio-clock';
-import { whiteNoise } from './drum-voices';
-import { playPlanned, type KitVoices } from './kit-sound';
+import { kitVoicesOn, playPlanned, type KitVoices } from './kit-sound';
 import { createLookAheadTimer, type LookAheadTimer } from './look-ahead-timer';
 import { DEFAULT_PRACTICE_SETTINGS, type SoundMix } from './practice-settings';
 import { createSamplePlayer, playsRimShots, type SampleKit } from './sampled-kit';
@@ -170,19 +169,14 @@ export class PracticeEngine {
     const bus = createSoundBus(context, { volume: this.volume, kit: this.mix.kit, click: this.mix.click });
     this.context = context;
     this.bus = bus;
-    this.voices = {
-      kit: {
-        context,
-        output: bus.synthesisedKit,
-        clicks: bus.click,
-        noise: whiteNoise(context),
-        track: this.track,
-      },
-      samples: null,
-      mix: this.mix,
-      rimShots: playsRimShots(this.program?.notation?.notes ?? []),
-    };
-    if (this.samples) this.voices.samples = createSamplePlayer(this.samples, this.sampleTarget());
+    this.voices = kitVoicesOn(
+      context,
+      bus,
+      this.track,
+      this.samples,
+      this.mix,
+      playsRimShots(this.program?.notation?.notes ?? []),
+    );
     return context;
   }
 

@@ -1,10 +1,12 @@
 import type { ClickSound, Voice } from '@stickwork/domain';
+import type { HiHatChoke } from './hi-hat-choke';
 
 /**
  * The practice room's drum kit and clicks, synthesised with Web Audio (no samples, nothing fetched):
  * drums are oscillators with a falling pitch (kick, toms), filtered white noise (hi-hats, cymbals,
  * snare wires, rim and pad) or a mix, each with a short gain envelope; the clicks are single sine
- * blips at three pitches. Every source goes through `track` so the engine can stop it early.
+ * blips at three pitches. Every source goes through `track` so the engine can stop it early. An open
+ * hi-hat is choked by the next closed or foot stroke, as on the sampled kit.
  */
 export interface Kit {
   context: BaseAudioContext;
@@ -14,6 +16,8 @@ export interface Kit {
   clicks: AudioNode;
   /** One second of white noise, made once per context. */
   noise: AudioBuffer;
+  /** The open hi-hat still ringing, for the next closed or foot stroke to choke. */
+  hiHat: HiHatChoke;
   track: (source: AudioScheduledSourceNode, stopAt: number) => void;
 }
 
@@ -66,14 +70,14 @@ interface NoiseShape {
   peak: number;
 }
 
-const noise = (kit: Kit, time: number, shape: NoiseShape) => {
+const noise = (kit: Kit, time: number, shape: NoiseShape, output: AudioNode = kit.output) => {
   const source = kit.context.createBufferSource();
   source.buffer = kit.noise;
   const filter = kit.context.createBiquadFilter();
   filter.type = shape.filter;
   filter.frequency.value = shape.frequency;
   filter.Q.value = shape.q ?? 1;
-  source.connect(filter).connect(envelope(kit, kit.output, time, shape.peak, shape.decay));
+  source.connect(filter).connect(envelope(kit, output, time, shape.peak, shape.decay));
   // Start somewhere in the second of noise so repeated hits do not sound identical.
   source.start(time, (time * 7.3) % 0.5);
   kit.track(source, time + shape.decay + 0.02);
@@ -82,6 +86,7 @@ const noise = (kit: Kit, time: number, shape: NoiseShape) => {
 /** One drum stroke at `time` with `velocity` 0-1 (loudness follows velocity squared, as the ear hears it). */
 export const playDrum = (kit: Kit, voice: Voice, time: number, velocity: number): void => {
   const v = velocity * velocity;
+  kit.hiHat.struck(voice, time);
   switch (voice) {
     case 'bass_drum':
       return tone(kit, time, { from: 150, to: 45, sweep: 0.12, decay: 0.45, peak: 1.1 * v });
@@ -98,8 +103,14 @@ export const playDrum = (kit: Kit, voice: Voice, time: number, velocity: number)
       return noise(kit, time, { filter: 'highpass', frequency: 7000, decay: 0.05, peak: 0.5 * v });
     case 'hi_hat_foot':
       return noise(kit, time, { filter: 'highpass', frequency: 6000, decay: 0.04, peak: 0.3 * v });
-    case 'hi_hat_open':
-      return noise(kit, time, { filter: 'highpass', frequency: 6500, decay: 0.4, peak: 0.45 * v });
+    case 'hi_hat_open': {
+      // Through a gain of its own that the next closed stroke ramps down (the envelope keeps its decay).
+      const choke = kit.context.createGain();
+      choke.connect(kit.output);
+      const decay = 0.4;
+      kit.hiHat.opened(choke, 1, time, time + decay);
+      return noise(kit, time, { filter: 'highpass', frequency: 6500, decay, peak: 0.45 * v }, choke);
+    }
     case 'ride':
       tone(kit, time, { type: 'square', from: 3100, decay: 0.25, peak: 0.04 * v });
       return noise(kit, time, { filter: 'bandpass', frequency: 5500, q: 0.8, decay: 0.7, peak: 0.35 * v });

@@ -5,10 +5,9 @@
  * and measures the result: peaks, the level of chosen windows, and where a sound's attack begins.
  */
 import type { PlannedSound } from '@stickwork/domain';
-import { whiteNoise } from './drum-voices';
-import { playPlanned, type KitVoices } from './kit-sound';
+import { kitVoicesOn, playPlanned } from './kit-sound';
 import type { SoundMix } from './practice-settings';
-import { createSamplePlayer, sampleKitOf, type SampleKit } from './sampled-kit';
+import { sampleKitOf, type SampleKit } from './sampled-kit';
 import { createSoundBus } from './sound-bus';
 
 export const RENDER_SAMPLE_RATE = 48_000;
@@ -66,12 +65,7 @@ const render = async (request: RenderRequest): Promise<RenderResult> => {
     click: request.mix.click,
   });
   const track = (source: AudioScheduledSourceNode, stopAt: number) => source.stop(stopAt);
-  const voices: KitVoices = {
-    kit: { context, output: bus.synthesisedKit, clicks: bus.click, noise: whiteNoise(context), track },
-    samples: kit ? createSamplePlayer(kit, { context, output: bus.kit, track }) : null,
-    mix: request.mix,
-    rimShots: request.rimShots,
-  };
+  const voices = kitVoicesOn(context, bus, track, kit, request.mix, request.rimShots);
   for (const { time, sound } of request.sounds) playPlanned(voices, sound, time);
   const samples = (await context.startRendering()).getChannelData(0);
   let peak = 0;

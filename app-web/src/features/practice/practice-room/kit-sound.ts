@@ -1,7 +1,9 @@
 import type { PlannedSound, Voice } from '@stickwork/domain';
-import { playClick, playDrum, type Kit } from './drum-voices';
+import { playClick, playDrum, whiteNoise, type Kit } from './drum-voices';
+import { createHiHatChoke } from './hi-hat-choke';
 import type { SoundMix } from './practice-settings';
-import { HI_HAT_VOICES, type SamplePlayer } from './sampled-kit';
+import { createSamplePlayer, HI_HAT_VOICES, type SampleKit, type SamplePlayer } from './sampled-kit';
+import type { SoundBus } from './sound-bus';
 
 /**
  * How a drum stroke sounds with the drummer's mix: on the sampled kit (once it is decoded; the
@@ -34,3 +36,25 @@ export const playPlanned = (voices: KitVoices, sound: PlannedSound, time: number
   if (source === 'sampled') voices.samples!.play(sound.voice, time, sound.velocity, voices.rimShots);
   else if (source === 'synthesised') playDrum(voices.kit, sound.voice, time, sound.velocity);
 };
+
+/** A context's kits playing into the room's bus: the synthesised one, and the sampled one once decoded. */
+export const kitVoicesOn = (
+  context: BaseAudioContext,
+  bus: SoundBus,
+  track: Kit['track'],
+  samples: SampleKit | null,
+  mix: SoundMix,
+  rimShots: boolean,
+): KitVoices => ({
+  kit: {
+    context,
+    output: bus.synthesisedKit,
+    clicks: bus.click,
+    noise: whiteNoise(context),
+    hiHat: createHiHatChoke(),
+    track,
+  },
+  samples: samples ? createSamplePlayer(samples, { context, output: bus.kit, track }) : null,
+  mix,
+  rimShots,
+});

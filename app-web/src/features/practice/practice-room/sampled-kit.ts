@@ -1,5 +1,6 @@
 import type { Voice } from '@stickwork/domain';
 import manifest from './acoustic-kit/acoustic-kit.json';
+import { createHiHatChoke } from './hi-hat-choke';
 
 /*
  * The sampled acoustic kit (acoustic-kit/, made by scripts/drum-kit/make-kit.mjs): one decoded buffer
@@ -73,8 +74,6 @@ export const ROUND_ROBIN = [
 
 /** The voices that share the hi-hat: an open one rings until the next closed or foot stroke chokes it. */
 export const HI_HAT_VOICES: ReadonlySet<Voice> = new Set(['hi_hat', 'hi_hat_open', 'hi_hat_foot']);
-/** How fast a choked open hi-hat falls silent. */
-export const CHOKE_SECONDS = 0.03;
 
 const sampleOf = (voice: Exclude<Voice, 'pad'>, velocity: number, rimShots: boolean): SampleName => {
   switch (voice) {
@@ -183,7 +182,7 @@ export interface SamplePlayerTarget {
  */
 export const createSamplePlayer = (kit: SampleKit, target: SamplePlayerTarget) => {
   const strokes = new Map<SampleName, number>();
-  let openHiHat: { gain: GainNode; level: number; time: number; end: number } | null = null;
+  const choke = createHiHatChoke();
   return {
     play(voice: Voice, time: number, velocity: number, rimShots: boolean): boolean {
       const sample = chooseSample(voice, velocity, 0, rimShots)?.sample;
@@ -193,16 +192,7 @@ export const createSamplePlayer = (kit: SampleKit, target: SamplePlayerTarget) =
       const choice = chooseSample(voice, velocity, stroke, rimShots)!;
       const { context } = target;
       const region = kit.regions[choice.sample];
-      if (
-        (voice === 'hi_hat' || voice === 'hi_hat_foot') &&
-        openHiHat &&
-        openHiHat.time < time &&
-        openHiHat.end > time
-      ) {
-        openHiHat.gain.gain.setValueAtTime(openHiHat.level, time);
-        openHiHat.gain.gain.linearRampToValueAtTime(0, time + CHOKE_SECONDS);
-        openHiHat = null;
-      }
+      choke.struck(voice, time);
       const source = context.createBufferSource();
       source.buffer = kit.buffer;
       source.playbackRate.value = choice.rate;
@@ -212,7 +202,7 @@ export const createSamplePlayer = (kit: SampleKit, target: SamplePlayerTarget) =
       source.start(time, region.start, region.duration);
       const end = time + region.duration / choice.rate;
       target.track(source, end + 0.01);
-      if (voice === 'hi_hat_open') openHiHat = { gain, level: choice.gain, time, end };
+      if (voice === 'hi_hat_open') choke.opened(gain, choice.gain, time, end);
       return true;
     },
   };

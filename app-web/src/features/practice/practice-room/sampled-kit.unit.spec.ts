@@ -2,10 +2,10 @@ import { NOTE_VELOCITY, VOICES } from '@stickwork/domain';
 import { describe, expect, it } from 'vitest';
 import manifest from './acoustic-kit/acoustic-kit.json';
 import { createFakeAudioContext } from './fake-audio-context';
+import { CHOKE_SECONDS } from './hi-hat-choke';
 import { drumSourceOf } from './kit-sound';
 import {
   attackIndex,
-  CHOKE_SECONDS,
   chooseSample,
   createSamplePlayer,
   ROUND_ROBIN,
