@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pcm16MonoWav } from '../lib/wav.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SOUNDFONT = '/usr/share/sounds/sf3/MuseScore_General.sf3';
@@ -139,25 +140,10 @@ const readWav = (file) => {
   throw new Error(`${file}: no data chunk`);
 };
 
+/** Float samples written as 16-bit PCM (clipped to [-1, 1]). */
 const writeWav = (file, samples) => {
-  const body = Buffer.alloc(samples.length * 2);
-  samples.forEach((value, index) =>
-    body.writeInt16LE(Math.round(Math.max(-1, Math.min(1, value)) * 32767), index * 2),
-  );
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + body.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(SAMPLE_RATE, 24);
-  header.writeUInt32LE(SAMPLE_RATE * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(body.length, 40);
-  fs.writeFileSync(file, Buffer.concat([header, body]));
+  const pcm = Int16Array.from(samples, (value) => Math.round(Math.max(-1, Math.min(1, value)) * 32767));
+  fs.writeFileSync(file, pcm16MonoWav(pcm, SAMPLE_RATE));
 };
 
 const peakOf = (samples) => samples.reduce((peak, value) => Math.max(peak, Math.abs(value)), 0);

@@ -10,7 +10,7 @@ import { AUTOPLAY, chromiumLaunchOptions } from '../support/chromium.js';
 import { answerConsent } from '../support/consent.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
 import { openLessonCard as openPracticeSession, setTempo } from '../support/lesson-card.js';
-import { pcm16MonoWav } from '../support/wav.js';
+import { pcm16MonoWav } from '../../scripts/lib/wav.mjs';
 import { audioClockReaches, FAKE_KIT, GM_NOTE, startsSoFar, type KitWindow } from '../support/fake-kit.js';
 
 /**

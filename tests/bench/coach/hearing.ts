@@ -19,7 +19,7 @@ import {
   scoreOnsets,
   type HearingScore,
 } from '@stickwork/domain/testing/drum-audio';
-import { pcm16MonoWav } from '../../support/wav.js';
+import { pcm16MonoWav } from '../../../scripts/lib/wav.mjs';
 import type { BenchReport } from '../bench.js';
 
 const RATE = 44_100;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import tonejsMidi from '@tonejs/midi';
 import { uniformNoise } from '@stickwork/domain/testing/drum-audio';
-import { pcm16MonoWav } from '../../support/wav.js';
+import { pcm16MonoWav } from '../../../scripts/lib/wav.mjs';
 
 const { Midi } = tonejsMidi;
 const run = promisify(execFile);

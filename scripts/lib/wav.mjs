@@ -1,5 +1,9 @@
-/** A 16-bit PCM mono WAV file of `samples` at `sampleRate`. */
-export const pcm16MonoWav = (samples: Int16Array, sampleRate: number): Buffer => {
+/**
+ * A 16-bit PCM mono WAV file of `samples` (an Int16Array) at `sampleRate`, as a Buffer. Plain JavaScript
+ * so that both the kit's script (scripts/drum-kit/make-kit.mjs, run by node as it is) and the tests'
+ * TypeScript (through wav.d.mts) use this one writer.
+ */
+export const pcm16MonoWav = (samples, sampleRate) => {
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
   header.writeUInt32LE(36 + samples.byteLength, 4);
