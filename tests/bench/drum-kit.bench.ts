@@ -4,20 +4,19 @@
  * rock groove and of an accented kick with a crash and the click at the default levels, the pad
  * against the click, and accent / normal / ghost levels of kick, snare and hi-hat, on both kits.
  */
-import { NOTE_VELOCITY, type PlannedSound, type Voice } from '@stickwork/domain';
-import { DEFAULT_SOUND, openKitRenderer, type KitLoad, type KitSound } from '../support/kit-render.js';
+import { NOTE_VELOCITY, type PlannedSound } from '@stickwork/domain';
+import {
+  clickSound,
+  DEFAULT_SOUND,
+  drumSound,
+  openKitRenderer,
+  type KitLoad,
+  type KitSound,
+} from '../support/kit-render.js';
 import type { BenchReport } from './bench.js';
 
 const DECODES = 5;
 
-const drum = (voice: Voice, velocity: number): PlannedSound => ({
-  kind: 'drum',
-  voice,
-  velocity,
-  step: 0,
-  grace: false,
-});
-const click = (sound: 'accent' | 'beat'): PlannedSound => ({ kind: 'click', click: sound });
 const round = (value: number) => Math.round(value * 10) / 10;
 
 export const run = async (): Promise<BenchReport> => {
@@ -44,20 +43,24 @@ export const run = async (): Promise<BenchReport> => {
       for (const voice of ['bass_drum', 'snare', 'hi_hat'] as const) {
         levels[voice] = [];
         for (const velocity of [NOTE_VELOCITY.accent, NOTE_VELOCITY.normal, NOTE_VELOCITY.ghost])
-          levels[voice].push(await peak([drum(voice, velocity)], kitSound));
+          levels[voice].push(await peak([drumSound(voice, velocity)], kitSound));
       }
       kits[kitSound] = {
         rockBeatOneDb: await peak(
-          [click('accent'), drum('bass_drum', NOTE_VELOCITY.normal), drum('hi_hat', NOTE_VELOCITY.normal)],
+          [
+            clickSound('accent'),
+            drumSound('bass_drum', NOTE_VELOCITY.normal),
+            drumSound('hi_hat', NOTE_VELOCITY.normal),
+          ],
           kitSound,
         ),
         accentedKickCrashClickDb: await peak(
-          [click('accent'), drum('bass_drum', 1), drum('crash', 1)],
+          [clickSound('accent'), drumSound('bass_drum', 1), drumSound('crash', 1)],
           kitSound,
         ),
-        padNormalDb: await peak([drum('pad', NOTE_VELOCITY.normal)], kitSound),
-        clickBeatDb: await peak([click('beat')], kitSound),
-        clickAccentDb: await peak([click('accent')], kitSound),
+        padNormalDb: await peak([drumSound('pad', NOTE_VELOCITY.normal)], kitSound),
+        clickBeatDb: await peak([clickSound('beat')], kitSound),
+        clickAccentDb: await peak([clickSound('accent')], kitSound),
         accentNormalGhostDb: levels,
       };
     }

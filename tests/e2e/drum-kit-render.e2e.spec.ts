@@ -5,11 +5,12 @@ import {
   VOICES,
   type Exercise,
   type PlannedSound,
-  type Voice,
 } from '@stickwork/domain';
 import { expect, test } from '../support/clean-console.js';
 import {
+  clickSound,
   DEFAULT_SOUND,
+  drumSound,
   LOUDEST_SOUND,
   openKitRenderer,
   patternProgram,
@@ -31,15 +32,6 @@ test.beforeAll(async ({ browser }) => {
   await renderer.load();
 });
 test.afterAll(async () => renderer.close());
-
-const drum = (voice: Voice, velocity: number): PlannedSound => ({
-  kind: 'drum',
-  voice,
-  velocity,
-  step: 0,
-  grace: false,
-});
-const click = (sound: 'accent' | 'beat'): PlannedSound => ({ kind: 'click', click: sound });
 
 const lesson = (name: string, matches: (exercise: Exercise) => boolean): Exercise => {
   const exercise = getCatalogue().find(matches);
@@ -105,7 +97,7 @@ test('every stroke of accented, ghosted, flammed, open hi-hat and 12/8 lessons s
     for (const velocity of [NOTE_VELOCITY.accent, NOTE_VELOCITY.normal, NOTE_VELOCITY.ghost])
       for (const rimShots of voice === 'snare' ? [false, true] : [false]) {
         const [hit] = (
-          await render([{ time: 0.5, sound: drum(voice, velocity) }], 1, {
+          await render([{ time: 0.5, sound: drumSound(voice, velocity) }], 1, {
             rimShots,
             windows: [[0.45, 0.8]],
           })
@@ -121,7 +113,7 @@ test('accents, normal strokes and ghost notes sound at distinct levels on kick, 
   for (const voice of ['bass_drum', 'snare', 'hi_hat'] as const) {
     levels[voice] = [];
     for (const velocity of [NOTE_VELOCITY.accent, NOTE_VELOCITY.normal, NOTE_VELOCITY.ghost]) {
-      const result = await render([{ time: 0.1, sound: drum(voice, velocity) }], 1);
+      const result = await render([{ time: 0.1, sound: drumSound(voice, velocity) }], 1);
       levels[voice].push(Math.round(result.peakDb * 10) / 10);
     }
     const [accent, normal, ghost] = levels[voice];
@@ -147,8 +139,8 @@ const CHOKES: { kitSound: KitSound; closedAt: number; window: [number, number] }
 test('on both kits, an open hi-hat rings on alone, and the next closed stroke chokes it', async () => {
   const figures: string[] = [];
   for (const { kitSound, closedAt, window } of CHOKES) {
-    const open = { time: 0.1, sound: drum('hi_hat_open', NOTE_VELOCITY.normal) };
-    const closed = { time: closedAt, sound: drum('hi_hat', NOTE_VELOCITY.normal) };
+    const open = { time: 0.1, sound: drumSound('hi_hat_open', NOTE_VELOCITY.normal) };
+    const closed = { time: closedAt, sound: drumSound('hi_hat', NOTE_VELOCITY.normal) };
     const openAlone = (await render([open], 1.5, { kitSound, windows: [window] })).windows[0]!;
     const choked = (await render([open, closed], 1.5, { kitSound, windows: [window] })).windows[0]!;
     expect(openAlone.rmsDb, kitSound).toBeGreaterThan(-70);
@@ -184,14 +176,19 @@ test('nothing clips: the loudest lesson of each family peaks at or below -1 dBFS
   for (const kitSound of ['acoustic', 'electronic'] as const) {
     // The moments the issue measured: beat 1 of a rock groove, an accented kick with a crash and the click.
     const beatOne = await render(
-      [click('accent'), drum('bass_drum', NOTE_VELOCITY.normal), drum('hi_hat', NOTE_VELOCITY.normal)].map(
-        (sound) => ({ time: 0.1, sound }),
-      ),
+      [
+        clickSound('accent'),
+        drumSound('bass_drum', NOTE_VELOCITY.normal),
+        drumSound('hi_hat', NOTE_VELOCITY.normal),
+      ].map((sound) => ({ time: 0.1, sound })),
       2,
       { kitSound },
     );
     const crash = await render(
-      [click('accent'), drum('bass_drum', 1), drum('crash', 1)].map((sound) => ({ time: 0.1, sound })),
+      [clickSound('accent'), drumSound('bass_drum', 1), drumSound('crash', 1)].map((sound) => ({
+        time: 0.1,
+        sound,
+      })),
       3,
       { kitSound },
     );

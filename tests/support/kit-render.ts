@@ -11,47 +11,28 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import {
   advanceSequence,
   startSequence,
+  type ClickSound,
   type Notation,
+  type PlannedSound,
   type PracticeProgram,
   type TimedSound,
+  type Voice,
 } from '@stickwork/domain';
+import type {
+  KitLoad,
+  KitRenderApi,
+  RenderRequest,
+  RenderResult,
+} from '../../app-web/src/features/practice/practice-room/kit-render-types.js';
+import { DEFAULT_SOUND } from '../../app-web/src/features/practice/practice-room/sound-mix.js';
 import { bundleForBrowser } from './browser-bundle.js';
 import { AUTOPLAY, chromiumLaunchOptions } from './chromium.js';
 
-// The page's own types (kit-render-page.ts), written out here: the tests' TypeScript project resolves
-// modules as Node does and does not compile app-web's sources.
-export type KitSound = 'acoustic' | 'electronic' | 'click-only';
-export interface SoundMix {
-  kitSound: KitSound;
-  kit: number;
-  click: number;
-  hiHat: boolean;
-}
-export interface RenderRequest {
-  sounds: TimedSound[];
-  seconds: number;
-  volume: number;
-  mix: SoundMix;
-  rimShots: boolean;
-  windows?: [number, number][];
-}
-export interface RenderResult {
-  peakDb: number;
-  windows: { peakDb: number; rmsDb: number; attack: number }[];
-}
-export interface KitLoad {
-  bytes: number;
-  decodeMs: number;
-  decodedBytes: number;
-  seconds: number;
-}
-type RenderWindow = Window & {
-  kitRender: {
-    load: (url: string) => Promise<KitLoad>;
-    render: (request: RenderRequest) => Promise<RenderResult>;
-  };
-};
-export const RENDER_SAMPLE_RATE = 48_000;
+export type { KitLoad, RenderRequest, RenderResult };
+export type { KitSound } from '../../app-web/src/features/practice/practice-room/sound-mix.js';
+export { DEFAULT_SOUND };
+
+type RenderWindow = Window & { kitRender: KitRenderApi };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const roomDir = path.join(root, 'app-web/src/features/practice/practice-room');
@@ -116,10 +97,15 @@ export const programSounds = (
   return advanceSequence(startSequence(start, program, bpm), program, bpm, start + seconds - 1e-9).sounds;
 };
 
-/** The room's default volume and mix (DEFAULT_PRACTICE_SETTINGS in practice-settings.ts). */
-export const DEFAULT_SOUND = {
-  volume: 0.8,
-  mix: { kitSound: 'acoustic', kit: 0.8, click: 0.8, hiHat: true } as SoundMix,
-};
 /** Every level at its fullest: the loudest the room can be. */
-export const LOUDEST_SOUND = { volume: 1, mix: { ...DEFAULT_SOUND.mix, kit: 1, click: 1 } };
+export const LOUDEST_SOUND = { volume: 1, mix: { ...DEFAULT_SOUND.mix, kit: 1, click: 1, own: 1 } };
+
+/** One drum stroke as the sequencer plans it. */
+export const drumSound = (voice: Voice, velocity: number): PlannedSound => ({
+  kind: 'drum',
+  voice,
+  velocity,
+  step: 0,
+  grace: false,
+});
+export const clickSound = (click: ClickSound): PlannedSound => ({ kind: 'click', click });

@@ -37,6 +37,14 @@ export const PrivacyText = () => (
       Wenn Sie Ihr Konto löschen, löschen wir Ihre personenbezogenen Daten; gesetzliche Aufbewahrungspflichten
       für Rechnungsdaten bleiben unberührt.
     </p>
+    <p>
+      Wenn Sie den Timing-Coach mit dem Mikrofon nutzen, wird das Mikrofonsignal nur in Ihrem Browser
+      ausgewertet; an uns übertragen wird nur das Ergebnis eines Durchgangs (Genauigkeit, Abweichungen,
+      Tempo), nie der Ton. Die Aufnahmen Ihrer Durchgänge zum Anhören („Hear yourself“, die letzten drei je
+      Lektion) speichert nur Ihr Browser auf Ihrem Gerät; sie werden nie hochgeladen. Sie löschen sie mit
+      „Delete all my recordings“ oder mit den Website-Daten Ihres Browsers. Da sie uns nie erreichen, löscht
+      die Löschung Ihres Kontos sie nicht.
+    </p>
 
     <h2>5. Zahlungsabwicklung</h2>
     <p>

@@ -224,6 +224,7 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
       {lesson.weak_spot && <p className="lesson-card__weak-spot">{lesson.weak_spot.reason}</p>}
       <PracticeRoom
         key={`${context.lessonIndex}-${metronomeTurn}`}
+        lessonId={lesson.lesson_id}
         notation={ready}
         transport={transport}
         music={

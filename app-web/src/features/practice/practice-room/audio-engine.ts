@@ -5,11 +5,15 @@ import {
   type PracticeProgram,
   type SequencerState,
   type TimedPosition,
+  type TimedSound,
+  type ClickSound,
 } from '@stickwork/domain';
 import { heardTime } from '../../../lib/audio-clock';
+import { playClick } from './drum-voices';
 import { kitVoicesOn, playPlanned, type KitVoices } from './kit-sound';
 import { createLookAheadTimer, type LookAheadTimer } from './look-ahead-timer';
-import { DEFAULT_PRACTICE_SETTINGS, type SoundMix } from './practice-settings';
+import { DEFAULT_PRACTICE_SETTINGS } from './practice-settings';
+import type { SoundMix } from './sound-mix';
 import { createSamplePlayer, playsRimShots, type SampleKit } from './sampled-kit';
 import { createSoundBus, setLevels, type SoundBus } from './sound-bus';
 
@@ -42,14 +46,24 @@ export const audioContextClass = (): AudioContextClass | undefined =>
     : (window.AudioContext ??
       (window as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext);
 
+/** A recorded take to play back: every time in seconds into its recording. */
+export interface Replay {
+  audio: AudioBuffer;
+  /** Where the notation was at each moment, as the drummer heard it while recording. */
+  positions: readonly { at: number; position: PracticePosition }[];
+  /** The clicks to play with it (none: the take alone). */
+  clicks: readonly { at: number; click: ClickSound }[];
+}
+
 export interface PracticeEngineOptions {
   /** Called as each position sounds (on the audio clock), and with null when playback stops. */
   onPosition: (position: PracticePosition | null) => void;
   /**
-   * Called as positions are planned, ahead of time, with the audio-clock time each will sound at (for the
-   * timing coach: the notes at each step are the ones a take expects then).
+   * Called as positions and sounds are planned, ahead of time, with the audio-clock time each will sound
+   * at (for the timing coach: the notes at each step are the ones a take expects then; for listen-back:
+   * what a recorded take is played back with).
    */
-  onPlanned?: (positions: readonly TimedPosition[]) => void;
+  onPlanned?: (positions: readonly TimedPosition[], sounds: readonly TimedSound[]) => void;
   createTimer?: (tick: () => void) => LookAheadTimer;
   AudioContext?: AudioContextClass;
   /**
@@ -81,6 +95,8 @@ export class PracticeEngine {
   private volume = DEFAULT_PRACTICE_SETTINGS.volume;
   private mix: SoundMix = DEFAULT_PRACTICE_SETTINGS.sound;
   private runStartTime = 0;
+  /** The take playing back: when its recording began on the audio clock, when it ends, who to tell. */
+  private replaying: { begin: number; end: number; onEnded: () => void } | null = null;
   private disposed = false;
 
   constructor(private readonly options: PracticeEngineOptions) {
@@ -127,8 +143,7 @@ export class PracticeEngine {
     this.volume = volume;
     this.mix = mix;
     if (this.voices) this.voices.mix = mix;
-    if (this.bus && this.context)
-      setLevels(this.bus, { volume, kit: mix.kit, click: mix.click }, this.context.currentTime);
+    if (this.bus && this.context) setLevels(this.bus, { volume, ...mix }, this.context.currentTime);
   }
 
   /** Starts the program from its first beat (count-in included), stopping what played before. */
@@ -151,6 +166,36 @@ export class PracticeEngine {
     if (wasRunning) this.options.onPosition(null);
   }
 
+  /**
+   * Plays a recorded take back through the room: its audio at the drummer's own level, its clicks at the
+   * click's, its positions published as a run's are (the notation lights). Stops what played before.
+   */
+  replay(replay: Replay, onEnded: () => void): void {
+    if (this.disposed || !this.AudioContextClass) return;
+    this.stop();
+    const context = this.ensureContext();
+    void context.resume();
+    const begin = context.currentTime + START_DELAY_SECONDS;
+    const source = context.createBufferSource();
+    source.buffer = replay.audio;
+    source.connect(this.bus!.own);
+    source.start(begin);
+    this.track(source, begin + replay.audio.duration);
+    for (const { at, click } of replay.clicks) playClick(this.voices!.kit, click, begin + at);
+    this.pending = replay.positions.map(({ at, position }) => ({ time: begin + at, position }));
+    this.replaying = { begin, end: begin + replay.audio.duration, onEnded };
+    this.frame ??= requestAnimationFrame(this.publish);
+  }
+
+  /** Seconds into the recording playing back, as heard now; null when nothing plays back. */
+  get replayTime(): number | null {
+    return this.replaying && this.context ? heardTime(this.context) - this.replaying.begin : null;
+  }
+
+  stopReplay(): void {
+    if (this.replaying) this.stopSounds();
+  }
+
   dispose(): void {
     if (this.disposed) return;
     this.stop();
@@ -166,7 +211,7 @@ export class PracticeEngine {
   private ensureContext(): AudioContext {
     if (this.context) return this.context;
     const context = new this.AudioContextClass!();
-    const bus = createSoundBus(context, { volume: this.volume, kit: this.mix.kit, click: this.mix.click });
+    const bus = createSoundBus(context, { volume: this.volume, ...this.mix });
     this.context = context;
     this.bus = bus;
     this.voices = kitVoicesOn(
@@ -197,6 +242,7 @@ export class PracticeEngine {
     this.timer.stop();
     this.sequence = null;
     this.pending = [];
+    this.endReplay();
     for (const source of this.sources) {
       source.onended = null;
       try {
@@ -223,8 +269,17 @@ export class PracticeEngine {
       playPlanned(voices, sound, time);
     }
     this.pending.push(...next.positions);
-    if (next.positions.length > 0) this.options.onPlanned?.(next.positions);
+    if (next.positions.length > 0 || next.sounds.length > 0)
+      this.options.onPlanned?.(next.positions, next.sounds);
   };
+
+  private endReplay(): void {
+    const replaying = this.replaying;
+    if (!replaying) return;
+    this.replaying = null;
+    this.options.onPosition(null);
+    replaying.onEnded();
+  }
 
   /** Each animation frame: publish the latest position whose time the listener has reached. */
   private publish = (): void => {
@@ -238,6 +293,8 @@ export class PracticeEngine {
         latest = this.pending.shift()!.position;
       if (latest) this.options.onPosition(latest);
     }
-    if (this.running) this.frame = requestAnimationFrame(this.publish);
+    // A take played back ends when its recording has been heard out.
+    if (this.replaying && context && heardTime(context) >= this.replaying.end) this.stopSounds();
+    if (this.running || this.replaying) this.frame = requestAnimationFrame(this.publish);
   };
 }

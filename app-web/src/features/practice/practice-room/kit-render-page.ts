@@ -4,36 +4,12 @@
  * (OfflineAudioContext) through the practice room's own bus, limiter, synthesised and sampled kits,
  * and measures the result: peaks, the level of chosen windows, and where a sound's attack begins.
  */
-import type { PlannedSound } from '@stickwork/domain';
 import { kitVoicesOn, playPlanned } from './kit-sound';
-import type { SoundMix } from './practice-settings';
+import type { KitLoad, KitRenderApi, RenderRequest, RenderResult } from './kit-render-types';
 import { sampleKitOf, type SampleKit } from './sampled-kit';
 import { createSoundBus } from './sound-bus';
 
-export const RENDER_SAMPLE_RATE = 48_000;
-
-export interface RenderRequest {
-  sounds: { time: number; sound: PlannedSound }[];
-  seconds: number;
-  volume: number;
-  mix: SoundMix;
-  rimShots: boolean;
-  /** Windows [from, to) in seconds to measure: their peak (dBFS) and where their attack starts. */
-  windows?: [number, number][];
-}
-
-export interface RenderResult {
-  peakDb: number;
-  windows: { peakDb: number; rmsDb: number; attack: number }[];
-}
-
-export interface KitLoad {
-  bytes: number;
-  decodeMs: number;
-  /** The decoded buffer's size in memory. */
-  decodedBytes: number;
-  seconds: number;
-}
+const RENDER_SAMPLE_RATE = 48_000;
 
 const db = (value: number) => 20 * Math.log10(Math.max(value, 1e-10));
 
@@ -59,11 +35,7 @@ const render = async (request: RenderRequest): Promise<RenderResult> => {
     Math.ceil(request.seconds * RENDER_SAMPLE_RATE),
     RENDER_SAMPLE_RATE,
   );
-  const bus = createSoundBus(context, {
-    volume: request.volume,
-    kit: request.mix.kit,
-    click: request.mix.click,
-  });
+  const bus = createSoundBus(context, { volume: request.volume, ...request.mix });
   const track = (source: AudioScheduledSourceNode, stopAt: number) => source.stop(stopAt);
   const voices = kitVoicesOn(context, bus, track, kit, request.mix, request.rimShots);
   for (const { time, sound } of request.sounds) playPlanned(voices, sound, time);
@@ -92,7 +64,7 @@ const render = async (request: RenderRequest): Promise<RenderResult> => {
 
 declare global {
   interface Window {
-    kitRender: { load: typeof load; render: typeof render };
+    kitRender: KitRenderApi;
   }
 }
 

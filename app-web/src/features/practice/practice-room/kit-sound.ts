@@ -1,7 +1,7 @@
 import type { PlannedSound, Voice } from '@stickwork/domain';
 import { playClick, playDrum, whiteNoise, type Kit } from './drum-voices';
 import { createHiHatChoke } from './hi-hat-choke';
-import type { SoundMix } from './practice-settings';
+import type { SoundMix } from './sound-mix';
 import { createSamplePlayer, HI_HAT_VOICES, type SampleKit, type SamplePlayer } from './sampled-kit';
 import type { SoundBus } from './sound-bus';
 

@@ -9,7 +9,8 @@ import {
 } from '@stickwork/domain';
 import { useId, useState } from 'react';
 import { Check } from './check';
-import type { KitSound, PracticeSettings } from './practice-settings';
+import type { PracticeSettings } from './practice-settings';
+import type { KitSound } from './sound-mix';
 
 const SUBDIVISIONS: { value: MetronomeSubdivision; label: string }[] = [
   { value: 1, label: 'Quarters' },
@@ -172,6 +173,11 @@ export const PracticeOptions = ({
           />
           <Level label="Kit level" value={settings.sound.kit} onChange={(kit) => setSound({ kit })} />
           <Level label="Click level" value={settings.sound.click} onChange={(click) => setSound({ click })} />
+          <Level
+            label="My playing (takes heard back)"
+            value={settings.sound.own}
+            onChange={(own) => setSound({ own })}
+          />
           <Check checked={settings.sound.hiHat} onChange={(hiHat) => setSound({ hiHat })}>
             Hi-hat in the pattern (off if you play it with your foot)
           </Check>

@@ -24,6 +24,8 @@ import {
   type ReactNode,
 } from 'react';
 import { Button } from '../../../components/button/button';
+import { ListenBack } from '../listen-back/listen-back';
+import { ListenBackPanel } from '../listen-back/listen-back-panel';
 import { CALIBRATION_BPM } from '../timing-coach/calibration';
 import { TimingCoach, type CoachInput, type ScoredTake } from '../timing-coach/timing-coach';
 import { TimingCoachPanel } from '../timing-coach/timing-coach-panel';
@@ -52,6 +54,8 @@ const coachStateText = (input: CoachInput): string =>
       : 'Coach: listening to the microphone';
 
 export interface PracticeRoomPanelProps {
+  /** The lesson (its recorded takes are kept under it); without one nothing is recorded. */
+  lessonId?: number;
   /** The lesson's notation; null while it loads (the metronome works without it). */
   notation: Notation | null;
   /** The card's one transport (its state is the card machine's). */
@@ -82,6 +86,7 @@ export interface PracticeRoomPanelProps {
  * T taps the tempo.
  */
 const PracticeRoomPanel = ({
+  lessonId,
   notation,
   transport,
   music,
@@ -113,11 +118,33 @@ const PracticeRoomPanel = ({
   const audioContextRef = useRef<() => AudioContext | null>(() => null);
   const onTakeScoredRef = useRef(onTakeScored);
   onTakeScoredRef.current = onTakeScored;
+  // Hear yourself: the microphone's takes recorded on the device, played back through this engine.
+  const engineRef = useRef<ReturnType<typeof usePracticeEngine> | null>(null);
+  const replaying = useRef(false);
+  const [listenBack] = useState(
+    () =>
+      new ListenBack(
+        {
+          audioContext: () => audioContextRef.current(),
+          replay: (take, onEnded) => {
+            replaying.current = true;
+            engineRef.current?.replay(take, () => {
+              replaying.current = false;
+              onEnded();
+            });
+          },
+          stopReplay: () => engineRef.current?.stopReplay(),
+          replayTime: () => engineRef.current?.replayTime() ?? null,
+        },
+        lessonId,
+      ),
+  );
   const [coach] = useState(
     () =>
-      new TimingCoach({ audioContext: () => audioContextRef.current() }, (take) =>
-        onTakeScoredRef.current?.(take),
-      ),
+      new TimingCoach({ audioContext: () => audioContextRef.current() }, (take) => {
+        listenBack.scored(take);
+        onTakeScoredRef.current?.(take);
+      }),
   );
   const heardAt = useRef<number | null>(null);
   const [calibrating, setCalibrating] = useState(false);
@@ -125,27 +152,35 @@ const PracticeRoomPanel = ({
   const plannedBar = useRef(0);
   const engine = usePracticeEngine(
     (position) => {
-      onPosition(playingPattern.current ? position : null);
+      onPosition(playingPattern.current || replaying.current ? position : null);
       heardAt.current = audioContextRef.current()?.currentTime ?? heardAt.current;
       if (heardAt.current !== null) coach.tick(heardAt.current);
     },
-    (positions) => {
+    (positions, sounds) => {
       const last = positions.at(-1);
       if (last && !last.position.countIn) plannedBar.current = last.position.barNumber;
       coach.planned(positions);
+      listenBack.planned(positions, sounds);
     },
   );
+  engineRef.current = engine;
   audioContextRef.current = engine.audioContext;
   playingPattern.current = engine.running === 'pattern';
   const { running } = engine;
   useEffect(() => coach.setNotation(notation), [coach, notation]);
-  // A card turn or a new lesson unmounts the room: the take so far is scored, the input released.
+  useEffect(() => void listenBack.load(), [listenBack]);
+  // A card turn or a new lesson unmounts the room: the take so far is scored (and its recording kept),
+  // the input released.
   useEffect(
     () => () => {
-      if (heardAt.current !== null) coach.takeEnded(heardAt.current);
+      if (heardAt.current !== null) {
+        coach.takeEnded(heardAt.current);
+        void listenBack.takeEnded(heardAt.current);
+      }
       coach.dispose();
+      listenBack.dispose();
     },
-    [coach],
+    [coach, listenBack],
   );
 
   const trainer = useMemo(
@@ -232,8 +267,14 @@ const PracticeRoomPanel = ({
     const before = wasRunning.current;
     wasRunning.current = running;
     if (before === running) return;
-    if (before === 'pattern' && heardAt.current !== null) coach.takeEnded(heardAt.current);
-    if (running === 'pattern') coach.takeStarted(engine.startTime() ?? 0);
+    if (before === 'pattern' && heardAt.current !== null) {
+      coach.takeEnded(heardAt.current);
+      void listenBack.takeEnded(heardAt.current);
+    }
+    if (running === 'pattern') {
+      coach.takeStarted(engine.startTime() ?? 0);
+      listenBack.takeStarted(coach.listening ? coach.microphoneStream : null);
+    }
     if (before !== null && running === null && calibrating) {
       coach.calibrationEnded();
       setCalibrating(false);
@@ -278,6 +319,7 @@ const PracticeRoomPanel = ({
     const fresh = { gap, changes: [] };
     setRunGap(fresh);
     plannedBar.current = 0;
+    listenBack.runStarting();
     engine.start(mode, programFor(mode, fresh), bpm);
     transport.play(mode);
   };
@@ -459,6 +501,13 @@ const PracticeRoomPanel = ({
           notation={notation}
           now={() => heardAt.current}
           onCalibrate={calibrate}
+        />
+      ) : null}
+      {engine.available ? (
+        <ListenBackPanel
+          listenBack={listenBack}
+          microphoneOn={coachState.input.kind === 'microphone'}
+          replayTime={engine.replayTime}
         />
       ) : null}
       <p className="practice-room__keys practice-muted">

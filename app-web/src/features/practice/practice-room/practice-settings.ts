@@ -7,6 +7,7 @@ import {
   type GapClick,
   type MetronomeSubdivision,
 } from '@stickwork/domain';
+import { DEFAULT_SOUND, KIT_SOUNDS, type SoundMix } from './sound-mix';
 
 /**
  * What a drummer set up in the practice room, kept per browser. The tempo is not among it: every card
@@ -23,24 +24,10 @@ export interface PracticeSettings {
   countIn: boolean;
   /** 0-1: the master volume. */
   volume: number;
-  /** The mixer: what the kit sounds like, its level and the click's, and whether the hi-hat plays. */
+  /** The mixer: what the kit sounds like, its level, the click's and the drummer's own, and whether the hi-hat plays. */
   sound: SoundMix;
   trainer: { enabled: boolean; stepBpm: number; everyBars: number };
   gap: GapClick & { enabled: boolean };
-}
-
-/** The sampled acoustic kit, the synthesised one, or no drums at all (the click alone). */
-export const KIT_SOUNDS = ['acoustic', 'electronic', 'click-only'] as const;
-export type KitSound = (typeof KIT_SOUNDS)[number];
-
-export interface SoundMix {
-  kitSound: KitSound;
-  /** 0-1. */
-  kit: number;
-  /** 0-1. */
-  click: number;
-  /** Off for drummers who keep the hi-hat with their own foot: the pattern plays without it. */
-  hiHat: boolean;
 }
 
 export const PRACTICE_SETTINGS_KEY = 'stickwork.practice-room';
@@ -51,8 +38,8 @@ export const DEFAULT_PRACTICE_SETTINGS: PracticeSettings = {
   click: true,
   patternMuted: false,
   countIn: true,
-  volume: 0.8,
-  sound: { kitSound: 'acoustic', kit: 0.8, click: 0.8, hiHat: true },
+  volume: DEFAULT_SOUND.volume,
+  sound: DEFAULT_SOUND.mix,
   trainer: { enabled: false, stepBpm: TRAINER_STEP_BPM.default, everyBars: TRAINER_EVERY_BARS.default },
   gap: { enabled: false, ...DEFAULT_GAP_CLICK },
 };
@@ -91,6 +78,7 @@ export const parsePracticeSettings = (value: unknown): PracticeSettings => {
       kitSound: KIT_SOUNDS.find((entry) => entry === sound.kitSound) ?? defaults.sound.kitSound,
       kit: within(sound.kit, 0, 1, defaults.sound.kit),
       click: within(sound.click, 0, 1, defaults.sound.click),
+      own: within(sound.own, 0, 1, defaults.sound.own),
       hiHat: bool(sound.hiHat, defaults.sound.hiHat),
     },
     trainer: {

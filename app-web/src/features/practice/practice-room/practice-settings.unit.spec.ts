@@ -45,16 +45,17 @@ describe('the practice settings kept in the browser', () => {
     expect(parsePracticeSettings(null)).toEqual(DEFAULT_PRACTICE_SETTINGS);
   });
 
-  it('keep the mixer: kit sound, kit and click levels and the hi-hat, each read on its own', () => {
+  it("keep the mixer: kit sound, kit, click and the drummer's own levels and the hi-hat, each read on its own", () => {
     expect(DEFAULT_PRACTICE_SETTINGS.sound).toEqual({
       kitSound: 'acoustic',
       kit: 0.8,
       click: 0.8,
+      own: 0.8,
       hiHat: true,
     });
     const mixed = {
       ...DEFAULT_PRACTICE_SETTINGS,
-      sound: { kitSound: 'click-only' as const, kit: 0.25, click: 1, hiHat: false },
+      sound: { kitSound: 'click-only' as const, kit: 0.25, click: 1, own: 0.4, hiHat: false },
     };
     writePracticeSettings(mixed);
     expect(readPracticeSettings()).toEqual(mixed);
@@ -62,12 +63,15 @@ describe('the practice settings kept in the browser', () => {
     const { sound: _sound, ...older } = DEFAULT_PRACTICE_SETTINGS;
     expect(parsePracticeSettings({ ...older, volume: 0.5 }).sound).toEqual(DEFAULT_PRACTICE_SETTINGS.sound);
     expect(
-      parsePracticeSettings({ sound: { kitSound: 'jazz', kit: -1, click: '0.3', hiHat: false } }).sound,
-    ).toEqual({ kitSound: 'acoustic', kit: 0, click: 0.8, hiHat: false });
+      parsePracticeSettings({ sound: { kitSound: 'jazz', kit: -1, click: '0.3', own: 7, hiHat: false } })
+        .sound,
+    ).toEqual({ kitSound: 'acoustic', kit: 0, click: 0.8, own: 1, hiHat: false });
+    // A mix stored before the drummer's own level existed keeps its levels and gets the default own level.
     expect(parsePracticeSettings({ sound: { kitSound: 'electronic', kit: 0.4 } }).sound).toEqual({
       kitSound: 'electronic',
       kit: 0.4,
       click: 0.8,
+      own: 0.8,
       hiHat: true,
     });
   });

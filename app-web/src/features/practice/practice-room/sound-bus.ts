@@ -1,6 +1,6 @@
 /*
- * The practice room's mixer on the audio graph: the kit and the click each through a gain of their own,
- * both into the master volume, then a limiter that no sound gets past above -1 dBFS.
+ * The practice room's mixer on the audio graph: the kit, the click and the drummer's own playing (their
+ * recorded takes played back) each through a gain of their own, all into the master volume, then a limiter that no sound gets past above -1 dBFS.
  *
  * The limiter is a WaveShaper (a soft-knee curve: untouched up to -6 dBFS, then bent towards -1.1 dBFS,
  * never above it), not a DynamicsCompressorNode: Chromium's compressor delays what passes it by its
@@ -37,6 +37,8 @@ const limiterCurve = (): Float32Array<ArrayBuffer> => {
  */
 export const KIT_GAIN = 1;
 export const CLICK_GAIN = 0.7;
+/** The drummer's own playing: a take is played back as the microphone recorded it. */
+export const OWN_GAIN = 1;
 /** The synthesised kit's voices peak higher than the samples (normalised to -1 dBFS): a trim evens them. */
 const SYNTHESISED_TRIM = 0.5;
 
@@ -47,6 +49,8 @@ export interface SoundBus {
   synthesisedKit: GainNode;
   /** Where the clicks play into. */
   click: GainNode;
+  /** Where the drummer's own playing (a recorded take) plays into. */
+  own: GainNode;
   /** The master volume. */
   master: GainNode;
 }
@@ -58,6 +62,8 @@ export interface BusLevels {
   kit: number;
   /** 0-1: the click's level. */
   click: number;
+  /** 0-1: the level of the drummer's own playing. */
+  own: number;
 }
 
 export const createSoundBus = (context: BaseAudioContext, levels: BusLevels): SoundBus => {
@@ -65,6 +71,7 @@ export const createSoundBus = (context: BaseAudioContext, levels: BusLevels): So
   const synthesisedKit = context.createGain();
   synthesisedKit.gain.value = SYNTHESISED_TRIM;
   const click = context.createGain();
+  const own = context.createGain();
   const master = context.createGain();
   // The shaper reads its input on [-1, 1]: scaled down by RANGE here, the curve scales back up.
   const intoCurve = context.createGain();
@@ -75,8 +82,9 @@ export const createSoundBus = (context: BaseAudioContext, levels: BusLevels): So
   synthesisedKit.connect(kit);
   kit.connect(master);
   click.connect(master);
+  own.connect(master);
   master.connect(intoCurve).connect(limiter).connect(context.destination);
-  const bus = { kit, synthesisedKit, click, master };
+  const bus = { kit, synthesisedKit, click, own, master };
   setLevels(bus, levels, null);
   return bus;
 };
@@ -90,4 +98,5 @@ export const setLevels = (bus: SoundBus, levels: BusLevels, now: number | null):
   set(bus.master, levels.volume);
   set(bus.kit, levels.kit * KIT_GAIN);
   set(bus.click, levels.click * CLICK_GAIN);
+  set(bus.own, levels.own * OWN_GAIN);
 };

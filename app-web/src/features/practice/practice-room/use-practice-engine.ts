@@ -1,7 +1,7 @@
-import type { PracticePosition, PracticeProgram, TimedPosition } from '@stickwork/domain';
+import type { PracticePosition, PracticeProgram, TimedPosition, TimedSound } from '@stickwork/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadAcousticKit } from './acoustic-kit';
-import { audioContextClass, PracticeEngine } from './audio-engine';
+import { audioContextClass, PracticeEngine, type Replay } from './audio-engine';
 import type { PracticeSettings } from './practice-settings';
 
 export type PracticeMode = 'metronome' | 'pattern';
@@ -12,8 +12,8 @@ export type PracticeMode = 'metronome' | 'pattern';
  */
 export const usePracticeEngine = (
   onPosition: (position: PracticePosition | null) => void,
-  /** What was planned, ahead of time on the audio clock (for the timing coach). */
-  onPlanned?: (positions: readonly TimedPosition[]) => void,
+  /** What was planned, ahead of time on the audio clock (for the timing coach and listen-back). */
+  onPlanned?: (positions: readonly TimedPosition[], sounds: readonly TimedSound[]) => void,
 ) => {
   const engineRef = useRef<PracticeEngine | null>(null);
   const onPositionRef = useRef(onPosition);
@@ -29,7 +29,7 @@ export const usePracticeEngine = (
         setPosition(next);
         onPositionRef.current(next);
       },
-      onPlanned: (positions) => onPlannedRef.current?.(positions),
+      onPlanned: (positions, sounds) => onPlannedRef.current?.(positions, sounds),
       loadSamples: loadAcousticKit,
     });
     engineRef.current = engine;
@@ -59,6 +59,13 @@ export const usePracticeEngine = (
   /** The card's AudioContext (made on first call, from a click or key) and the running program's start. */
   const audioContext = useCallback(() => engineRef.current?.audioContext() ?? null, []);
   const startTime = useCallback(() => engineRef.current?.startTime ?? null, []);
+  /** A recorded take played back through the room (the notation follows it as it follows a run). */
+  const replay = useCallback((take: Replay, onEnded: () => void) => {
+    engineRef.current?.replay(take, onEnded);
+    setRunning(null);
+  }, []);
+  const stopReplay = useCallback(() => engineRef.current?.stopReplay(), []);
+  const replayTime = useCallback(() => engineRef.current?.replayTime ?? null, []);
 
   return {
     available: audioContextClass() !== undefined,
@@ -69,5 +76,8 @@ export const usePracticeEngine = (
     update,
     audioContext,
     startTime,
+    replay,
+    stopReplay,
+    replayTime,
   };
 };

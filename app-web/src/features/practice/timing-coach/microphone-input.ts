@@ -2,6 +2,8 @@ import { InputUnavailable } from './input-problems';
 import onsetWorkletUrl from './onset-worklet?worker&url';
 
 export interface MicrophoneSession {
+  /** The microphone's stream (listen-back records takes from it). */
+  stream: MediaStream;
   setSensitivity(sensitivity: number): void;
   close(): void;
 }
@@ -40,6 +42,7 @@ export async function openMicrophone(
   const [track] = stream.getAudioTracks();
   track?.addEventListener('ended', options.onGone);
   return {
+    stream,
     setSensitivity: (sensitivity) => detector.port.postMessage({ sensitivity }),
     close() {
       track?.removeEventListener('ended', options.onGone);

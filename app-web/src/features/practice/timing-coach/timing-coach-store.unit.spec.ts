@@ -1,7 +1,8 @@
-import type { Notation, PracticePosition } from '@stickwork/domain';
+import type { Notation } from '@stickwork/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadDrumMap } from './drum-map';
 import { TimingCoach, type ScoredTake } from './timing-coach';
+import { testPosition as position } from './test-position';
 
 /** A fake Web MIDI access with one e-kit whose note-ons the test sends, at performance times in ms. */
 function fakeMidi() {
@@ -43,15 +44,6 @@ const notation: Notation = {
   bars: 1,
   notes: [0, 2, 4, 6].map((step) => ({ step, voice: 'snare' as const })),
 };
-const position = (step: number | null, countIn = false): PracticePosition => ({
-  step,
-  bar: 0,
-  beat: step ?? 0,
-  countIn,
-  silent: false,
-  bpm: 120,
-  barNumber: 0,
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -112,6 +112,11 @@ export class TimingCoach {
     return this.snapshot.input.kind !== 'none';
   }
 
+  /** The microphone's stream while the coach listens to it (listen-back records the takes). */
+  get microphoneStream(): MediaStream | null {
+    return this.microphone?.stream ?? null;
+  }
+
   setNotation(notation: Notation | null): void {
     this.notation = notation;
   }
