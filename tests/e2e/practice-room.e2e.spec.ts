@@ -296,6 +296,8 @@ test('the acoustic kit loads with the lesson card, not the landing page; the mix
   await page.getByLabel('Electronic kit').check();
   await page.getByLabel('Kit level').fill('50');
   await page.getByLabel('Click level').fill('65');
+  await expect(page.getByLabel('My playing (takes heard back)')).toHaveValue('80');
+  await page.getByLabel('My playing (takes heard back)').fill('35');
   await page.getByLabel('Hi-hat in the pattern (off if you play it with your foot)').uncheck();
   await expectNoSeriousA11yViolations(page);
   await sound.screenshot({ path: testInfo.outputPath('sound-mixer.png') });
@@ -306,6 +308,7 @@ test('the acoustic kit loads with the lesson card, not the landing page; the mix
   await expect(page.getByLabel('Electronic kit')).toBeChecked();
   await expect(page.getByLabel('Kit level')).toHaveValue('50');
   await expect(page.getByLabel('Click level')).toHaveValue('65');
+  await expect(page.getByLabel('My playing (takes heard back)')).toHaveValue('35');
   await expect(
     page.getByLabel('Hi-hat in the pattern (off if you play it with your foot)'),
   ).not.toBeChecked();
