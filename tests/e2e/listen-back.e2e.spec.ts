@@ -50,6 +50,41 @@ const storedTakes = (page: Page) =>
       }),
   );
 
+/**
+ * How far the recording's strokes sit from where the kept take places them: for each stroke, where the
+ * recorded sound rises (a tenth of the loudest sample within 80 ms either side), less the stroke's
+ * place; the median over the take's strokes, in ms.
+ */
+const alignmentMs = (page: Page) =>
+  page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('stickwork-listen-back');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(new Error('IndexedDB did not open'));
+    });
+    const take = await new Promise<{ audio: Blob; strokes: { at: number }[] }>((resolve) => {
+      const all = db.transaction('takes').objectStore('takes').getAll();
+      all.onsuccess = () => resolve(all.result[0]);
+    });
+    db.close();
+    const decoder = new OfflineAudioContext(1, 1, 48_000);
+    const audio = await decoder.decodeAudioData(await take.audio.arrayBuffer());
+    const samples = audio.getChannelData(0);
+    const rate = audio.sampleRate;
+    const offsets = take.strokes.flatMap(({ at }) => {
+      const from = Math.max(0, Math.round((at - 0.08) * rate));
+      const to = Math.min(samples.length, Math.round((at + 0.08) * rate));
+      if (to - from < rate * 0.1) return [];
+      let peak = 0;
+      for (let index = from; index < to; index++) peak = Math.max(peak, Math.abs(samples[index]!));
+      let rise = from;
+      while (rise < to && Math.abs(samples[rise]!) < peak / 10) rise++;
+      return [(rise / rate - at) * 1000];
+    });
+    offsets.sort((a, b) => a - b);
+    return { strokes: offsets.length, medianMs: offsets[Math.floor(offsets.length / 2)] ?? NaN };
+  });
+
 const audioNow = (page: Page) =>
   page.evaluate(() => (window as unknown as RecordingWindow).__contexts.at(-1)!.currentTime);
 
@@ -89,6 +124,13 @@ for (const viewport of [
     await expect(takes.getByRole('listitem')).toHaveCount(1);
     await expect(takes.getByRole('listitem')).toHaveText(/, 120 bpm, \d+ %Play back$/);
     await expect.poll(() => storedTakes(page)).toBe(1);
+    // Measured, not yet mended: where the recorded strokes sound against their kept places (the
+    // recorder's start event comes after its first sample; docs/product-behaviour.md).
+    const alignment = await alignmentMs(page);
+    testInfo.annotations.push({
+      type: 'recorded strokes against their kept place (median, ms)',
+      description: `${alignment.medianMs.toFixed(1)} ms over ${alignment.strokes} strokes`,
+    });
     await expect(hearYourself.getByLabel('Click with the playback')).toBeChecked();
 
     // Played back: the recording starts on one buffer source, the clicks with it (no drum plays).
