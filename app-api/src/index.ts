@@ -32,7 +32,12 @@ export {
 export { nextPeriodEndAt, settleAllPeriodEnds, settlePeriodEnds } from './payments/period-ends.js';
 export { createPaymentsService, type PaymentsService } from './payments/payments-service.js';
 export { pinTimeZone } from './accounts/customer-time-zone.js';
-export { addTeacher, setTeacherAvailability, type NewTeacher } from './teacher-lessons/teachers-service.js';
+export {
+  addTeacher,
+  setTeacherAvailability,
+  setTeacherMeetingLink,
+  type NewTeacher,
+} from './teacher-lessons/teachers-service.js';
 export { settleTeacherBookings } from './teacher-lessons/teacher-booking-sweep.js';
 export {
   createPracticeService,

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { BILLING_PERIODS, isDayKey, LEVELS, PAID_TIERS, resolveTimeZone, SKILLS } from '@stickwork/domain';
+import {
+  BILLING_PERIODS,
+  isDayKey,
+  LEVELS,
+  meetingLinkSchema,
+  PAID_TIERS,
+  resolveTimeZone,
+  SKILLS,
+} from '@stickwork/domain';
 import { UsageError } from './errors.js';
 import { DATE_HINT, parseInstant, type Bound } from './dates.js';
 
@@ -106,3 +114,6 @@ export const emailOption = () =>
     .string()
     .trim()
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'expected an email address such as tina@example.com' });
+
+/** A teacher's meeting link: the domain's own rule (https on a real domain), so the CLI and the decider agree. */
+export const meetingLinkArgument = () => meetingLinkSchema;

@@ -30,6 +30,7 @@ export * from './progress/weekly-goal.js';
 export * from './schemas/weekly-goal-request.js';
 export * from './schemas/reminder-settings-request.js';
 export * from './schemas/teacher-lesson-request.js';
+export * from './schemas/meeting-link.js';
 export * from './progress/heatmap.js';
 export * from './progress/overall-level.js';
 export * from './decider/decider.js';

@@ -83,7 +83,7 @@ const displayTimeZoneOf = (req: Request): TimeZone => timeZoneHeaderOf(req.res!)
  * | GET /lesson-history?skill= | optional skill (or warm_up), `time-zone` header | 200 `[{ lessonId, name, focus, day, playedAt, rating \| null, skipped, takes, best: { input, bpm, accuracy, meanOffsetMs, spreadMs } \| null }]`, newest first |
  * | GET /progress | | 200 `[{ skillName, skillLevel, levelProgress }]`, one per skill |
  * | GET /lesson/progress | `time-zone` header | 200 the practice report: see `lessonProgressView` |
- * | GET /file/download?lessonId= | | 200 the sheet music PDF as an attachment named after the lesson; 404 unknown lesson; 429 past 30 a minute per customer |
+ * | GET /file/download?lessonId= | | 200 the sheet music PDF as an attachment named after the lesson, at the drummer's planned start tempo with the passes the card counts; 404 unknown lesson; 429 past 30 a minute per customer |
  * | GET /timing/weak-spots | | 200 `[{ voice, position, meanOffsetMs, spreadMs, strokes, takes, trend }]`: over the takes of the latest 4 weeks (the customer's days), the voice-position pairs with 30+ strokes whose mean offset is 10 ms or more or whose spread is 20 ms or more, worst first; `trend` 'better' \| 'worse' \| 'steady' \| 'new' (the latest 2 weeks against the 2 before) |
  * | GET /lesson/tempo-plan?lessonId= | | 200 `{ lessonId, startBpm, targetBpm, basis }`: the start tempo the schedule gives the lesson now (the schedule's `start_bpm`), the speed trainer's target, and why (`{ kind: 'takes', bpm, accuracy, takes, ratedTooHard }`, `{ kind: 'rating', rating: 'too_hard' }` or `{ kind: 'catalogue' }`); 404 unknown lesson |
  * | GET /lesson/notation?lessonId= | | 200 `{ lessonId, notation }`: the notation the PDF is drawn from, for the lesson card to engrave and play; 404 unknown lesson |
@@ -234,7 +234,9 @@ export const practiceRouter = (backend: Backend): Router => {
 
   router.get('/file/download', authenticated, sheetDownloadLimit, async (req, res) => {
     const lesson = queriedLesson(req);
-    const pdf = await sheetMusic.pdfFor(lesson);
+    // At the drummer's planned start tempo, as the card shows the lesson: the same tempo and passes.
+    const { startBpm } = await practice.tempoPlan(authOf(res).customerId, lesson);
+    const pdf = await sheetMusic.pdfFor({ ...lesson, start_bpm: startBpm });
     res
       .status(200)
       .type('application/pdf')

@@ -9,6 +9,7 @@ import {
 import {
   registerDrummer,
   startPracticeServer,
+  timingTakeRequest,
   type PracticeTestServer,
 } from './testing/practice-fixtures.js';
 
@@ -22,19 +23,7 @@ const timingLesson = getCatalogue().find(
   (lesson) => lesson.focus === 'timing' && lesson.type === 'exercise',
 )!;
 
-const take = (lessonId: number, bpm: number, accuracy: number, playId: string) => ({
-  lessonId,
-  playId,
-  input: 'midi',
-  bpm,
-  expected: 32,
-  hits: 32,
-  missed: 0,
-  extra: 0,
-  meanOffsetMs: 4,
-  spreadMs: 6,
-  accuracy,
-});
+const take = timingTakeRequest;
 
 describe('GET /api/lesson/tempo-plan', () => {
   it("answers the catalogue's tempo before any take, then follows the takes", async () => {

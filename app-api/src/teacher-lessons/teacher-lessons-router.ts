@@ -22,7 +22,7 @@ export const TEACHER_LESSON_LIMIT_MESSAGE =
  *
  * | route | request | success |
  * |---|---|---|
- * | GET /teacher-lessons | exclusive tier | 200 `{ timeZone, quartersUsed, teachers: [{ teacherId, name, slots: [{ startsAt, quarter, quarterUsed }] }], bookings: [{ bookingId, teacherId, teacherName, startsAt, cancellable }] }`; 403 `{ message, upsell }` for other tiers |
+ * | GET /teacher-lessons | exclusive tier | 200 `{ timeZone, quartersUsed, teachers: [{ teacherId, name, slots: [{ startsAt, quarter, quarterUsed, night }] }], bookings: [{ bookingId, teacherId, teacherName, startsAt, meetingLink, cancellable }] }` (`night`: the lesson runs outside 07:00-22:00 of the customer's zone; `meetingLink`: the teacher's, null while none is set); 403 `{ message, upsell }` for other tiers |
  * | POST /teacher-lessons | `{ teacherId, startsAt }` | 201 `{ bookingId, teacherId, teacherName, startsAt, quarter }`; 400 past, beyond the 8 weeks offered, after a scheduled end of the plan, or not offered; 404 unknown teacher, 409 slot taken or quarter used |
  * | DELETE /teacher-lessons/:bookingId | | 200 as GET; 409 within 24 h of the start, 404 unknown booking |
  *

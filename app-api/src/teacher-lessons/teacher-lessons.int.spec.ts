@@ -523,3 +523,118 @@ describe('the booking horizon, the plan and the erasure', () => {
     expect(credits.at(-1)?.type).toBe('LessonCreditsClosed');
   });
 });
+
+describe('where a teacher lesson happens, and when it is night for the drummer', () => {
+  const MONA_EMAIL = 'mona.teacher@example.com';
+  const MONA_LINK = 'https://meet.example.com/mona-drums';
+  const NYLA_EMAIL = 'nyla.teacher@example.com';
+  // Mona teaches on Wednesdays 18:00 Berlin time; Nyla on Tuesdays 19:30 in New York.
+  const WEDNESDAY = '2026-03-18T17:00:00.000Z';
+  type View = {
+    teachers: { teacherId: string; slots: { startsAt: string; night: boolean }[] }[];
+    bookings: { bookingId: string; meetingLink: string | null }[];
+  };
+
+  beforeAll(async () => {
+    server.setNow(START);
+    const add = async (
+      teacherId: string,
+      name: string,
+      email: string,
+      timeZone: string,
+      start: string,
+      weekday: number,
+    ) => {
+      await runTeacher(server.backend, teacherId, {
+        type: 'AddTeacher',
+        data: { teacherId, name, email, timeZone },
+      });
+      const { position } = await runTeacher(server.backend, teacherId, {
+        type: 'SetAvailability',
+        data: { slots: [{ weekday, start }] },
+      });
+      await server.backend.projections.waitFor(position!);
+    };
+    await add('mona', 'Mona Groove', MONA_EMAIL, 'Europe/Berlin', '18:00', 3);
+    await add('nyla', 'Nyla Swing', NYLA_EMAIL, 'America/New_York', '19:30', 2);
+  });
+
+  /** The booking's mail to `to`, found by its calendar file's UID. */
+  const bookingMail = async (to: string, bookingId: string) => {
+    const mail = (await mailsTo(server.backend.config.dataDir, to)).find((m) =>
+      m.attachments.some((a) => a.content.toString().includes(`UID:${bookingId}`)),
+    );
+    expect(mail, to).toBeDefined();
+    return {
+      text: mail!.text ?? '',
+      html: String(mail!.html),
+      // Long calendar lines are folded (a line break and a space): unfolded here.
+      ics: mail!.attachments[0]!.content.toString().replace(/\r?\n[ \t]/g, ''),
+    };
+  };
+  const emailOf = (drummer: Drummer) =>
+    server.backend.readModels.get<{ email: string }>('customer_directory', drummer.customerId)!.email;
+
+  it('without a meeting link says plainly that where the lesson happens is not set yet: no LOCATION, no URL', async () => {
+    const drummer = await exclusive();
+    const booked = await book(drummer, WEDNESDAY, 'mona');
+    expect(booked.status, booked.text).toBe(201);
+    const { bookingId } = booked.json as { bookingId: string };
+    const view = (await drummer.api.get('/api/teacher-lessons', BERLIN)).json as View;
+    expect(view.bookings).toEqual([expect.objectContaining({ bookingId, meetingLink: null })]);
+    const customer = await bookingMail(emailOf(drummer), bookingId);
+    expect(customer.text).toContain(
+      "Where the lesson happens is not set yet: your teacher's meeting link will be on your Teacher Lessons page as soon as it is set.",
+    );
+    const teacher = await bookingMail(MONA_EMAIL, bookingId);
+    expect(teacher.text).toContain(
+      'Where the lesson happens is not set yet: no meeting link is set for you. Please ask the Stickwork team to set yours',
+    );
+    for (const { ics } of [customer, teacher]) {
+      expect(ics).not.toMatch(/^LOCATION/m);
+      expect(ics).not.toMatch(/^URL/m);
+    }
+  });
+
+  it("with a meeting link shows it on the booked lesson, in both mails and as the .ics LOCATION and URL; the teacher's mail does not link to the customer's page", async () => {
+    const { setTeacherMeetingLink } = await import('./teachers-service.js');
+    await setTeacherMeetingLink(server.backend, 'mona', MONA_LINK);
+    const drummer = await exclusive();
+    const booked = await book(drummer, '2026-03-25T17:00:00.000Z', 'mona');
+    expect(booked.status, booked.text).toBe(201);
+    const { bookingId } = booked.json as { bookingId: string };
+    const view = (await drummer.api.get('/api/teacher-lessons', BERLIN)).json as View;
+    expect(view.bookings).toEqual([expect.objectContaining({ bookingId, meetingLink: MONA_LINK })]);
+
+    const customer = await bookingMail(emailOf(drummer), bookingId);
+    expect(customer.text).toContain(`Join the lesson here: ${MONA_LINK}`);
+    expect(customer.text).toContain(`Your lessons: ${server.backend.config.publicUrl}/teacher-lessons`);
+    expect(customer.html).toContain(`href="${MONA_LINK}"`);
+    const teacher = await bookingMail(MONA_EMAIL, bookingId);
+    expect(teacher.text).toContain(`Join the lesson here: ${MONA_LINK}`);
+    expect(teacher.html).toContain(`href="${MONA_LINK}"`);
+    // The customer's page is no use to the teacher (it needs the customer's login).
+    for (const part of [teacher.text, teacher.html, teacher.ics])
+      expect(part).not.toContain(`${server.backend.config.publicUrl}/teacher-lessons`);
+    for (const { ics } of [customer, teacher]) {
+      expect(ics).toMatch(new RegExp(`^LOCATION:${MONA_LINK}\\r?$`, 'm'));
+      expect(ics).toMatch(new RegExp(`^URL:${MONA_LINK}\\r?$`, 'm'));
+    }
+  });
+
+  it("marks a slot outside 07:00-22:00 of the drummer's zone as night: a New York 19:30 in Berlin, not in New York", async () => {
+    const berliner = await exclusive();
+    const nyla = (view: View) => view.teachers.find((teacher) => teacher.teacherId === 'nyla')!.slots[0]!;
+    const inBerlin = nyla((await berliner.api.get('/api/teacher-lessons', BERLIN)).json as View);
+    // 19:30 EDT on 17 March is 00:30 in Berlin (still winter time there).
+    expect(inBerlin).toMatchObject({ startsAt: '2026-03-17T23:30:00.000Z', night: true });
+    const newYorker = await exclusive();
+    const inNewYork = nyla(
+      (await newYorker.api.get('/api/teacher-lessons', { headers: { 'time-zone': 'America/New_York' } }))
+        .json as View,
+    );
+    expect(inNewYork).toMatchObject({ startsAt: '2026-03-17T23:30:00.000Z', night: false });
+    const mona = (await berliner.api.get('/api/teacher-lessons', BERLIN)).json as View;
+    expect(mona.teachers.find((teacher) => teacher.teacherId === 'mona')!.slots[0]!.night).toBe(false);
+  });
+});

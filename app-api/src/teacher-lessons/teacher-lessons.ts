@@ -4,6 +4,7 @@ import {
   DomainError,
   handleCommand,
   isDomainError,
+  isNightLesson,
   lessonCreditDecider,
   lessonCreditEventSchemaVersions,
   lessonCreditsStreamId,
@@ -63,8 +64,9 @@ const creditsOf = (backend: Pick<Backend, 'readModels'>, customerId: string): Le
 
 /**
  * GET /api/teacher-lessons: the free slots of every teacher for the coming weeks (instants; the page
- * shows them in the customer's zone), which quarters already have a lesson, and the customer's
- * bookings with whether they can still be cancelled. With the plan's end scheduled, only lessons
+ * shows them in the customer's zone, a slot outside 07:00-22:00 there marked `night`), which quarters
+ * already have a lesson, and the customer's bookings with where they happen (the teacher's meeting
+ * link, null while none is set) and whether they can still be cancelled. With the plan's end scheduled, only lessons
  * that end by then are offered.
  */
 export const teacherLessonsView = (
@@ -91,7 +93,12 @@ export const teacherLessonsView = (
         )
         .map((start) => {
           const quarter = quarterOf(start, timeZone);
-          return { startsAt: start.toISOString(), quarter, quarterUsed: quarter in used };
+          return {
+            startsAt: start.toISOString(),
+            quarter,
+            quarterUsed: quarter in used,
+            night: isNightLesson(start, timeZone),
+          };
         }),
     })),
     bookings: all
@@ -105,6 +112,7 @@ export const teacherLessonsView = (
             teacherId: teacher.teacherId,
             teacherName: teacher.name,
             startsAt: booking.startsAt,
+            meetingLink: teacher.meetingLink ?? null,
             cancellable: Date.parse(booking.startsAt) - now.getTime() >= CANCELLATION_HOURS * 3_600_000,
           })),
       )
@@ -147,7 +155,7 @@ export const runCredits = (
  */
 export const mailLessonParties = async (
   backend: TeacherLessonsBackend,
-  teacher: Pick<Teacher, 'email' | 'name' | 'timeZone'>,
+  teacher: Pick<Teacher, 'email' | 'name' | 'timeZone' | 'meetingLink'>,
   customerId: string,
   customerZone: string,
   bookingId: string,
@@ -166,6 +174,7 @@ export const mailLessonParties = async (
     kind,
     publicUrl: backend.config.publicUrl,
     teacher: { email: teacher.email, name: teacher.name, timeZone: teacher.timeZone },
+    meetingLink: teacher.meetingLink ?? null,
     customer: {
       email: customer.email,
       name: `${customer.firstname} ${customer.lastname}`.trim(),

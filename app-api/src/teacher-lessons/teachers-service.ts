@@ -31,3 +31,14 @@ export const setTeacherAvailability = async (
   teacherId: string,
   slots: WeeklySlot[],
 ) => answered(backend, await runTeacher(backend, teacherId, { type: 'SetAvailability', data: { slots } }));
+
+/**
+ * Sets where a teacher's lessons happen (an https meeting link; the decider refuses anything else):
+ * the booked lessons' page shows it at once; mails and calendar files sent from then on carry it.
+ */
+export const setTeacherMeetingLink = async (
+  backend: TeachersBackend,
+  teacherId: string,
+  meetingLink: string,
+) =>
+  answered(backend, await runTeacher(backend, teacherId, { type: 'SetMeetingLink', data: { meetingLink } }));

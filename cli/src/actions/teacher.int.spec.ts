@@ -47,13 +47,14 @@ describe('stickwork teacher', () => {
         name: 'Tina Drums',
         email: 'tina@example.com',
         timeZone: 'Europe/Berlin',
+        meetingLink: null,
         slots: ['tue@17:00', 'thu@09:30'],
         upcoming: [],
       },
     ]);
     const table = await runCli(['teacher', 'list'], env);
     expect(table.stdout).toMatch(
-      /^ID\s+NAME\s+EMAIL\s+ZONE\s+SLOTS\s+BOOKED\ntina\s+Tina Drums\s+tina@example.com/,
+      /^ID\s+NAME\s+EMAIL\s+ZONE\s+MEETING LINK\s+SLOTS\s+BOOKED\ntina\s+Tina Drums\s+tina@example.com\s+Europe\/Berlin\s+not set/,
     );
   });
 
@@ -99,5 +100,39 @@ describe('stickwork teacher', () => {
     const unknown = await runCli(['teacher', 'availability', 'nobody', 'mon@10:00', '--yes'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('There is no such teacher.');
+  });
+
+  it("sets where a teacher's lessons happen: an https link, normalised; anything else is refused with what it expects", async () => {
+    const set = await runCli(
+      ['teacher', 'meeting-link', 'tina', 'https://meet.example.com/tina drums', '--yes'],
+      env,
+    );
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toBe('tina: lessons happen at https://meet.example.com/tina%20drums\n');
+    const listed = await runCli(['teacher', 'list', '--json'], env);
+    expect((JSON.parse(listed.stdout) as { meetingLink: string }[])[0]!.meetingLink).toBe(
+      'https://meet.example.com/tina%20drums',
+    );
+    // What participants cannot open (or should not: a plain http link) is a usage error, exit 2.
+    for (const bad of ['http://meet.example.com/tina', 'meet.example.com/tina', 'javascript:alert(1)']) {
+      const refused = await runCli(['teacher', 'meeting-link', 'tina', bad, '--yes'], env);
+      expect(refused.code, bad).toBe(2);
+      expect(refused.stderr).toContain(
+        'invalid <url>: expected a web address that starts with https://, such as https://meet.example.com/tina',
+      );
+    }
+    const missing = await runCli(['teacher', 'meeting-link', 'tina', '--yes'], env);
+    expect(missing.code).toBe(2);
+    const unknown = await runCli(
+      ['teacher', 'meeting-link', 'nobody', 'https://meet.example.com/x', '--yes'],
+      env,
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('There is no such teacher.');
+    // The refusals left the link as it was.
+    const kept = await runCli(['teacher', 'list', '--json'], env);
+    expect((JSON.parse(kept.stdout) as { meetingLink: string }[])[0]!.meetingLink).toBe(
+      'https://meet.example.com/tina%20drums',
+    );
   });
 });

@@ -1,7 +1,12 @@
 import type * as AppApi from '@stickwork/app-api';
 import { isDomainError, type TeacherState, type WeeklySlot } from '@stickwork/domain';
 import { teacherSchedulesProjection } from '@stickwork/projections';
-import type { teacherAddInput, teacherAvailabilityInput, teacherListInput } from '../commands/teacher.js';
+import type {
+  teacherAddInput,
+  teacherAvailabilityInput,
+  teacherListInput,
+  teacherMeetingLinkInput,
+} from '../commands/teacher.js';
 import { requireConfirmation } from '../confirmation.js';
 import { CliError, UsageError, withStores, type StoreBackend } from '../context.js';
 import type { InputOf } from '../define-command.js';
@@ -22,7 +27,7 @@ export const parseSlot = (text: string): WeeklySlot => {
   return { weekday: day, start: `${match[2]}:${match[3]}` };
 };
 
-type TeachersService = Pick<typeof AppApi, 'addTeacher' | 'setTeacherAvailability'>;
+type TeachersService = Pick<typeof AppApi, 'addTeacher' | 'setTeacherAvailability' | 'setTeacherMeetingLink'>;
 
 /**
  * Runs one of the API's teachers-service calls as the operator (every event it appends carries
@@ -75,6 +80,18 @@ export const runTeacherAvailability = async (options: InputOf<typeof teacherAvai
   else process.stdout.write(`${options.teacherId}: ${set.map(slotText).join(', ')}\n`);
 };
 
+export const runTeacherMeetingLink = async (options: InputOf<typeof teacherMeetingLinkInput>) => {
+  await requireConfirmation(`Set the meeting link of ${options.teacherId} to ${options.url}?`, options);
+  const { state } = await withStores((backend) =>
+    asOperator(backend, operatorName(options.operator), (service, operating) =>
+      service.setTeacherMeetingLink(operating, options.teacherId, options.url),
+    ),
+  );
+  const meetingLink = state.status === 'added' ? (state.meetingLink ?? null) : null;
+  if (options.json) printJson({ teacherId: options.teacherId, meetingLink });
+  else process.stdout.write(`${options.teacherId}: lessons happen at ${meetingLink}\n`);
+};
+
 const slotText = (slot: WeeklySlot) => `${WEEKDAYS[slot.weekday - 1]}@${slot.start}`;
 
 export const runTeacherList = async (options: InputOf<typeof teacherListInput>) => {
@@ -90,6 +107,7 @@ export const runTeacherList = async (options: InputOf<typeof teacherListInput>) 
         name: teacher.name,
         email: teacher.email,
         timeZone: teacher.timeZone,
+        meetingLink: teacher.meetingLink ?? null,
         slots: teacher.slots.map(slotText),
         upcoming: Object.values(teacher.bookings)
           .filter((booking) => Date.parse(booking.startsAt) > now)
@@ -102,6 +120,7 @@ export const runTeacherList = async (options: InputOf<typeof teacherListInput>) 
     { header: 'NAME', value: (row) => row.name },
     { header: 'EMAIL', value: (row) => row.email },
     { header: 'ZONE', value: (row) => row.timeZone },
+    { header: 'MEETING LINK', value: (row) => row.meetingLink ?? 'not set' },
     { header: 'SLOTS', value: (row) => row.slots.join(' ') || '-' },
     { header: 'BOOKED', value: (row) => String(row.upcoming.length) },
   ]);

@@ -43,11 +43,21 @@ export const teacherAvailabilityInput = {
   options: changeOptions,
 } satisfies Declared;
 
+export const teacherMeetingLinkInput = {
+  arguments: {
+    teacherId: teacherIdArgument('the teacher'),
+    url: argument('where their lessons happen: an https link, e.g. https://meet.example.com/tina', (k) =>
+      k.meetingLinkArgument(),
+    ),
+  },
+  options: changeOptions,
+} satisfies Declared;
+
 export const teacherListInput = { options: { json: jsonOption, jsonl: jsonlOption } } satisfies Declared;
 
 const actions = () => import('../actions/teacher.js');
 
-/** `stickwork teacher add|availability|list`: the teachers of the exclusive tier's lessons. */
+/** `stickwork teacher add|availability|meeting-link|list`: the teachers of the exclusive tier's lessons. */
 export const registerTeacherCommands = (program: Command) => {
   const teacher = program
     .command('teacher')
@@ -61,6 +71,12 @@ export const registerTeacherCommands = (program: Command) => {
     description: "set a teacher's weekly 45-minute slots (replaces the previous ones; booked lessons stay)",
     ...teacherAvailabilityInput,
     run: async () => (await actions()).runTeacherAvailability,
+  });
+  defineCommand(teacher, 'meeting-link', {
+    description:
+      "set where a teacher's lessons happen (shown on booked lessons, in the mails and calendar files)",
+    ...teacherMeetingLinkInput,
+    run: async () => (await actions()).runTeacherMeetingLink,
   });
   defineCommand(teacher, 'list', {
     description: 'the teachers, their weekly slots and upcoming booked lessons',

@@ -12,6 +12,10 @@ export const secondsPerPass = (notation: Notation, bpm: number): number =>
 export const passesForPracticeTime = (notation: Notation, practiceMinutes: number, bpm: number): number =>
   Math.max(1, Math.round((practiceMinutes * 60) / secondsPerPass(notation, bpm)));
 
+/** What the card and the practice sheet say about the passes: "24 passes of the pattern at 48 bpm". */
+export const passesSentence = (passes: number, bpm: number): string =>
+  `${passes} ${passes === 1 ? 'pass' : 'passes'} of the pattern at ${bpm} bpm`;
+
 /** The pass being played (1-based) at bar `barNumber` of a run (bars counted after the count-in). */
 export const passAt = (notation: Pick<Notation, 'bars'>, barNumber: number): number =>
   Math.floor(Math.max(0, barNumber) / notation.bars) + 1;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { findExercise, getCatalogue } from '../catalogue/catalogue.js';
 import type { Notation } from '../catalogue/exercise.js';
-import { passAt, passesForPracticeTime, secondsPerPass } from './practice-passes.js';
+import { passAt, passesForPracticeTime, passesSentence, secondsPerPass } from './practice-passes.js';
 
 const notationOf = (lessonId: number): Notation => findExercise(lessonId)!.notation;
 
@@ -11,6 +11,8 @@ describe('repetitions from the practice time', () => {
     const oneBar = { ...notationOf(10005), bars: 1, timeSignature: { beats: 4, beatUnit: 4 } } as Notation;
     expect(secondsPerPass(oneBar, 48)).toBe(5);
     expect(passesForPracticeTime(oneBar, 2, 48)).toBe(24);
+    expect(passesSentence(24, 48)).toBe('24 passes of the pattern at 48 bpm');
+    expect(passesSentence(1, 48)).toBe('1 pass of the pattern at 48 bpm');
   });
 
   it('over the whole catalogue, the passes played at the start tempo last the practice time (within half a pass), never less than one pass', () => {

@@ -2,6 +2,7 @@ import { match } from 'ts-pattern';
 import type { Decider, DomainCommand } from '../decider/decider.js';
 import { DomainError } from '../errors/domain-error.js';
 import { resolveTimeZone } from '../calendar/time-zone.js';
+import { meetingLinkSchema } from '../schemas/meeting-link.js';
 import type { TeacherEvent, TeacherLessonCancelReason, WeeklySlot } from './teacher-events.js';
 import {
   BOOKING_HOLD_MINUTES,
@@ -31,6 +32,8 @@ export type TeacherState =
       email: string;
       timeZone: string;
       slots: WeeklySlot[];
+      /** Where the lessons happen; absent until an operator sets it (and in older read models). */
+      meetingLink?: string;
       /** Active bookings by start instant (ISO). */
       bookings: Record<string, TeacherBooking>;
       /** Customers whose accounts are erased: no booking of theirs is taken (absent in older read models). */
@@ -57,6 +60,7 @@ export const evolveTeacher = (state: TeacherState, event: TeacherEvent): Teacher
   return match(event)
     .returnType<TeacherState>()
     .with({ type: 'TeacherAvailabilitySet' }, ({ data }) => ({ ...state, slots: data.slots }))
+    .with({ type: 'TeacherMeetingLinkSet' }, ({ data }) => ({ ...state, meetingLink: data.meetingLink }))
     .with({ type: 'TeacherLessonBooked' }, ({ data }) => {
       const { bookingId, customerId, startsAt } = data;
       return { ...state, bookings: { ...state.bookings, [startsAt]: { bookingId, customerId, startsAt } } };
@@ -80,6 +84,8 @@ export type AddTeacher = Command<
   { teacherId: string; name: string; email: string; timeZone: string }
 >;
 export type SetAvailability = Command<'SetAvailability', { slots: WeeklySlot[] }>;
+/** Sets (or replaces) the teacher's meeting link; booked lessons show the new one. */
+export type SetMeetingLink = Command<'SetMeetingLink', { meetingLink: string }>;
 /**
  * `heldSince`: when the customer's credit was taken for this booking (the booking process); past
  * the hold the booking is refused, since the sweep may return that credit. `exclusiveUntil`: when
@@ -104,7 +110,12 @@ export type CancelTeacherLesson = Command<
  */
 export type EraseCustomerLessons = Command<'EraseCustomerLessons', { customerId: string }>;
 export type TeacherCommand =
-  AddTeacher | SetAvailability | BookTeacherLesson | CancelTeacherLesson | EraseCustomerLessons;
+  | AddTeacher
+  | SetAvailability
+  | SetMeetingLink
+  | BookTeacherLesson
+  | CancelTeacherLesson
+  | EraseCustomerLessons;
 
 const added = (state: TeacherState) => {
   if (state.status !== 'added') throw new DomainError('not_found', 'There is no such teacher.');
@@ -168,6 +179,19 @@ export const decideTeacher = (command: TeacherCommand, state: TeacherState): Tea
         }
       }
       return [{ type: 'TeacherAvailabilitySet', data: { slots: unique, setAt: now.toISOString() } }];
+    })
+    .with({ type: 'SetMeetingLink' }, ({ data }) => {
+      const teacher = added(state);
+      const parsed = meetingLinkSchema.safeParse(data.meetingLink);
+      if (!parsed.success)
+        throw new DomainError(
+          'invalid_input',
+          `"${data.meetingLink}" is not a meeting link: ${parsed.error.issues[0]!.message}.`,
+        );
+      if (parsed.data === teacher.meetingLink) return [];
+      return [
+        { type: 'TeacherMeetingLinkSet', data: { meetingLink: parsed.data, setAt: now.toISOString() } },
+      ];
     })
     .with({ type: 'BookTeacherLesson' }, ({ data }) => {
       const teacher = added(state);

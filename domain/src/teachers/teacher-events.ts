@@ -2,7 +2,7 @@ import type { DomainEvent } from '../decider/decider.js';
 
 /**
  * Teacher lessons of the exclusive tier. `teacher-<teacherId>`: the teacher (name, email,
- * zone), their weekly availability and the lessons booked with them; appended with expected
+ * zone, meeting link), their weekly availability and the lessons booked with them; appended with expected
  * revisions, so one slot is never booked twice. `lesson-credits-<customerId>`: the customer's
  * lesson credits, one per calendar quarter.
  */
@@ -22,6 +22,11 @@ export type TeacherAdded = DomainEvent<
 export type TeacherAvailabilitySet = DomainEvent<
   'TeacherAvailabilitySet',
   { slots: WeeklySlot[]; setAt: string }
+>;
+/** Where the teacher's online lessons happen (a video-call room), set by an operator; https only. */
+export type TeacherMeetingLinkSet = DomainEvent<
+  'TeacherMeetingLinkSet',
+  { meetingLink: string; setAt: string }
 >;
 export type TeacherLessonBooked = DomainEvent<
   'TeacherLessonBooked',
@@ -56,6 +61,7 @@ export type TeacherCustomerErased = DomainEvent<
 export type TeacherEvent =
   | TeacherAdded
   | TeacherAvailabilitySet
+  | TeacherMeetingLinkSet
   | TeacherLessonBooked
   | TeacherLessonCancelled
   | TeacherCustomerErased;
@@ -63,6 +69,7 @@ export type TeacherEvent =
 export const teacherEventSchemaVersions: Record<TeacherEvent['type'], number> = {
   TeacherAdded: 1,
   TeacherAvailabilitySet: 1,
+  TeacherMeetingLinkSet: 1,
   TeacherLessonBooked: 1,
   TeacherLessonCancelled: 1,
   TeacherCustomerErased: 1,

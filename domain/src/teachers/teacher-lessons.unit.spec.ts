@@ -16,6 +16,7 @@ import {
 } from './teacher-events.js';
 import {
   BOOKING_HOLD_MINUTES,
+  isNightLesson,
   quarterOf,
   TEACHER_LESSON_MINUTES,
   UNFINISHED_BOOKING_MINUTES,
@@ -165,6 +166,69 @@ describe('a teacher', () => {
     })
       .when(book('b2', 'ben'))
       .then([booked('b2', 'ben')]);
+  });
+});
+
+describe("a teacher's meeting link", () => {
+  const linkSet = (meetingLink: string): TeacherEvent => ({
+    type: 'TeacherMeetingLinkSet',
+    data: { meetingLink, setAt: at },
+  });
+
+  it('is set as an https address on a real domain, normalised, and replaced by a new one', () => {
+    given(added)
+      .when({ type: 'SetMeetingLink', data: { meetingLink: '  https://meet.example.com/tina  ' } })
+      .then([linkSet('https://meet.example.com/tina')]);
+    given(added, linkSet('https://meet.example.com/tina'))
+      .when({ type: 'SetMeetingLink', data: { meetingLink: 'https://zoom.example.com/j/42?pwd=a b' } })
+      .then([linkSet('https://zoom.example.com/j/42?pwd=a%20b')]);
+    // The same link again changes nothing.
+    given(added, linkSet('https://meet.example.com/tina'))
+      .when({ type: 'SetMeetingLink', data: { meetingLink: 'https://meet.example.com/tina' } })
+      .then([]);
+  });
+
+  it('refuses what is not a link participants can open, saying what it expects', () => {
+    const hint = 'expected a web address that starts with https://, such as https://meet.example.com/tina.';
+    for (const bad of [
+      'http://meet.example.com/tina',
+      'meet.example.com/tina',
+      'javascript:alert(1)',
+      'https://localhost/room',
+      '',
+    ])
+      given(added)
+        .when({ type: 'SetMeetingLink', data: { meetingLink: bad } })
+        .thenThrows('invalid_input', `"${bad}" is not a meeting link: ${hint}`);
+    given(added)
+      .when({ type: 'SetMeetingLink', data: { meetingLink: 'https://tina:secret@meet.example.com/' } })
+      .thenThrows(
+        'invalid_input',
+        '"https://tina:secret@meet.example.com/" is not a meeting link: must not hold a user name or password: give the link participants open.',
+      );
+    given()
+      .when({ type: 'SetMeetingLink', data: { meetingLink: 'https://meet.example.com/tina' } })
+      .thenThrows('not_found');
+  });
+});
+
+describe("night lessons in the drummer's zone", () => {
+  it('marks a lesson that starts before 07:00 or ends after 22:00 there, DST included', () => {
+    // A New York teacher's 19:30 (EST) is 01:30 in Berlin: night there, evening in New York.
+    const nyEvening = new Date('2026-01-13T00:30:00Z');
+    expect(isNightLesson(nyEvening, 'Europe/Berlin')).toBe(true);
+    expect(isNightLesson(nyEvening, 'America/New_York')).toBe(false);
+    const berlin = (local: string, offset = '+01:00') => new Date(`2026-01-13T${local}:00${offset}`);
+    expect(isNightLesson(berlin('06:59'), 'Europe/Berlin')).toBe(true);
+    expect(isNightLesson(berlin('07:00'), 'Europe/Berlin')).toBe(false);
+    // 21:15 ends at 22:00 sharp: still the day; 21:16 runs past it; 23:30 runs into the next day.
+    expect(isNightLesson(berlin('21:15'), 'Europe/Berlin')).toBe(false);
+    expect(isNightLesson(berlin('21:16'), 'Europe/Berlin')).toBe(true);
+    expect(isNightLesson(berlin('23:30'), 'Europe/Berlin')).toBe(true);
+    // Summer time: 06:30 UTC is 08:30 in Berlin in July (day), 07:30 in January (day), 05:30 UTC in
+    // July is 07:30 (day) but in January 06:30 (night).
+    expect(isNightLesson(new Date('2026-07-14T05:30:00Z'), 'Europe/Berlin')).toBe(false);
+    expect(isNightLesson(new Date('2026-01-13T05:30:00Z'), 'Europe/Berlin')).toBe(true);
   });
 });
 

@@ -20,6 +20,26 @@ export const BOOKING_HOLD_MINUTES = 2;
  */
 export const UNFINISHED_BOOKING_MINUTES = 5;
 
+/** A drummer's waking day for a lesson, in their own zone: 07:00 to 22:00. Outside it is night. */
+export const LESSON_DAY_START_HOUR = 7;
+export const LESSON_DAY_END_HOUR = 22;
+
+/**
+ * Whether a lesson starting at `startsAt` runs outside 07:00-22:00 in `timeZone` (the drummer's): it
+ * starts before 07:00 or ends after 22:00 (a 21:30 lesson ends at 22:15), read with the zone's own
+ * clock, DST included. A New York teacher's 19:30 is 01:30 in Berlin: night there.
+ */
+export const isNightLesson = (startsAt: Date, timeZone: string): boolean => {
+  const start = new TZDate(startsAt.getTime(), timeZone);
+  const end = new TZDate(startsAt.getTime() + TEACHER_LESSON_MINUTES * 60_000, timeZone);
+  const minuteOfDay = (at: TZDate) => at.getHours() * 60 + at.getMinutes();
+  return (
+    minuteOfDay(start) < LESSON_DAY_START_HOUR * 60 ||
+    start.getDate() !== end.getDate() ||
+    minuteOfDay(end) > LESSON_DAY_END_HOUR * 60
+  );
+};
+
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const WEEK_MINUTES = 7 * 24 * 60;
 const minuteOfWeek = (slot: WeeklySlot) =>

@@ -31,6 +31,7 @@ const teacherCopy = async () => {
       bookingId: 'b1',
       startsAt: new Date('2026-04-14T16:00:00Z'),
       kind: 'booked',
+      meetingLink: 'https://meet.example.com/tina',
       publicUrl: 'http://localhost:3000',
       teacher: { email: 'tina@example.com', name: 'Tina Drums', timeZone: 'Europe/Berlin' },
       customer: {

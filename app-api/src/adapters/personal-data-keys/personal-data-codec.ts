@@ -22,7 +22,11 @@ export const PERSONAL_DATA_FIELDS: Readonly<Record<string, readonly string[]>> =
     CustomerRegistered: ['email', 'firstname', 'lastname', 'country', 'passwordHash'],
     PasswordChanged: ['passwordHash'],
   } satisfies FieldsOf<CustomerEvent>),
-  ...({ TeacherAdded: ['name', 'email'] } satisfies FieldsOf<TeacherEvent>),
+  // A teacher's meeting link can be a personal room (a name in it): sealed like their name and address.
+  ...({
+    TeacherAdded: ['name', 'email'],
+    TeacherMeetingLinkSet: ['meetingLink'],
+  } satisfies FieldsOf<TeacherEvent>),
   // app-api's newsletter (newsletter-router.ts): the address, the proof of consent.
   NewsletterSubscriptionConfirmed: ['email'],
 };

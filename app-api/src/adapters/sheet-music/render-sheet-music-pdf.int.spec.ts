@@ -1,4 +1,11 @@
-import { findExercise, getCatalogue, SKILL_DISPLAY_NAMES, type Exercise } from '@stickwork/domain';
+import {
+  findExercise,
+  getCatalogue,
+  passesForPracticeTime,
+  passesSentence,
+  SKILL_DISPLAY_NAMES,
+  type Exercise,
+} from '@stickwork/domain';
 import { PDFParse } from 'pdf-parse';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
@@ -57,8 +64,9 @@ describe('renderSheetMusicPdf', () => {
     expect(unspaced(text)).toContain(unspaced(groove.name));
     expect(text).toContain(SKILL_DISPLAY_NAMES.grooves);
     expect(text).toContain(`Tempo: ${groove.start_bpm} bpm`);
-    // The times the written bars are played: a pattern of identical bars is written once.
-    expect(text).toContain(`Repeat ${writtenRepeat(groove.notation, groove.number_repetition).times} times`);
+    // The passes the card counts: the practice time at the tempo.
+    const passes = passesForPracticeTime(groove.notation, groove.practice_time, groove.start_bpm);
+    expect(text).toContain(passesSentence(passes, groove.start_bpm));
     expect(text).toContain(`Practice time: ${groove.practice_time} minutes`);
     expect(text).toContain('Hi-hat (x above the top line)');
     expect(text).toContain('Snare (3rd space)');
@@ -66,6 +74,32 @@ describe('renderSheetMusicPdf', () => {
     expect(text).toContain('ghost note');
     expect(text).not.toContain('Floor tom');
     expect(text).toContain(`Stickwork — stickwork practice sheet, lesson ${groove.lesson_id}`);
+  });
+
+  it("prints the passes the card counts, not the catalogue's repetitions, on the header and the repeat sign", async () => {
+    // A lesson whose catalogue repetitions fill far less than its practice time (the card's old "N×").
+    const lesson = exercise((candidate) => {
+      const passes = passesForPracticeTime(candidate.notation, candidate.practice_time, candidate.start_bpm);
+      return (
+        passes >= 2 * candidate.number_repetition &&
+        writtenRepeat(candidate.notation, 1).times === 1 &&
+        candidate.notation.bars <= 2
+      );
+    });
+    const passes = passesForPracticeTime(lesson.notation, lesson.practice_time, lesson.start_bpm);
+    const { text } = await readPdf(await renderSheetMusicPdf(lesson));
+    expect(text).toContain(passesSentence(passes, lesson.start_bpm));
+    expect(text).toContain(`${passes}×`);
+    expect(text).not.toMatch(new RegExp(`(^|\\D)${lesson.number_repetition}×`));
+    expect(text).not.toMatch(/Repeat \d+ times/);
+
+    // At a drummer's planned tempo (the download route's), the passes follow that tempo, as on the card.
+    const planned = { ...lesson, start_bpm: lesson.start_bpm + 20 };
+    const plannedPasses = passesForPracticeTime(planned.notation, planned.practice_time, planned.start_bpm);
+    expect(plannedPasses).not.toBe(passes);
+    const atPlan = (await readPdf(await renderSheetMusicPdf(planned))).text;
+    expect(atPlan).toContain(`Tempo: ${planned.start_bpm} bpm`);
+    expect(atPlan).toContain(passesSentence(plannedPasses, planned.start_bpm));
   });
 
   it('writes a rudiment with its sticking under the notes and its flams in the key', async () => {

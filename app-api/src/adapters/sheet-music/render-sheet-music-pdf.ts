@@ -1,10 +1,14 @@
 import type { Exercise } from '@stickwork/domain';
-import { isCompoundMeter, SKILL_DISPLAY_NAMES } from '@stickwork/domain';
+import {
+  isCompoundMeter,
+  passesForPracticeTime,
+  passesSentence,
+  SKILL_DISPLAY_NAMES,
+} from '@stickwork/domain';
 import {
   clickText,
   engraveSystems,
   sheetKey,
-  writtenRepeat,
   type EngravedSystem,
   type SheetLabel,
 } from '@stickwork/sheet-music';
@@ -37,11 +41,12 @@ export const tempoText = (exercise: Exercise): string => {
   return `Tempo: ${bpm} bpm (eighth note = ${bpm}${pulse})`;
 };
 
-/** How many times the sheet's written bars are played (a pattern written once for identical bars counts them). */
-export const repetitionText = (exercise: Exercise): string => {
-  const { times } = writtenRepeat(exercise.notation, exercise.number_repetition);
-  return times > 1 ? `Repeat ${times} times` : 'Play once';
-};
+/**
+ * The passes of the pattern, as the lesson card counts them: the practice time at the sheet's tempo (the
+ * drummer's planned start tempo when the download route knows it), not the catalogue's repetitions.
+ */
+export const passesOf = (exercise: Exercise): number =>
+  passesForPracticeTime(exercise.notation, exercise.practice_time, exercise.start_bpm);
 
 export const footerText = (exercise: Exercise): string =>
   `Stickwork — stickwork practice sheet, lesson ${exercise.lesson_id}`;
@@ -108,7 +113,7 @@ function drawHeader(doc: PDFKit.PDFDocument, exercise: Exercise): void {
       [
         SKILL_DISPLAY_NAMES[exercise.focus],
         tempoText(exercise),
-        repetitionText(exercise),
+        passesSentence(passesOf(exercise), exercise.start_bpm),
         `Practice time: ${plural(exercise.practice_time, 'minute', 'minutes')}`,
       ].join('   ·   '),
       { width: CONTENT_WIDTH },
@@ -169,11 +174,7 @@ export function renderSheetMusicPdf(exercise: Exercise): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     try {
       const systems = withDocument((document) =>
-        engraveSystems(
-          exercise.notation,
-          { width: SYSTEM_UNITS, repetitions: exercise.number_repetition },
-          document,
-        ),
+        engraveSystems(exercise.notation, { width: SYSTEM_UNITS, repetitions: passesOf(exercise) }, document),
       );
       const doc = new PDFDocument({
         size: A4,

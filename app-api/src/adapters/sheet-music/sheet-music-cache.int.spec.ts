@@ -28,6 +28,17 @@ describe('createSheetMusicCache', () => {
     expect(renders).toEqual([first!.lesson_id]);
   });
 
+  it("keeps a lesson's sheet at each tempo apart: a drummer's planned tempo never gets another's sheet", async () => {
+    const { render, renders } = countingRenderer();
+    const cache = createSheetMusicCache({ maxEntries: 4, render });
+    const atCatalogue = await cache.pdfFor(first!);
+    const faster = { ...first!, start_bpm: first!.start_bpm + 10 };
+    const atPlan = await cache.pdfFor(faster);
+    expect(atPlan).not.toBe(atCatalogue);
+    expect(await cache.pdfFor(faster)).toBe(atPlan);
+    expect(renders).toEqual([first!.lesson_id, first!.lesson_id]);
+  });
+
   it('shares one render between concurrent requests for a lesson', async () => {
     const { render, renders } = countingRenderer();
     const cache = createSheetMusicCache({ maxEntries: 4, render });

@@ -30,7 +30,7 @@ const sha = (data: string | Buffer) => createHash('sha256').update(data).digest(
 
 /**
  * The renderer's version: a digest of its code (this folder's renderer files, the sheet-music
- * engraving package and the domain's rule for which sticking a sheet writes), so any change to how
+ * engraving package and the domain's rules for which sticking a sheet writes and how many passes it plays), so any change to how
  * sheets are drawn starts a fresh disk cache by itself.
  */
 export const rendererVersion = async (): Promise<string> => {
@@ -38,9 +38,11 @@ export const rendererVersion = async (): Promise<string> => {
   const extension = path.extname(fileURLToPath(import.meta.url));
   const engraving = path.dirname(fileURLToPath(import.meta.resolve('@stickwork/sheet-music')));
   const domain = fileURLToPath(import.meta.resolve('@stickwork/domain'));
-  const sticking = path.join(path.dirname(domain), 'catalogue', `written-sticking${path.extname(domain)}`);
+  const domainFile = (folder: string, name: string) =>
+    path.join(path.dirname(domain), folder, `${name}${path.extname(domain)}`);
   const files = [
-    sticking,
+    domainFile('catalogue', 'written-sticking'),
+    domainFile('rhythm', 'practice-passes'),
     ...['render-sheet-music-pdf', 'with-document'].map((name) => path.join(here, `${name}${extension}`)),
     ...(await fs.readdir(engraving))
       .filter((file) => /\.(js|ts)$/.test(file) && !/\.(spec|d)\.ts$/.test(file))
@@ -52,7 +54,7 @@ export const rendererVersion = async (): Promise<string> => {
 };
 
 /**
- * Rendered sheets kept by lesson id: an LRU in memory in front of files on disk, so a lesson is
+ * Rendered sheets kept by lesson id and tempo: an LRU in memory in front of files on disk, so a lesson is
  * rendered once per renderer version, not once per process. It holds promises, so concurrent
  * downloads of the same lesson share one render; a failed render is forgotten so the next request
  * tries again. The disk is a cache: a file that cannot be read or written is rendered again.
@@ -66,7 +68,7 @@ export function createSheetMusicCache({
   if (!Number.isInteger(maxEntries) || maxEntries < 1)
     throw new Error('maxEntries must be a positive integer');
   // A Map iterates in insertion order, so re-inserting on use keeps the least recent entry first.
-  const entries = new Map<number, Promise<Buffer>>();
+  const entries = new Map<string, Promise<Buffer>>();
   let versionFolder: Promise<string> | undefined;
 
   /** This version's folder; older versions' folders are removed once. */
@@ -98,7 +100,8 @@ export function createSheetMusicCache({
 
   return {
     pdfFor(exercise) {
-      const key = exercise.lesson_id;
+      // A sheet is drawn at the drummer's planned tempo (its passes follow it): one entry per tempo.
+      const key = `${exercise.lesson_id}@${exercise.start_bpm}`;
       const cached = entries.get(key);
       if (cached) {
         entries.delete(key);

@@ -88,3 +88,18 @@ export const lateSnareTake = (lessonId: number, playId: string, accuracy = 90) =
   accuracy,
   byPosition: [{ voice: 'snare', position: 'e', strokes: 16, meanOffsetMs: 20, spreadMs: 4 }],
 });
+
+/** The body of POST /api/lesson/timing: a 32-note take, every note hit, at `bpm` with `accuracy` %. */
+export const timingTakeRequest = (lessonId: number, bpm: number, accuracy: number, playId: string) => ({
+  lessonId,
+  playId,
+  input: 'midi',
+  bpm,
+  expected: 32,
+  hits: 32,
+  missed: 0,
+  extra: 0,
+  meanOffsetMs: 4,
+  spreadMs: 6,
+  accuracy,
+});

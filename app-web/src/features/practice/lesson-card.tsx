@@ -6,6 +6,7 @@ import {
   isLastLessonOf,
   lessonCardMachine,
   passesForPracticeTime,
+  passesSentence,
   SKILL_DISPLAY_NAMES,
   suggestedRating,
   takeIsRecorded,
@@ -260,9 +261,7 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
         <li>
           Practice time: <strong>{lesson.practice_time} min</strong>
           {passes === null ? null : (
-            <span className="lesson-card__tempo-plan">
-              {passes} {passes === 1 ? 'pass' : 'passes'} of the pattern at {lesson.start_bpm} bpm
-            </span>
+            <span className="lesson-card__tempo-plan">{passesSentence(passes, lesson.start_bpm)}</span>
           )}
         </li>
         <li className="lesson-card__pad">

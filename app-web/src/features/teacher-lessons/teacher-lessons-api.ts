@@ -7,13 +7,16 @@ export interface TeacherLessonsView {
   teachers: {
     teacherId: string;
     name: string;
-    slots: { startsAt: string; quarter: string; quarterUsed: boolean }[];
+    /** `night`: the lesson runs outside 07:00-22:00 of the customer's zone. */
+    slots: { startsAt: string; quarter: string; quarterUsed: boolean; night: boolean }[];
   }[];
   bookings: {
     bookingId: string;
     teacherId: string;
     teacherName: string;
     startsAt: string;
+    /** Where the lesson happens: the teacher's meeting link, null while none is set. */
+    meetingLink: string | null;
     cancellable: boolean;
   }[];
 }
