@@ -23,6 +23,9 @@ export interface TupletRatio {
   notesOccupied: number;
 }
 
+/** A tuplet whose ratio is not one of the usual (3:2, 6:4, 5:4...) is written as a ratio, "4:5". */
+export const tupletRatioShown = (tuplet: TupletRatio): boolean => tuplet.notesOccupied > tuplet.numNotes;
+
 /** A tuplet over part of a beam group: `count` slots from slot `first` of the group. */
 export interface TupletSpan extends TupletRatio {
   first: number;
@@ -178,10 +181,44 @@ function halvesRhythm(onsets: number[], steps: number, beatUnit: number): Omit<R
 }
 
 /**
+ * A bar of evenly spaced strokes whose spacing does not fit the beat (a polyrhythm's other hand: four
+ * dotted 8ths in 3/4, four even notes in 5/4) is one group across the bar: each stroke the same written
+ * value, or an even tuplet over the bar, never cut beat by beat into notes and rests.
+ */
+function evenRhythm(onsets: readonly number[], meter: Meter): RhythmGroup | undefined {
+  const [first, second] = onsets;
+  const size = groupSteps(meter);
+  const steps = meter.beats * meter.subdivision;
+  if (!isPowerOfTwo(meter.subdivision) || first !== 0 || second === undefined) return undefined;
+  const spacing = second;
+  if (size % spacing === 0 || spacing % size === 0 || onsets.length * spacing !== steps) return undefined;
+  if (!onsets.every((onset, index) => onset === index * spacing)) return undefined;
+  const denominator = meter.beatUnit * meter.subdivision;
+  const slotsOf = (length: number, value: Pick<RhythmSlot, 'duration' | 'dots'>): RhythmSlot[] =>
+    onsets.map((start) => ({ start, steps: length, rest: false, ...value }));
+  const exact = noteValue(spacing, denominator);
+  if (exact) return { start: 0, steps, slots: slotsOf(spacing, exact) };
+  // The tuplet's notes take the longest plain value shorter than the spacing that divides the bar.
+  for (let written = 2 ** Math.floor(Math.log2(spacing)); written >= 1; written /= 2) {
+    const value = noteValue(written, denominator);
+    if (!value || steps % written !== 0) continue;
+    const tuplet = { numNotes: onsets.length, notesOccupied: steps / written };
+    return { start: 0, steps, slots: slotsOf(spacing, value), tuplet };
+  }
+  return undefined;
+}
+
+/**
  * The written rhythm of one bar of one staff voice, from the grid steps (relative to the bar) where it
- * plays. Groups are beats (dotted quarters in compound time); empty halves and empty bars become one rest.
+ * plays. Groups are beats (dotted quarters in compound time); empty halves and empty bars become one rest;
+ * an even pulse across the beats is written as one (`evenRhythm`).
  */
 export function barRhythm(onsets: ReadonlySet<number>, meter: Meter): RhythmGroup[] {
+  const even = evenRhythm(
+    [...onsets].sort((a, b) => a - b),
+    meter,
+  );
+  if (even) return [even];
   const size = groupSteps(meter);
   const groupCount = Math.max(1, Math.round((meter.beats * meter.subdivision) / size));
   const beatsPerGroup = size / meter.subdivision;
