@@ -115,12 +115,17 @@ function writeSpan(
   return slots;
 }
 
-/** Rhythm of one group from its onsets (steps relative to the group), each note lasting to the next onset. */
+/**
+ * Rhythm of one group from its onsets (steps relative to the group), each note lasting to the next onset.
+ * Inside a tuplet a note also ends where `stops` (another voice of the staff) strikes: a triplet shared
+ * hand, hand, foot is written as three even notes across the two voices, not an 8th and a quarter.
+ */
 function groupRhythm(
   onsets: number[],
   steps: number,
   subdivision: number,
   beatUnit: number,
+  stops: readonly number[] = [],
 ): Omit<RhythmGroup, 'start'> {
   const { denominator, tuplet } = stepValue(subdivision, beatUnit);
   const single = (rest: boolean): Omit<RhythmGroup, 'start'> => {
@@ -138,6 +143,7 @@ function groupRhythm(
       steps / 2,
       subdivision / 2,
       beatUnit,
+      stops.filter((stop) => stop % 2 === 0).map((stop) => stop / 2),
     );
     return {
       ...halved,
@@ -148,7 +154,7 @@ function groupRhythm(
   // A sextuplet beat is written as six 16ths under a "6" only when all six are played; otherwise each
   // half beat is a 16th-note triplet or a plain 8th, as drummers write a ratamacue (triplet, then the 8th).
   if (tuplet && subdivision === 6 && onsets.length < subdivision)
-    return halvesRhythm(onsets, steps, beatUnit);
+    return halvesRhythm(onsets, steps, beatUnit, stops);
   const slots: RhythmSlot[] = [];
   const push = (offset: number, length: number, rest: boolean) => {
     let start = offset;
@@ -159,12 +165,22 @@ function groupRhythm(
   };
   const first = onsets[0] ?? 0;
   if (first > 0) push(0, first, true);
-  onsets.forEach((onset, index) => push(onset, (onsets[index + 1] ?? steps) - onset, false));
+  onsets.forEach((onset, index) => {
+    const next = onsets[index + 1] ?? steps;
+    const stop = tuplet ? Math.min(next, ...stops.filter((at) => at > onset)) : next;
+    push(onset, stop - onset, false);
+    if (stop < next) push(stop, next - stop, true);
+  });
   return tuplet ? { steps, slots, tuplet } : { steps, slots };
 }
 
 /** A sextuplet beat written in halves: each half a 16th-note triplet, or a plain 8th note or rest. */
-function halvesRhythm(onsets: number[], steps: number, beatUnit: number): Omit<RhythmGroup, 'start'> {
+function halvesRhythm(
+  onsets: number[],
+  steps: number,
+  beatUnit: number,
+  stops: readonly number[],
+): Omit<RhythmGroup, 'start'> {
   const half = steps / 2;
   const slots: RhythmSlot[] = [];
   const tuplets: TupletSpan[] = [];
@@ -173,7 +189,10 @@ function halvesRhythm(onsets: number[], steps: number, beatUnit: number): Omit<R
       .filter((onset) => onset >= offset && onset < offset + half)
       .map((onset) => onset - offset);
     // A half beat is an 8th: its grid of three steps is a triplet of 16ths.
-    const written = groupRhythm(inHalf, half, half, beatUnit * 2);
+    const stopsInHalf = stops
+      .filter((stop) => stop >= offset && stop < offset + half)
+      .map((stop) => stop - offset);
+    const written = groupRhythm(inHalf, half, half, beatUnit * 2, stopsInHalf);
     if (written.tuplet) tuplets.push({ first: slots.length, count: written.slots.length, ...written.tuplet });
     slots.push(...written.slots.map((slot) => ({ ...slot, start: slot.start + offset })));
   }
@@ -211,9 +230,14 @@ function evenRhythm(onsets: readonly number[], meter: Meter): RhythmGroup | unde
 /**
  * The written rhythm of one bar of one staff voice, from the grid steps (relative to the bar) where it
  * plays. Groups are beats (dotted quarters in compound time); empty halves and empty bars become one rest;
- * an even pulse across the beats is written as one (`evenRhythm`).
+ * an even pulse across the beats is written as one (`evenRhythm`). `stops`: where another voice of the
+ * staff strikes, which ends a note inside a tuplet (`groupRhythm`).
  */
-export function barRhythm(onsets: ReadonlySet<number>, meter: Meter): RhythmGroup[] {
+export function barRhythm(
+  onsets: ReadonlySet<number>,
+  meter: Meter,
+  stops: ReadonlySet<number> = new Set(),
+): RhythmGroup[] {
   const even = evenRhythm(
     [...onsets].sort((a, b) => a - b),
     meter,
@@ -229,7 +253,10 @@ export function barRhythm(onsets: ReadonlySet<number>, meter: Meter): RhythmGrou
       .filter((step) => step >= start && step < start + size)
       .map((step) => step - start)
       .sort((a, b) => a - b);
-    const rhythm = groupRhythm(inGroup, size, meter.subdivision, meter.beatUnit);
+    const stopsInGroup = [...stops]
+      .filter((step) => step >= start && step < start + size)
+      .map((step) => step - start);
+    const rhythm = groupRhythm(inGroup, size, meter.subdivision, meter.beatUnit, stopsInGroup);
     groups.push({
       ...rhythm,
       start,

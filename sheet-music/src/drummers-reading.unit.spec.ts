@@ -108,9 +108,9 @@ describe('notation as drummers read it', { timeout: 60_000 }, () => {
     expect(sheetKey(notation).markings).toContain('Stems up: right hand; stems down: left hand');
   });
 
-  /** Each written note or rest of a voice of bar 0: its value, and whether it is a rest. */
-  const written = (notation: Notation, voice: number) =>
-    (engraveBar(notation, 0).voices[voice]?.getTickables() ?? []).map((tickable) => {
+  /** Each written note or rest of a voice of a bar: its value, and whether it is a rest. */
+  const written = (notation: Notation, voice: number, bar = 0) =>
+    (engraveBar(notation, bar).voices[voice]?.getTickables() ?? []).map((tickable) => {
       const note = tickable as StaveNote;
       return `${note.getDuration()}${'.'.repeat(note.getModifiersByType('Dot').length > 0 ? 1 : 0)}${note.isRest() ? 'r' : ''}`;
     });
@@ -135,6 +135,15 @@ describe('notation as drummers read it', { timeout: 60_000 }, () => {
     expect(written(notation, 0)).toEqual(['q', 'q', 'q', 'q']);
     // The left hand on "a": a dotted 8th rest, then the 16th, in every beat.
     expect(written(notation, 1)).toEqual(Array.from({ length: 4 }, () => ['8.r', '16']).flat());
+  });
+
+  it('writes hand-hand-foot triplets (1013614) as three even 8ths across hands and feet', () => {
+    const notation = notationOf(1013614);
+    // Beats 3 and 4 of the fill bar: right, left, then the foot, in each triplet.
+    expect(written(notation, 0, 1).slice(-6)).toEqual(['8', '8', '8r', '8', '8', '8r']);
+    expect(written(notation, 1, 1).slice(-4)).toEqual(['qr', '8', 'qr', '8']);
+    const triplets = engraveBar(notation, 1).tuplets.map(({ tuplet }) => tuplet.getNotes().length);
+    expect(triplets).toEqual([3, 3, 2, 2]);
   });
 
   it("moves a rest off the other voice's heads: a right-hand rest above the staff, the feet's whole-bar rest below the floor tom", () => {

@@ -220,11 +220,13 @@ function engraveVoice(
   direction: number,
   into: EngravedBar,
   otherVoice: ReadonlyMap<number, NoteEvent[]> = new Map(),
+  sharesTuplets = false,
 ): void {
   const meter = meterOf(notation);
   const byStep = strokesOfBar(notation, bar, plays);
   const tickables: StaveNote[] = [];
-  for (const group of barRhythm(new Set(byStep.keys()), meter)) {
+  const stops = new Set(sharesTuplets ? otherVoice.keys() : []);
+  for (const group of barRhythm(new Set(byStep.keys()), meter, stops)) {
     const notes = group.slots.map((slot): StaveNote => {
       const events = slot.rest ? [] : (byStep.get(slot.start) ?? []);
       if (events.length === 0) {
@@ -291,8 +293,9 @@ export function engraveBar(
       strokesOfBar(notation, bar, hands),
       strokesOfBar(notation, bar, feet),
     ];
-    engraveVoice(notation, bar, hands, 'up', Stem.UP, engraved, footStrokes);
-    engraveVoice(notation, bar, feet, 'down', Stem.DOWN, engraved, handStrokes);
+    // Hands and feet share a triplet (hand, hand, foot): each voice's notes end where the other strikes.
+    engraveVoice(notation, bar, hands, 'up', Stem.UP, engraved, footStrokes, true);
+    engraveVoice(notation, bar, feet, 'down', Stem.DOWN, engraved, handStrokes, true);
   } else if (layout === 'hands-apart') {
     const right = (event: NoteEvent) => event.sticking === 'R' || event.sticking === 'B';
     const left = (event: NoteEvent) => event.sticking === 'L' || event.sticking === 'B';
