@@ -448,6 +448,7 @@ const PracticeRoomPanel = ({
       />
       <PracticeOptions
         notation={notation}
+        bpm={shownBpm}
         settings={settings}
         onSettings={setSettings}
         trainerRange={trainerRange}
