@@ -33,44 +33,21 @@ const isFoot = (note: NoteEvent) => FOOT_VOICES.has(note.voice);
 const handsOf = (note: NoteEvent): ('R' | 'L')[] =>
   note.sticking === 'B' ? ['R', 'L'] : note.sticking === 'R' || note.sticking === 'L' ? [note.sticking] : [];
 
-/** Whether strokes at these sorted steps are evenly spaced around the loop of `length` steps. */
-function evenAround(steps: readonly number[], length: number): boolean {
-  const [first, second] = steps;
-  if (first === undefined || second === undefined) return false;
-  const spacing = second - first;
-  return (
-    steps.every((step, index) => index === 0 || step - (steps[index - 1] ?? 0) === spacing) &&
-    length - (steps.at(-1) ?? 0) + first === spacing
-  );
-}
-
 /**
  * Whether the hands are written as two voices, right hand stems up and left hand stems down: a hands-only
- * part in which the hands play parts of their own, so one stem per moment could not show what each hand
- * plays. Either the hands strike at the same moment (polyrhythms), or one hand keeps an even pulse the
- * composite does not (a hand ostinato: right hand quarters against the left on "a" would read as dotted
- * 8ths and 16ths in one voice). A single stroke with both hands (sticking B) is a unison, not a second
- * part; hands taking turns in an even stream (singles) are one part.
+ * part whose hands are two parts (`Notation.handsApart`: a hand ostinato, so "right hand quarters" read as
+ * quarters), or in which the hands strike at the same moment (polyrhythms), so one stem per moment could
+ * not show what each hand plays. A single stroke with both hands (sticking B) is a unison, not a second part.
  */
 export function handsApart(notation: Notation): boolean {
   if (notation.notes.some(isFoot)) return false;
+  if (notation.handsApart) return true;
   const handsAt = new Map<number, Set<string>>();
   for (const note of notation.notes) {
     if (note.sticking !== 'R' && note.sticking !== 'L') continue;
     handsAt.set(note.step, (handsAt.get(note.step) ?? new Set<string>()).add(note.sticking));
   }
-  if ([...handsAt.values()].some((hands) => hands.size === 2)) return true;
-  const length = notation.timeSignature.beats * notation.subdivision * notation.bars;
-  const stepsOf = (hands: readonly ('R' | 'L')[]) =>
-    [
-      ...new Set(
-        notation.notes
-          .filter((note) => handsOf(note).some((hand) => hands.includes(hand)))
-          .map((note) => note.step),
-      ),
-    ].sort((a, b) => a - b);
-  const [right, left, composite] = [stepsOf(['R']), stepsOf(['L']), stepsOf(['R', 'L'])];
-  return (evenAround(right, length) || evenAround(left, length)) && !evenAround(composite, length);
+  return [...handsAt.values()].some((hands) => hands.size === 2);
 }
 
 /**

@@ -68,6 +68,7 @@ const handOstinatos = comboFamily({
   index: FAMILY_BLOCKS.padIndependence,
   key: 'independence-pad-hand-ostinatos',
   slowPractice: true,
+  handsApart: true,
   focus: 'independence',
   grid: { beats: 4, beatUnit: 4, subdivision: 4, bars: 2 },
   tempo: [56, 120],
