@@ -23,6 +23,9 @@ export interface TupletRatio {
   notesOccupied: number;
 }
 
+/** A tuplet whose ratio is not one of the usual (3:2, 6:4, 5:4...) is written as a ratio, "4:5". */
+export const tupletRatioShown = (tuplet: TupletRatio): boolean => tuplet.notesOccupied > tuplet.numNotes;
+
 /** A tuplet over part of a beam group: `count` slots from slot `first` of the group. */
 export interface TupletSpan extends TupletRatio {
   first: number;
@@ -112,12 +115,17 @@ function writeSpan(
   return slots;
 }
 
-/** Rhythm of one group from its onsets (steps relative to the group), each note lasting to the next onset. */
+/**
+ * Rhythm of one group from its onsets (steps relative to the group), each note lasting to the next onset.
+ * Inside a tuplet a note also ends where `stops` (another voice of the staff) strikes: a triplet shared
+ * hand, hand, foot is written as three even notes across the two voices, not an 8th and a quarter.
+ */
 function groupRhythm(
   onsets: number[],
   steps: number,
   subdivision: number,
   beatUnit: number,
+  stops: readonly number[] = [],
 ): Omit<RhythmGroup, 'start'> {
   const { denominator, tuplet } = stepValue(subdivision, beatUnit);
   const single = (rest: boolean): Omit<RhythmGroup, 'start'> => {
@@ -135,6 +143,7 @@ function groupRhythm(
       steps / 2,
       subdivision / 2,
       beatUnit,
+      stops.filter((stop) => stop % 2 === 0).map((stop) => stop / 2),
     );
     return {
       ...halved,
@@ -145,7 +154,7 @@ function groupRhythm(
   // A sextuplet beat is written as six 16ths under a "6" only when all six are played; otherwise each
   // half beat is a 16th-note triplet or a plain 8th, as drummers write a ratamacue (triplet, then the 8th).
   if (tuplet && subdivision === 6 && onsets.length < subdivision)
-    return halvesRhythm(onsets, steps, beatUnit);
+    return halvesRhythm(onsets, steps, beatUnit, stops);
   const slots: RhythmSlot[] = [];
   const push = (offset: number, length: number, rest: boolean) => {
     let start = offset;
@@ -156,12 +165,22 @@ function groupRhythm(
   };
   const first = onsets[0] ?? 0;
   if (first > 0) push(0, first, true);
-  onsets.forEach((onset, index) => push(onset, (onsets[index + 1] ?? steps) - onset, false));
+  onsets.forEach((onset, index) => {
+    const next = onsets[index + 1] ?? steps;
+    const stop = tuplet ? Math.min(next, ...stops.filter((at) => at > onset)) : next;
+    push(onset, stop - onset, false);
+    if (stop < next) push(stop, next - stop, true);
+  });
   return tuplet ? { steps, slots, tuplet } : { steps, slots };
 }
 
 /** A sextuplet beat written in halves: each half a 16th-note triplet, or a plain 8th note or rest. */
-function halvesRhythm(onsets: number[], steps: number, beatUnit: number): Omit<RhythmGroup, 'start'> {
+function halvesRhythm(
+  onsets: number[],
+  steps: number,
+  beatUnit: number,
+  stops: readonly number[],
+): Omit<RhythmGroup, 'start'> {
   const half = steps / 2;
   const slots: RhythmSlot[] = [];
   const tuplets: TupletSpan[] = [];
@@ -170,7 +189,10 @@ function halvesRhythm(onsets: number[], steps: number, beatUnit: number): Omit<R
       .filter((onset) => onset >= offset && onset < offset + half)
       .map((onset) => onset - offset);
     // A half beat is an 8th: its grid of three steps is a triplet of 16ths.
-    const written = groupRhythm(inHalf, half, half, beatUnit * 2);
+    const stopsInHalf = stops
+      .filter((stop) => stop >= offset && stop < offset + half)
+      .map((stop) => stop - offset);
+    const written = groupRhythm(inHalf, half, half, beatUnit * 2, stopsInHalf);
     if (written.tuplet) tuplets.push({ first: slots.length, count: written.slots.length, ...written.tuplet });
     slots.push(...written.slots.map((slot) => ({ ...slot, start: slot.start + offset })));
   }
@@ -178,10 +200,49 @@ function halvesRhythm(onsets: number[], steps: number, beatUnit: number): Omit<R
 }
 
 /**
- * The written rhythm of one bar of one staff voice, from the grid steps (relative to the bar) where it
- * plays. Groups are beats (dotted quarters in compound time); empty halves and empty bars become one rest.
+ * A bar of evenly spaced strokes whose spacing does not fit the beat (a polyrhythm's other hand: four
+ * dotted 8ths in 3/4, four even notes in 5/4) is one group across the bar: each stroke the same written
+ * value, or an even tuplet over the bar, never cut beat by beat into notes and rests.
  */
-export function barRhythm(onsets: ReadonlySet<number>, meter: Meter): RhythmGroup[] {
+function evenRhythm(onsets: readonly number[], meter: Meter): RhythmGroup | undefined {
+  const [first, second] = onsets;
+  const size = groupSteps(meter);
+  const steps = meter.beats * meter.subdivision;
+  if (!isPowerOfTwo(meter.subdivision) || first !== 0 || second === undefined) return undefined;
+  const spacing = second;
+  if (size % spacing === 0 || spacing % size === 0 || onsets.length * spacing !== steps) return undefined;
+  if (!onsets.every((onset, index) => onset === index * spacing)) return undefined;
+  const denominator = meter.beatUnit * meter.subdivision;
+  const slotsOf = (length: number, value: Pick<RhythmSlot, 'duration' | 'dots'>): RhythmSlot[] =>
+    onsets.map((start) => ({ start, steps: length, rest: false, ...value }));
+  const exact = noteValue(spacing, denominator);
+  if (exact) return { start: 0, steps, slots: slotsOf(spacing, exact) };
+  // The tuplet's notes take the longest plain value shorter than the spacing that divides the bar.
+  for (let written = 2 ** Math.floor(Math.log2(spacing)); written >= 1; written /= 2) {
+    const value = noteValue(written, denominator);
+    if (!value || steps % written !== 0) continue;
+    const tuplet = { numNotes: onsets.length, notesOccupied: steps / written };
+    return { start: 0, steps, slots: slotsOf(spacing, value), tuplet };
+  }
+  return undefined;
+}
+
+/**
+ * The written rhythm of one bar of one staff voice, from the grid steps (relative to the bar) where it
+ * plays. Groups are beats (dotted quarters in compound time); empty halves and empty bars become one rest;
+ * an even pulse across the beats is written as one (`evenRhythm`). `stops`: where another voice of the
+ * staff strikes, which ends a note inside a tuplet (`groupRhythm`).
+ */
+export function barRhythm(
+  onsets: ReadonlySet<number>,
+  meter: Meter,
+  stops: ReadonlySet<number> = new Set(),
+): RhythmGroup[] {
+  const even = evenRhythm(
+    [...onsets].sort((a, b) => a - b),
+    meter,
+  );
+  if (even) return [even];
   const size = groupSteps(meter);
   const groupCount = Math.max(1, Math.round((meter.beats * meter.subdivision) / size));
   const beatsPerGroup = size / meter.subdivision;
@@ -192,7 +253,10 @@ export function barRhythm(onsets: ReadonlySet<number>, meter: Meter): RhythmGrou
       .filter((step) => step >= start && step < start + size)
       .map((step) => step - start)
       .sort((a, b) => a - b);
-    const rhythm = groupRhythm(inGroup, size, meter.subdivision, meter.beatUnit);
+    const stopsInGroup = [...stops]
+      .filter((step) => step >= start && step < start + size)
+      .map((step) => step - start);
+    const rhythm = groupRhythm(inGroup, size, meter.subdivision, meter.beatUnit, stopsInGroup);
     groups.push({
       ...rhythm,
       start,

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { findExercise, getCatalogue, type Notation } from '@stickwork/domain';
 import { describe, expect, it } from 'vitest';
+import type { StaveNote } from 'vexflow/bravura';
 import { engraveBar, stepsPerBar } from './engrave-bar.js';
+import { restsOnOtherVoices } from './engraving-check.js';
 import { engraveSystems, stepClass, type EngravedSystem } from './engrave-systems.js';
 import { sheetKey } from './sheet-key.js';
 
@@ -104,6 +106,70 @@ describe('notation as drummers read it', { timeout: 60_000 }, () => {
     // The stems say the hand: no letters, and the key says what the stems mean.
     expect(letters(systems)).toEqual([]);
     expect(sheetKey(notation).markings).toContain('Stems up: right hand; stems down: left hand');
+  });
+
+  /** Each written note or rest of a voice of a bar: its value, and whether it is a rest. */
+  const written = (notation: Notation, voice: number, bar = 0) =>
+    (engraveBar(notation, bar).voices[voice]?.getTickables() ?? []).map((tickable) => {
+      const note = tickable as StaveNote;
+      return `${note.getDuration()}${'.'.repeat(note.getModifiersByType('Dot').length > 0 ? 1 : 0)}${note.isRest() ? 'r' : ''}`;
+    });
+
+  it("writes a polyrhythm's even hand across the beats: 4:3 as four dotted 8ths, 5:4 as four notes under 4:5", () => {
+    // 670393: the right hand's four even strokes in 3/4 (every third 16th), one beam across the bar.
+    const fourThree = engraveBar(notationOf(670393), 0);
+    expect(written(notationOf(670393), 0)).toEqual(['8.', '8.', '8.', '8.']);
+    expect(written(notationOf(670393), 1)).toEqual(['q', 'q', 'q']);
+    expect(fourThree.beams.map((beam) => beam.getNotes().length)).toEqual([4]);
+    expect(fourThree.tuplets).toEqual([]);
+    // 670525: the left hand's four even strokes in 5/4 (every fifth 16th), never rest + note per beat.
+    const fiveFour = engraveBar(notationOf(670525), 0);
+    expect(written(notationOf(670525), 1)).toEqual(['q', 'q', 'q', 'q']);
+    expect(fiveFour.tuplets.map(({ tuplet }) => [tuplet.getNoteCount(), tuplet.getNotesOccupied()])).toEqual([
+      [4, 5],
+    ]);
+  });
+
+  it('writes a hand ostinato as its own voice: 650005\'s "right hand quarters" are quarters', () => {
+    const notation = notationOf(650005);
+    expect(written(notation, 0)).toEqual(['q', 'q', 'q', 'q']);
+    // The left hand on "a": a dotted 8th rest, then the 16th, in every beat.
+    expect(written(notation, 1)).toEqual(Array.from({ length: 4 }, () => ['8.r', '16']).flat());
+  });
+
+  it('writes hand-hand-foot triplets (1013614) as three even 8ths across hands and feet', () => {
+    const notation = notationOf(1013614);
+    // Beats 3 and 4 of the fill bar: right, left, then the foot, in each triplet.
+    expect(written(notation, 0, 1).slice(-6)).toEqual(['8', '8', '8r', '8', '8', '8r']);
+    expect(written(notation, 1, 1).slice(-4)).toEqual(['qr', '8', 'qr', '8']);
+    const triplets = engraveBar(notation, 1).tuplets.map(({ tuplet }) => tuplet.getNotes().length);
+    expect(triplets).toEqual([3, 3, 2, 2]);
+  });
+
+  it("moves a rest off the other voice's heads: a right-hand rest above the staff, the feet's whole-bar rest below the floor tom", () => {
+    // The right hand on 1 and 2&, the left hand on 1, 1& and 2: the right hand's rest on 1& meets a left-hand head.
+    const hands = fourFour(2, 1, [
+      { step: 0, voice: 'pad', sticking: 'R' },
+      { step: 3, voice: 'pad', sticking: 'R' },
+      ...[0, 1, 2].map((step) => ({ step, voice: 'pad' as const, sticking: 'L' as const })),
+    ]);
+    const restKeys = (notation: Notation, bar: number, voice: number) =>
+      (engraveBar(notation, bar).voices[voice]?.getTickables() ?? [])
+        .filter((tickable) => (tickable as StaveNote).isRest())
+        .map((tickable) => (tickable as StaveNote).getKeys()[0]);
+    // The pad's head is in the 3rd space: an 8th rest reaches a line and a half, so it goes to the top line
+    // (f/5); the half rest of beats 3-4, where the left hand is silent, stays in its usual place (e/5).
+    expect(restKeys(hands, 0, 0)).toEqual(['f/5', 'e/5']);
+    expect(restsOnOtherVoices(hands, 0)).toBe(0);
+    // A fill bar on the toms with the feet silent: their whole-bar rest goes under the floor tom (2nd
+    // space), to the 1st space, not on the 2nd line (g/4) where it touched the floor tom's head.
+    const fill = fourFour(2, 2, [
+      { step: 0, voice: 'bass_drum' },
+      { step: 8, voice: 'snare', sticking: 'R' },
+      { step: 12, voice: 'floor_tom', sticking: 'R' },
+    ]);
+    expect(restKeys(fill, 1, 1)).toEqual(['f/4']);
+    expect(restsOnOtherVoices(fill, 1, 'bar')).toBe(0);
   });
 
   it('writes sticking under a rudiment line, in the order played, its two identical bars written once', () => {

@@ -13,7 +13,7 @@ import {
   Tuplet,
   Voice as VexVoice,
 } from 'vexflow/bravura';
-import { barRhythm, type Meter } from './bar-rhythm.js';
+import { barRhythm, tupletRatioShown, type Meter } from './bar-rhythm.js';
 import { STAFF_PLACEMENTS, type Limb } from './drum-kit-staff.js';
 
 /** A written chord and the strokes it stands for, kept for marks drawn after layout (sticking, buzz). */
@@ -58,8 +58,47 @@ export const meterOf = (notation: Notation): Meter => ({
 export const stepsPerBar = (notation: Notation): number =>
   notation.timeSignature.beats * notation.subdivision;
 
-/** Rests sit in their own voice's half of the staff so they never collide with the other voice. */
-const REST_KEY: Record<'up' | 'down' | 'alone', string> = { up: 'e/5', down: 'g/4', alone: 'b/4' };
+/**
+ * Staff line a rest is centred on (0 the bottom line, 0.5 a step): in its own voice's half of the staff,
+ * e/5 above and g/4 below, b/4 alone.
+ */
+const REST_LINE: Record<'up' | 'down' | 'alone', number> = { up: 3.5, down: 1, alone: 2 };
+
+/**
+ * How far a rest's glyph reaches from its centre, in staff lines (a line and a space is one), with half a
+ * notehead: a rest this close to another voice's head at its moment sits on it.
+ */
+export const REST_REACH: Readonly<Record<string, number>> = {
+  w: 1,
+  h: 1,
+  q: 2,
+  '8': 1.5,
+  '16': 2,
+  '32': 2.5,
+  '64': 3,
+};
+
+/** Staff line of a key on the percussion clef: 0 the bottom line (e/4), 0.5 a step. */
+const lineOfStep = (staffStep: number): number => staffStep / 2;
+const keyOfLine = (line: number): string => {
+  const index = 'cdefgab'.indexOf('e') + 7 * 4 + line * 2;
+  return `${'cdefgab'[index % 7] ?? 'b'}/${Math.floor(index / 7)}`;
+};
+
+/**
+ * Where a rest of a voice goes: its voice's half of the staff, moved out (up for the upper voice, down for
+ * the lower) where the other voice's heads at the same moment would be under it, as engravers displace
+ * rests in two-part writing.
+ */
+function restKey(role: 'up' | 'down' | 'alone', duration: string, other: readonly NoteEvent[]): string {
+  const lines = other.map((event) => lineOfStep(STAFF_PLACEMENTS[event.voice].staffStep));
+  const reach = REST_REACH[duration] ?? 2;
+  const usual = REST_LINE[role];
+  if (role === 'alone' || lines.length === 0) return keyOfLine(usual);
+  const line =
+    role === 'up' ? Math.max(usual, Math.max(...lines) + reach) : Math.min(usual, Math.min(...lines) - reach);
+  return keyOfLine(line);
+}
 
 const CLEF = 'percussion';
 const BUZZ_STEM_EXTRA = 14;
@@ -152,16 +191,12 @@ function beamFor(notes: StaveNote[]): Beam | undefined {
   return new Beam(span, false);
 }
 
-/** Builds one VexFlow voice for the strokes in bar `bar` that `plays` keeps. */
-function engraveVoice(
+/** The strokes of bar `bar` that `plays` keeps, by grid step from the start of the bar. */
+function strokesOfBar(
   notation: Notation,
   bar: number,
   plays: (event: NoteEvent) => boolean,
-  role: 'up' | 'down' | 'alone',
-  direction: number,
-  into: EngravedBar,
-): void {
-  const meter = meterOf(notation);
+): Map<number, NoteEvent[]> {
   const barStart = bar * stepsPerBar(notation);
   const byStep = new Map<number, NoteEvent[]>();
   for (const event of notation.notes) {
@@ -170,13 +205,42 @@ function engraveVoice(
     if (!plays(event)) continue;
     byStep.set(step, [...(byStep.get(step) ?? []), event]);
   }
+  return byStep;
+}
+
+/**
+ * Builds one VexFlow voice for the strokes in bar `bar` that `plays` keeps; its rests clear the heads
+ * `otherVoice` strikes at their moment (`restKey`).
+ */
+function engraveVoice(
+  notation: Notation,
+  bar: number,
+  plays: (event: NoteEvent) => boolean,
+  role: 'up' | 'down' | 'alone',
+  direction: number,
+  into: EngravedBar,
+  otherVoice: ReadonlyMap<number, NoteEvent[]> = new Map(),
+  sharesTuplets = false,
+): void {
+  const meter = meterOf(notation);
+  const byStep = strokesOfBar(notation, bar, plays);
   const tickables: StaveNote[] = [];
-  for (const group of barRhythm(new Set(byStep.keys()), meter)) {
-    const notes = group.slots.map((slot) => {
+  const stops = new Set(sharesTuplets ? otherVoice.keys() : []);
+  for (const group of barRhythm(new Set(byStep.keys()), meter, stops)) {
+    const notes = group.slots.map((slot): StaveNote => {
       const events = slot.rest ? [] : (byStep.get(slot.start) ?? []);
       if (events.length === 0) {
         const rest = new StaveNote({
-          keys: [REST_KEY[role]],
+          // A whole-bar rest is centred in the bar: it must clear every head the other voice has there.
+          keys: [
+            restKey(
+              role,
+              slot.duration,
+              slot.steps === stepsPerBar(notation)
+                ? [...otherVoice.values()].flat()
+                : (otherVoice.get(slot.start) ?? []),
+            ),
+          ],
           duration: `${slot.duration}r`,
           dots: slot.dots,
           clef: CLEF,
@@ -199,7 +263,7 @@ function engraveVoice(
         tuplet: new Tuplet(notes.slice(span.first, span.first + span.count), {
           num_notes: span.numNotes,
           notes_occupied: span.notesOccupied,
-          ratioed: false,
+          ratioed: tupletRatioShown(span),
           location: direction === Stem.UP ? Tuplet.LOCATION_TOP : Tuplet.LOCATION_BOTTOM,
         }),
         below: direction !== Stem.UP,
@@ -223,13 +287,24 @@ export function engraveBar(
   const engraved: EngravedBar = { voices: [], beams: [], tuplets: [], strokes: [], barRests: [] };
   const limbOf = (event: NoteEvent) => STAFF_PLACEMENTS[event.voice].limb;
   if (layout === 'split') {
-    engraveVoice(notation, bar, (event) => limbOf(event) === 'hands', 'up', Stem.UP, engraved);
-    engraveVoice(notation, bar, (event) => limbOf(event) === 'feet', 'down', Stem.DOWN, engraved);
+    const hands = (event: NoteEvent) => limbOf(event) === 'hands';
+    const feet = (event: NoteEvent) => limbOf(event) === 'feet';
+    const [handStrokes, footStrokes] = [
+      strokesOfBar(notation, bar, hands),
+      strokesOfBar(notation, bar, feet),
+    ];
+    // Hands and feet share a triplet (hand, hand, foot): each voice's notes end where the other strikes.
+    engraveVoice(notation, bar, hands, 'up', Stem.UP, engraved, footStrokes, true);
+    engraveVoice(notation, bar, feet, 'down', Stem.DOWN, engraved, handStrokes, true);
   } else if (layout === 'hands-apart') {
     const right = (event: NoteEvent) => event.sticking === 'R' || event.sticking === 'B';
     const left = (event: NoteEvent) => event.sticking === 'L' || event.sticking === 'B';
-    engraveVoice(notation, bar, right, 'up', Stem.UP, engraved);
-    engraveVoice(notation, bar, left, 'down', Stem.DOWN, engraved);
+    const [rightStrokes, leftStrokes] = [
+      strokesOfBar(notation, bar, right),
+      strokesOfBar(notation, bar, left),
+    ];
+    engraveVoice(notation, bar, right, 'up', Stem.UP, engraved, leftStrokes);
+    engraveVoice(notation, bar, left, 'down', Stem.DOWN, engraved, rightStrokes);
   } else {
     engraveVoice(notation, bar, () => true, 'alone', layout === 'feet' ? Stem.DOWN : Stem.UP, engraved);
   }

@@ -1,6 +1,6 @@
 import type { Notation } from '@stickwork/domain';
 import type { StaveNote } from 'vexflow/bravura';
-import { engraveBar } from './engrave-bar.js';
+import { engraveBar, REST_REACH } from './engrave-bar.js';
 import { BARLINE_WIDTH, barContent, type PieceEnd, type SheetLayout } from './sheet-layout.js';
 
 /**
@@ -26,33 +26,57 @@ export interface EngravingFaults {
   extraSizes: number;
   /** Bars engraved note for note like the bar before them (rather than written once, or as a repeat sign). */
   repeatedBars: number;
-  /** Rests of one hand written where the other hand strikes (the hands written as two voices). */
+  /** Rests of one voice drawn on a head the other voice strikes at the same moment. */
   restsOnNotes: number;
+  /** Whole-bar rests of one voice (the feet's in a fill bar) drawn on a head of the other voice in the bar. */
+  barRestsOnNotes: number;
 }
 
 const TOLERANCE = 1e-6;
 
-/** Rests of one voice that start where another voice of the same bar has a note. */
-export function restsOnOtherVoices(notation: Notation, bar: number): number {
-  const { voices } = engraveBar(notation, bar);
+/**
+ * Rests of one voice drawn on a head another voice strikes at the same moment: closer to it than the
+ * rest's glyph reaches (`REST_REACH`).
+ */
+export function restsOnOtherVoices(
+  notation: Notation,
+  bar: number,
+  which: 'bar' | 'moment' = 'moment',
+): number {
+  const { voices, barRests } = engraveBar(notation, bar);
   if (voices.length < 2) return 0;
-  const starts = voices.map((voice) => {
-    const notes = new Set<number>();
-    const rests: number[] = [];
+  const moments = voices.map((voice) => {
+    const heads = new Map<number, number[]>();
+    const rests: { at: number; line: number; reach: number }[] = [];
     let tick = 0;
     for (const tickable of voice.getTickables()) {
+      const note = tickable as StaveNote;
       const at = Math.round(tick);
-      if ((tickable as StaveNote).isRest()) rests.push(at);
-      else notes.add(at);
+      const lines = note.getKeyProps().map((props) => props.line);
+      // A whole-bar rest is centred in the bar, where any of the other voice's heads may be.
+      const wholeBar = barRests.includes(note);
+      if (note.isRest() && wholeBar === (which === 'bar'))
+        rests.push({
+          at: wholeBar ? -1 : at,
+          line: lines[0] ?? 0,
+          reach: REST_REACH[note.getDuration()] ?? 2,
+        });
+      else if (!note.isRest()) heads.set(at, lines);
       tick += tickable.getTicks().value();
     }
-    return { notes, rests };
+    return { heads, rests };
   });
-  return starts.reduce(
+  return moments.reduce(
     (count, voice, index) =>
       count +
-      voice.rests.filter((at) =>
-        starts.some((other, otherIndex) => otherIndex !== index && other.notes.has(at)),
+      voice.rests.filter((rest) =>
+        moments.some(
+          (other, otherIndex) =>
+            otherIndex !== index &&
+            (rest.at < 0 ? [...other.heads.values()].flat() : (other.heads.get(rest.at) ?? [])).some(
+              (line) => Math.abs(line - rest.line) < rest.reach,
+            ),
+        ),
       ).length,
     0,
   );
@@ -89,10 +113,7 @@ export function engravingFaults(notation: Notation, layout: CheckedLayout, width
     unmarkedCuts,
     extraSizes: sizes.size - 1,
     repeatedBars,
-    // Hands and feet are written apart (feet below the staff); the two hands share its noteheads.
-    restsOnNotes:
-      layout.stemLayout === 'hands-apart'
-        ? written.reduce((count, bar) => count + restsOnOtherVoices(notation, bar), 0)
-        : 0,
+    restsOnNotes: written.reduce((count, bar) => count + restsOnOtherVoices(notation, bar), 0),
+    barRestsOnNotes: written.reduce((count, bar) => count + restsOnOtherVoices(notation, bar, 'bar'), 0),
   };
 }

@@ -12,13 +12,15 @@ const WIDTHS = [304, 688, 720];
 
 describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () => {
   it.each(WIDTHS)(
-    'at %i units: barlines inside their lines, cut bars marked, one size a sheet, no bar written twice',
+    'at %i units: barlines inside their lines, cut bars marked, one size a sheet, no bar written twice, no rest on a head',
     (width) => {
       const lessons: Partial<Record<keyof EngravingFaults, number[]>> = {
         barlinesOutside: [],
         unmarkedCuts: [],
         extraSizes: [],
         repeatedBars: [],
+        restsOnNotes: [],
+        barRestsOnNotes: [],
       };
       for (const exercise of getCatalogue()) {
         const layout = layoutSheet(exercise.notation, { width, repetitions: exercise.number_repetition });
@@ -38,6 +40,8 @@ describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () =
         unmarkedCuts: '0: ',
         extraSizes: '0: ',
         repeatedBars: '0: ',
+        restsOnNotes: '0: ',
+        barRestsOnNotes: '0: ',
       });
     },
   );

@@ -28,6 +28,7 @@ describe('stickwork catalogue validate', () => {
   it('prints every lesson whose words the notation does not bear out, by id, and fails (exit 1)', async () => {
     const groove = findExercise(700019)!;
     const blues = findExercise(830007)!;
+    const warmUp = findExercise(10101)!;
     catalogue.broken = [
       { ...groove, description_text: `${groove.description_text} Written in sixteenth notes.` },
       {
@@ -38,6 +39,14 @@ describe('stickwork catalogue validate', () => {
         ),
       },
       findExercise(470004)!,
+      // A count finer than the sheet: "1 e & a" over a groove of 8th notes.
+      {
+        ...warmUp,
+        description_text: warmUp.description_text.replace(
+          /Count "[^"]*"/,
+          'Count "1 e & a 2 e & a 3 e & a 4 e & a"',
+        ),
+      },
     ];
     const printed: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
@@ -54,10 +63,11 @@ describe('stickwork catalogue validate', () => {
     );
     expect(error).toBeInstanceOf(CliError);
     expect(error).not.toBeInstanceOf(UsageError);
-    expect((error as CliError).message).toBe('2 problems in the catalogue');
+    expect((error as CliError).message).toBe('3 problems in the catalogue');
     expect(printed.join('').trim().split('\n')).toEqual([
       'lesson 700019: text: names sixteenth notes, which no note of the sheet needs',
-      'lesson 830007: text: the count divides the 12/8 beats into 2, the notes only into 1',
+      'lesson 830007: text: the count divides the 12/8 beats into 2, finer than the sheet, whose notes need only 1',
+      'lesson 10101: text: the count divides the 4/4 beats into 4, finer than the sheet, whose notes need only 2',
     ]);
   });
 });

@@ -65,6 +65,8 @@ export interface ComboSpec {
    * by default every voice of both layers is played as `kitNotes` writes it.
    */
   notes?: (base: Layer, variation: Layer, totalSteps: number) => NoteEvent[];
+  /** The hands are two parts: a hand ostinato against the other hand's line (`Notation.handsApart`). */
+  handsApart?: true;
 }
 
 const SLOW_PRACTICE_SHARE = 0.75;
@@ -89,7 +91,10 @@ export function comboFamily(spec: ComboSpec): ExerciseFamily {
                 ...variation.sticking,
               });
           // One notation per combination, shared by its levels (catalogue entries are read-only).
-          const shared = notation(spec.grid, notes);
+          const shared = {
+            ...notation(spec.grid, notes),
+            ...(spec.handsApart && { handsApart: true as const }),
+          };
           const tempoSteps = spec.slowPractice ? [0, 1] : [0];
           return levelsFrom(Math.min(7, spec.minLevel + base.level + variation.level), spec.span).flatMap(
             (level) =>

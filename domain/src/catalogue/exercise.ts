@@ -43,6 +43,11 @@ export interface Notation {
   notes: NoteEvent[];
   /** How the metronome plays along; absent means a click on every beat of every bar. */
   click?: ClickTrack;
+  /**
+   * The hands are two parts (one keeps an ostinato against the other's line), written as two voices even
+   * where they never strike together: "right hand quarters" against the left on "&" are not 8ths.
+   */
+  handsApart?: true;
 }
 
 /** Where the metronome click sounds: on the beats, on the offbeats ("&"), on 2 and 4 only, or on 1 of each bar. */

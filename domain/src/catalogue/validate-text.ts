@@ -121,9 +121,12 @@ function countingProblems(text: string, notation: Notation): string[] {
   const counted = Math.max(...divisions);
   if (!divisions.some((division) => division % needed === 0) && !coversEveryNote(divisions, notation))
     problems.push(`the count leaves notes between its syllables (the notes need ${needed} a beat)`);
-  // In 6/8, 9/8 and 12/8 every eighth is already a number: an "&" is a sixteenth, counted only where one is played.
-  if (beatUnit === 8 && counted > needed)
-    problems.push(`the count divides the ${beats}/8 beats into ${counted}, the notes only into ${needed}`);
+  // A count no finer than the sheet: "1 e & a" over 8th notes names 16ths the drummer never sees. (In 6/8,
+  // 9/8 and 12/8 every eighth is already a number: an "&" is a sixteenth, counted only where one is played.)
+  if (counted > needed && counted % needed === 0)
+    problems.push(
+      `the count divides the ${beats}/${beatUnit} beats into ${counted}, finer than the sheet, whose notes need only ${needed}`,
+    );
   return problems;
 }
 

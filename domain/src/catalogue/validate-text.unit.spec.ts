@@ -62,7 +62,7 @@ describe('textProblems', () => {
           blues,
         ),
       ),
-    ).toEqual(['the count divides the 12/8 beats into 2, the notes only into 1']);
+    ).toEqual(['the count divides the 12/8 beats into 2, finer than the sheet, whose notes need only 1']);
     expect(textProblems(lesson('Count "1 2 3 4 5 6 7 8 9 10 11 12" out loud.', blues))).toEqual([]);
     expect(textProblems(lesson('Count "1 & 2 & 3 &" out loud.'))).toEqual([
       'the count "1 & 2 & 3 &" has 3 beats, the meter 4/4 has 4',
@@ -70,6 +70,17 @@ describe('textProblems', () => {
     expect(textProblems(lesson('Count "1 2 3 4" out loud.'))).toEqual([
       'the count leaves notes between its syllables (the notes need 2 a beat)',
     ]);
+  });
+
+  it('refuses a count finer than the sheet: "1 e & a" over 8th notes (the warm-ups, gap clicks and ostinatos did)', () => {
+    expect(textProblems(lesson('Count "1 e & a 2 e & a 3 e & a 4 e & a" out loud.'))).toEqual([
+      'the count divides the 4/4 beats into 4, finer than the sheet, whose notes need only 2',
+    ]);
+    const quarters = notation(fourFour, line('snare', 'x--- x--- x--- x---', { sticking: 'R' }));
+    expect(textProblems(lesson('Count "1 & 2 & 3 & 4 &" quietly through the gaps.', quarters))).toEqual([
+      'the count divides the 4/4 beats into 2, finer than the sheet, whose notes need only 1',
+    ]);
+    expect(textProblems(lesson('Count "1 2 3 4" quietly through the gaps.', quarters))).toEqual([]);
   });
 
   it('refuses a groove before a fill whose length does not add up to the sheet', () => {

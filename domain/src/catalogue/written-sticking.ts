@@ -35,12 +35,13 @@ const handsOf = (note: NoteEvent): ('R' | 'L')[] =>
 
 /**
  * Whether the hands are written as two voices, right hand stems up and left hand stems down: a hands-only
- * part in which the hands play strokes of their own at the same moment (polyrhythms, hand independence),
- * so one stem per moment could not show what each hand plays. A single stroke with both hands (sticking B)
- * is a unison, not a second part.
+ * part whose hands are two parts (`Notation.handsApart`: a hand ostinato, so "right hand quarters" read as
+ * quarters), or in which the hands strike at the same moment (polyrhythms), so one stem per moment could
+ * not show what each hand plays. A single stroke with both hands (sticking B) is a unison, not a second part.
  */
 export function handsApart(notation: Notation): boolean {
   if (notation.notes.some(isFoot)) return false;
+  if (notation.handsApart) return true;
   const handsAt = new Map<number, Set<string>>();
   for (const note of notation.notes) {
     if (note.sticking !== 'R' && note.sticking !== 'L') continue;

@@ -107,6 +107,13 @@ describe('writtenSticking', () => {
     expect(handsApart(bar([{ step: 0, voice: 'pad', sticking: 'B' }, ...at([4], 'pad', 'L')]))).toBe(false);
   });
 
+  it('writes a hand ostinato as two parts, even where the hands never strike together; singles stay one part', () => {
+    // 650019: right hand quarters against the left on "&": the same strokes as alternating 8ths (20005).
+    expect(handsApart(findExercise(650019)!.notation)).toBe(true);
+    expect(writtenSticking(findExercise(650019)!.notation)).toEqual([]);
+    expect(handsApart(findExercise(20005)!.notation)).toBe(false);
+  });
+
   it('writes every sticking letter a lesson description explains ("F = bass drum foot")', () => {
     const unexplained = getCatalogue().flatMap((exercise) => {
       const written = new Set(writtenSticking(exercise.notation).flatMap((entry) => entry.letters));

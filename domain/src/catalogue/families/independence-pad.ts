@@ -6,6 +6,7 @@ import { SIXTEENTH_CELLS, comboFamily, layer } from '../combo-family.js';
 import type { ComboContext, Layer } from '../combo-family.js';
 import { countingFor, notation } from '../grid.js';
 import type { Grid } from '../grid.js';
+import { countingOf } from '../notation-text.js';
 import { HAND_NAMES, handOnPad, handOrder, otherHand } from '../pad.js';
 import type { Hand } from '../pad.js';
 import { levelRange, levelsFrom, roundBpm, tempoForLevel } from '../tempo.js';
@@ -67,6 +68,7 @@ const handOstinatos = comboFamily({
   index: FAMILY_BLOCKS.padIndependence,
   key: 'independence-pad-hand-ostinatos',
   slowPractice: true,
+  handsApart: true,
   focus: 'independence',
   grid: { beats: 4, beatUnit: 4, subdivision: 4, bars: 2 },
   tempo: [56, 120],
@@ -89,7 +91,7 @@ const handOstinatos = comboFamily({
       `Hand independence on the practice pad. The ${HAND_NAMES[hand]} keeps an ostinato that never changes: ${context.base.text ?? context.base.label}. Against it the ${HAND_NAMES[otherHand(hand)]} plays on "${context.variation.label}" of every beat.`,
       'This is one cell of a complete 16th-note grid: once it is easy, move on to the next cell so every position becomes natural for the free hand.',
       STEPS,
-      `Count "${countingFor(4, 4)}" out loud: counting keeps both hands anchored to the same grid.`,
+      `Count "${countingOf(context.notation)}" out loud: counting keeps both hands anchored to the same grid.`,
       UNISON,
       tempoPlan(context),
     ];
@@ -195,7 +197,7 @@ const accentIndependence = comboFamily({
       `Accents in one hand against the other, on the practice pad. ${context.base.text ?? ''}`,
       `Only the ${HAND_NAMES[accentHand]} plays accents (${context.variation.label.replace(`${HAND_NAMES[accentHand]} accents on `, '')}), from about 12 inches; the ${HAND_NAMES[otherHand(accentHand)]} stays at an even 2-inch tap height and must not copy the accents.`,
       'Play the accent rhythm on its own first, clapping or with the accenting hand alone, then add the taps of the other hand. Listen for the taps: they must stay even under the accents, never louder next to them.',
-      `Count "${countingFor(4, 4)}" out loud while you play.`,
+      `Count "${countingOf(context.notation)}" out loud while you play.`,
       tempoPlan(context),
     ];
   },

@@ -3,8 +3,7 @@ import type { ExerciseFamily } from '../family.js';
 import { FAMILY_BLOCKS } from '../family.js';
 import { comboFamily, layer } from '../combo-family.js';
 import type { ComboContext, Layer } from '../combo-family.js';
-import { countingFor } from '../grid.js';
-import { countsByBar, noteValueAt } from '../notation-text.js';
+import { countingOf, countsByBar, noteValueAt } from '../notation-text.js';
 import { GAPS, SHIFT_NAMES, ladderPattern, rotate } from './timing.js';
 
 /**
@@ -105,7 +104,7 @@ const padGapClick = comboFamily({
     context.base.text,
     'In the silent bars keep counting out loud and imagine the click; when it comes back you should land exactly on it. If you are early you rushed, if you are late you dragged: note which one happens to you.',
     PAD_SOUND,
-    `Count "${countingFor(4, context.grid.subdivision)}" quietly through the gaps.`,
+    `Count "${countingOf(context.notation)}" quietly through the gaps.`,
     tempoPlan(context),
   ],
 });
@@ -287,7 +286,7 @@ const padDisplacement = comboFamily({
     `Displacement on the practice pad: bar 1 is the original figure, bar 2 is the same figure moved later (${context.variation.label}), alternating hands throughout.`,
     'Displacement trains you to hear a pattern against the pulse instead of being carried by it. Keep counting the real beat; the displaced bar will feel as if the beat turned around, and that is the point: the click proves where the beat really is.',
     context.base.text,
-    `Count "${countingFor(4, 4)}" and say out loud the syllable each note of the displaced bar lands on before you play it.`,
+    `Count "${countingOf(context.notation)}" and say out loud the syllable each note of the displaced bar lands on before you play it.`,
     tempoPlan(context),
   ],
 });

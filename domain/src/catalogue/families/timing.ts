@@ -3,8 +3,7 @@ import type { ExerciseFamily } from '../family.js';
 import { FAMILY_BLOCKS } from '../family.js';
 import { comboFamily, layer } from '../combo-family.js';
 import type { ComboContext, Layer } from '../combo-family.js';
-import { countingFor } from '../grid.js';
-import { countsByBar } from '../notation-text.js';
+import { countingOf, countsByBar } from '../notation-text.js';
 
 const EIGHT_BARS = { beats: 4, beatUnit: 4, subdivision: 4, bars: 8 } as const;
 
@@ -63,7 +62,7 @@ const gapClick = comboFamily({
   describe: (context) => [
     `Play ${context.base.label} for eight bars while the metronome plays ${context.variation.label}.`,
     'In the silent bars keep counting out loud and imagine the click; when it comes back, you should land exactly on it. If you are early you rushed, if you are late you dragged: note which one happens to you.',
-    `Count "${countingFor(4, context.grid.subdivision)}" quietly through the gaps.`,
+    `Count "${countingOf(context.notation)}" quietly through the gaps.`,
     `Start at ${context.bpm} bpm and play the eight bars ${context.repetitions} times.`,
   ],
 });
@@ -199,7 +198,7 @@ const displacement = comboFamily({
   describe: (context) => [
     `Bar 1 is the original figure, bar 2 is the same figure moved later: ${context.variation.label}. The ${context.base.label} keeps the real beat underneath.`,
     'Displacement trains you to hear a pattern against the pulse instead of being carried by it. Keep counting the real beat; the displaced figure will feel as if the beat turned around, and that is the point.',
-    `Count "${countingFor(4, 4)}" and find where each note of the displaced bar lands.`,
+    `Count "${countingOf(context.notation)}" and find where each note of the displaced bar lands.`,
     `Start at ${context.bpm} bpm and loop both bars ${context.repetitions} times.`,
   ],
 });
@@ -261,7 +260,7 @@ const tempoHolding = comboFamily({
   name: ({ base, variation, bpm }) => `Slow tempo control — ${variation.label}, ${base.label}, ${bpm} bpm`,
   describe: (context) => [
     `Tempo holding at a slow ${context.bpm} bpm: ${context.variation.label}, with ${context.base.label}.`,
-    'Slow tempi are harder than fast ones: the space between the notes invites you to rush. Subdivide in your head ("1 e & a") so every gap is filled with counted time.',
+    'Slow tempi are harder than fast ones: the space between the notes invites you to rush. Subdivide each beat in your head so every gap is filled with counted time.',
     'Breathe out slowly through each bar and let the stick travel the full distance instead of waiting on the head.',
     `Play the four bars ${context.repetitions} times in a row.`,
   ],

@@ -2,7 +2,8 @@ import type { LevelIndex } from '../../rules/levels.js';
 import type { Voice } from '../exercise.js';
 import type { ExerciseDraft, ExerciseFamily } from '../family.js';
 import { FAMILY_BLOCKS, sentences, slotOf } from '../family.js';
-import { countingFor, notation } from '../grid.js';
+import { notation } from '../grid.js';
+import { countingOf } from '../notation-text.js';
 import { kitNotes } from '../kit.js';
 import type { KitParts } from '../kit.js';
 import { CONTROL_BPM_16THS, PLAYABLE_LEVELS, levelRange, roundBpm } from '../tempo.js';
@@ -195,6 +196,7 @@ function warmUpDraft(
   const grid = { beats: 4, beatUnit: 4, subdivision: warmUp.label === 'triplets' ? 3 : 4, bars: 1 } as const;
   const total = grid.beats * grid.subdivision;
   const bpm = roundBpm(CONTROL_BPM_16THS[level] * warmUp.tempoShare * 0.9);
+  const sheet = notation(grid, kitNotes(warmUp.parts, total, warmUp.sticking));
   return {
     slot: slotOf([index, level, minutesIndex], CAPACITY),
     name: `${onPad ? 'Pad' : 'Kit'} warm-up — ${warmUp.label}, ${minutes} minutes, ${bpm} bpm`,
@@ -204,14 +206,14 @@ function warmUpDraft(
     description: sentences(
       warmUp.text,
       `Play it for ${minutes} minutes at ${bpm} bpm, comfortably below your limit: a warm-up prepares the muscles, it is not a test.`,
-      `Count "${countingFor(4, grid.subdivision)}" to settle the time, keep the shoulders down and breathe.`,
+      `Count "${countingOf(sheet)}" to settle the time, keep the shoulders down and breathe.`,
       'If anything hurts or feels tight, stop, shake out the arms and start again slower.',
     ),
     startBpm: bpm,
     repetitions: Math.max(8, Math.round((minutes * bpm) / 8)),
     practiceTime: minutes,
     type: 'warm_up',
-    notation: notation(grid, kitNotes(warmUp.parts, total, warmUp.sticking)),
+    notation: sheet,
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   GAP_BARS,
   isCompoundMeter,
+  tempoWithNote,
   METRONOME_BPM,
   TRAINER_EVERY_BARS,
   TRAINER_STEP_BPM,
@@ -119,6 +120,8 @@ const NumberField = ({ label, value, min, max, onChange }: NumberFieldProps) => 
 
 interface PracticeOptionsProps {
   notation: Notation | null;
+  /** The tempo now, named by its note in x/8 as on the card. */
+  bpm: number;
   settings: PracticeSettings;
   onSettings: (settings: PracticeSettings) => void;
   trainerRange: { startBpm: number; targetBpm: number };
@@ -128,6 +131,7 @@ interface PracticeOptionsProps {
 /** The metronome's settings, folded away so the card stays readable on a phone. */
 export const PracticeOptions = ({
   notation,
+  bpm,
   settings,
   onSettings,
   trainerRange,
@@ -148,6 +152,12 @@ export const PracticeOptions = ({
         <p className="practice-room__caption">
           Time signature: <strong>{meter}</strong> {notation ? '(from the exercise)' : ''}
         </p>
+        {notation?.timeSignature.beatUnit === 8 ? (
+          // In x/8 the beats the tempo counts are eighths: say so, with the dotted-quarter pulse of 6/8 and 12/8.
+          <p className="practice-room__caption">
+            Tempo: <strong>{tempoWithNote(notation.timeSignature, bpm)}</strong>
+          </p>
+        ) : null}
         <fieldset className="practice-room__fieldset">
           <legend>Subdivision</legend>
           <Choices

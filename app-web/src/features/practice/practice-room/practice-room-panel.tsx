@@ -490,6 +490,7 @@ const PracticeRoomPanel = ({
       />
       <PracticeOptions
         notation={notation}
+        bpm={shownBpm}
         settings={settings}
         onSettings={setSettings}
         trainerRange={trainerRange}

@@ -262,6 +262,18 @@ describe('the practice room panel', () => {
     expect(tempoField().value).toBe('88');
   });
 
+  it("names the tempo's note in the settings in x/8, as the card does, and follows the tempo field", () => {
+    renderPanel({ notation: findExercise(830007)!.notation, startBpm: 160 });
+    expect(screen.getByText(/^Tempo:/).textContent).toBe('Tempo: ♪ = 160 (♩. = 53)');
+    fireEvent.change(tempoField(), { target: { value: '120' } });
+    fireEvent.blur(tempoField());
+    expect(screen.getByText(/^Tempo:/).textContent).toBe('Tempo: ♪ = 120 (♩. = 40)');
+    cleanup();
+    // In 4/4 the beat is the quarter note the BPM field already counts: no line of its own.
+    renderPanel({ notation, startBpm: 160 });
+    expect(screen.queryByText(/^Tempo:/)).toBeNull();
+  });
+
   it('shows the speed trainer from the lesson tempo to +20 %, and its next step', () => {
     renderPanel({ startBpm: 100 });
     fireEvent.click(screen.getByLabelText('Raise the tempo as I play'));
