@@ -163,6 +163,34 @@ describe('The practice clock', () => {
     });
   });
 
+  it('"I have mastered this lesson" with no take skips the lesson, crediting its practice but not mastery', () => {
+    const { events, state } = run(rated, [scheduled(start), evaluate(start + 70_000, lessons[1], true)]);
+    expect(evaluations(events)[0]?.data).toMatchObject({
+      skipped: true,
+      earned: true,
+      masteryShown: false,
+      progressAfter: PROGRESS_INCREMENTS.too_easy,
+    });
+    expect(state.progress.timing).toBeLessThan(PROGRESS_INCREMENTS.mastered);
+    const clicked = run(rated, [scheduled(start), evaluate(start + 2_000, lessons[1], true)]);
+    expect(evaluations(clicked.events)[0]?.data).toMatchObject({ earned: false, masteryShown: false });
+    expect(evaluations(clicked.events)[0]?.data.progressAfter).toBeUndefined();
+  });
+
+  it('reads a damaged activity or session event without failing: nothing it hid is credited again', () => {
+    const practised = run(rated, [scheduled(start), evaluate(start + 70_000, lessons[1])]).state;
+    expect(practised.clock.unrecordedMs).toBe(70_000);
+    const damaged = (type: 'PracticeActivityRecorded' | 'PracticeSessionScheduled') =>
+      ({ type, data: null }) as unknown as PracticeEvent;
+    const afterActivity = practiceDecider.evolve(practised, damaged('PracticeActivityRecorded'));
+    expect(afterActivity.clock).toEqual({ ...practised.clock, unrecordedMs: 0, unrecordedLessons: 0 });
+    expect(practiceDecider.evolve(practised, damaged('PracticeSessionScheduled'))).toEqual(practised);
+    const recorded = run(afterActivity, [
+      { at: start + 80_000, command: { type: 'RecordPracticeActivity', data: { lessons: 1, minutes: 1 } } },
+    ]);
+    expect(recorded.events).toEqual([]);
+  });
+
   it('never credits more progress, lessons or minutes than the elapsed time allows (property)', () => {
     const step = fc.oneof(
       fc.record({

@@ -65,10 +65,15 @@ export const evolvePractice = (state: PracticeState, event: PracticeEvent): Prac
     }))
     // A new session shows its first lesson: the clock counts from here (never from before a time it
     // already credited, should the server's clock step back).
-    .with({ type: 'PracticeSessionScheduled' }, ({ data }) => ({
-      ...state,
-      clock: { ...state.clock, shownAt: latestInstant(state.clock.shownAt, data.scheduledAt) },
-    }))
+    // A damaged event (no time to read) leaves the clock as it was: the projections park it.
+    .with({ type: 'PracticeSessionScheduled' }, ({ data }) =>
+      typeof (data as Partial<typeof data> | null)?.scheduledAt === 'string'
+        ? {
+            ...state,
+            clock: { ...state.clock, shownAt: latestInstant(state.clock.shownAt, data.scheduledAt) },
+          }
+        : state,
+    )
     .with({ type: 'PracticeActivityRecorded' }, ({ data }) => ({
       ...state,
       clock: clockAfterActivity(state.clock, data),

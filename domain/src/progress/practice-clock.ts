@@ -68,12 +68,19 @@ export const creditedActivity = (
   minutes: Math.min(asked.minutes, Math.floor(clock.unrecordedMs / MINUTE_MS)),
 });
 
-/** The clock after a practice activity recorded `minutes` and `lessons`. */
+/**
+ * The clock after a practice activity recorded `minutes` and `lessons`. An activity whose figures
+ * cannot be read (a damaged event, which the projections park) is taken to have recorded all the
+ * practice before it: nothing is credited twice, and the customer's writes go on.
+ */
 export const clockAfterActivity = (
   clock: PracticeClock,
-  recorded: { lessons: number; minutes: number },
-): PracticeClock => ({
-  ...clock,
-  unrecordedMs: Math.max(0, clock.unrecordedMs - recorded.minutes * MINUTE_MS),
-  unrecordedLessons: Math.max(0, clock.unrecordedLessons - recorded.lessons),
-});
+  recorded: { lessons: number; minutes: number } | null,
+): PracticeClock =>
+  Number.isFinite(recorded?.minutes) && Number.isFinite(recorded?.lessons)
+    ? {
+        ...clock,
+        unrecordedMs: Math.max(0, clock.unrecordedMs - (recorded?.minutes ?? 0) * MINUTE_MS),
+        unrecordedLessons: Math.max(0, clock.unrecordedLessons - (recorded?.lessons ?? 0)),
+      }
+    : { ...clock, unrecordedMs: 0, unrecordedLessons: 0 };
