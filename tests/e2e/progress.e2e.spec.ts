@@ -3,6 +3,7 @@ import { expect, test } from '../support/clean-console.js';
 import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
+import { practiseMinutes } from '../support/practised-minutes.js';
 
 // The browser and the API agree on "today" only in the same zone.
 test.use({ timezoneId: 'UTC' });
@@ -72,27 +73,13 @@ const makeTimingReady = async (request: APIRequestContext, token: string, levels
 };
 
 test('stats: the numbers, the calendar and a day’s details', async ({ page, context, request, baseURL }) => {
+  test.slow(); // two sessions practised by the server's clock before the page, two axe scans
   const account = await registerViaApi(request, 'Karen');
   const api = apiAs(request, account.token);
   await api.post('/api/focus', { skillSelfRating: ratings({ timing: 'beginner', grooves: 'advanced' }) });
   for (const minutes of [50, 20]) {
     // The minutes practised by the server's practice clock (the test clock), then the activity.
-    const scheduled = await request.post('/api/lesson/schedule', {
-      headers: { 'x-auth-token': account.token, 'time-zone': 'UTC' },
-      data: {
-        skillPreference: [{ focus: 'timing', level: 'beginner' }],
-        practiceTime: 60,
-        padSufficient: false,
-      },
-    });
-    const { lessons } = (await scheduled.json()) as { lessons: { lesson_id: number; type: string }[] };
-    expect((await request.post('/api/test/clock', { data: { advanceMinutes: minutes } })).status()).toBe(200);
-    await api.post('/api/lesson/finishExercise', {
-      lessonId: lessons.find((lesson) => lesson.type === 'warm_up')!.lesson_id,
-      type: 'warm_up',
-      ratingDifficulty: 'easy',
-      skipLesson: false,
-    });
+    await practiseMinutes(request, account.token, minutes);
     await api.post('/api/practiceActivity', { countLessonsPracticed: 1, practiceDurationMinutes: minutes });
     await api.post('/api/usage', { usageType: 'lesson' });
   }
