@@ -22,6 +22,7 @@ export * from './schemas/delete-account.js';
 export * from './calendar/time-zone.js';
 export * from './schemas/time-zone.js';
 export * from './progress/level-progress.js';
+export * from './progress/practice-clock.js';
 export * from './progress/gauges.js';
 export * from './calendar/day-keys.js';
 export * from './progress/streak.js';

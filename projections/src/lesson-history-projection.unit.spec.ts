@@ -52,6 +52,9 @@ const evaluated = (lessonId: number, minutes: number, skipped = false): LessonEv
     ratingDifficulty: skipped ? 'too_easy' : 'challenging',
     skipped,
     level: null,
+    practisedMs: null,
+    earned: true,
+    masteryShown: false,
     evaluatedAt: at(minutes),
   },
 });

@@ -78,6 +78,14 @@ const lessonArb = fc
     type: focus === 'warm_up' ? ('warm_up' as const) : ('exercise' as const),
     min_level: LEVELS[min]!,
     max_level: LEVELS[Math.min(7, min + span)]!,
+    practice_time: 4,
+    start_bpm: 80,
+    notation: {
+      timeSignature: { beats: 4, beatUnit: 4 as const },
+      subdivision: 4 as const,
+      bars: 1,
+      notes: [],
+    },
   }));
 
 const skillLevelArb = fc
@@ -521,6 +529,57 @@ describe('erasure', () => {
   it('scrubs every read model of the erased customer and leaves the others', async () => {
     const store = createInMemoryEventStore();
     const metadata = { now: new Date(START) };
+    // Half an hour on a lesson by the practice clock, so the practice activity below is credited.
+    const lesson = {
+      lesson_id: 7,
+      focus: 'timing',
+      type: 'exercise',
+      min_level: 'starter',
+      max_level: 'advanced',
+      practice_time: 10,
+      start_bpm: 80,
+      notation: { timeSignature: { beats: 4, beatUnit: 4 }, subdivision: 4, bars: 1, notes: [] },
+    } as const;
+    for (const customer of ['ann', 'ben'])
+      for (const [minutesBefore, command] of [
+        [
+          30,
+          {
+            type: 'ScheduleSession',
+            data: {
+              schedule: {
+                lessons: [
+                  {
+                    ...lesson,
+                    name: 'Seven',
+                    pad_sufficient: true,
+                    number_repetition: 4,
+                    description_text: '',
+                  },
+                ],
+                currentLessonIndex: 0,
+                targetPracticeTime: 10,
+                practiceTimeBeforeCurrentExercise: 0,
+                evaluation: { rating_difficulty: 'challenging' },
+              },
+              skills: [],
+              padSufficient: true,
+              seed: 1,
+            },
+          },
+        ],
+        [
+          0,
+          {
+            type: 'EvaluateLesson',
+            data: { lesson, ratingDifficulty: 'easy', skipped: false, playId: null },
+          },
+        ],
+      ] as const)
+        await handleCommand(store, practiceStreamId(customer), practiceDecider, practiceEventSchemaVersions, {
+          ...command,
+          metadata: { now: new Date(START - minutesBefore * 60_000) },
+        } as unknown as PracticeCommand);
     for (const customer of ['ann', 'ben'])
       for (const command of [
         { type: 'RateSkills', data: { ratings: [{ skill: 'timing', level: 'beginner' }] } },

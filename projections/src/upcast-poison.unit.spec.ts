@@ -71,6 +71,27 @@ describe('an old event an upcaster cannot read', () => {
     expect(upcasted.length).toBeGreaterThan(0);
   });
 
+  it('covers every version below the current one (LessonEvaluated 1 and 2, TimingScored 1)', () => {
+    for (const [type, steps] of Object.entries(practiceEventUpcasters)) {
+      const current = practiceEventSchemaVersions[type as 'LessonEvaluated'];
+      expect(Object.keys(steps).map(Number), type).toEqual(
+        Array.from({ length: current - 1 }, (_, i) => i + 1),
+      );
+    }
+    expect(practiceEventSchemaVersions.LessonEvaluated).toBe(3);
+  });
+
+  it('parks a LessonEvaluated at the current version 3 with null data for every projection that reads it', async () => {
+    const { runner, readModels } = await foldOne('LessonEvaluated', 3, null);
+    expect(
+      runner
+        .parked()
+        .map((entry) => entry.projection)
+        .sort(),
+    ).toEqual(handlersOf('LessonEvaluated').sort());
+    expect(lessonHistoryEntries(lessonHistoryModelsOf(readModels, customer))).toEqual([]);
+  });
+
   it.each(
     upcasted.flatMap(({ type, version }) =>
       [

@@ -155,6 +155,9 @@ const simulate = (learning: boolean, catalogue: ReturnType<typeof indexCatalogue
             ratingDifficulty: ratingOf(best),
             skipped: false,
             level: skill.level,
+            practisedMs: null,
+            earned: true,
+            masteryShown: false,
             evaluatedAt: at,
           },
         });

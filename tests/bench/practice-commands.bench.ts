@@ -104,6 +104,9 @@ const seedHistory = (count: number): PracticeEvent[] => {
           skipped: false,
           level: 'beginner',
           progressAfter: 10,
+          practisedMs: null,
+          earned: true,
+          masteryShown: false,
           evaluatedAt: date.toISOString(),
         },
       });

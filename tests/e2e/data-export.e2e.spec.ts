@@ -5,9 +5,15 @@ import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
+import { practiseMinutes } from '../support/practised-minutes.js';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await answerConsent(context, baseURL!);
+});
+
+// The practice before the export moves the server's shared clock (one worker): put it back after.
+test.afterEach(async ({ request }) => {
+  expect((await request.delete('/api/test/clock')).status()).toBe(200);
 });
 
 const customerIdOf = (token: string) =>
@@ -23,6 +29,7 @@ for (const width of [375, 1280]) {
   }, testInfo) => {
     await page.setViewportSize({ width, height: 900 });
     const account = await registerViaApi(request, 'Cindy');
+    await practiseMinutes(request, account.token, 25, 'Europe/Berlin');
     const practised = await request.post('/api/practiceActivity', {
       headers: { 'x-auth-token': account.token, 'time-zone': 'Europe/Berlin' },
       data: { countLessonsPracticed: 1, practiceDurationMinutes: 25 },

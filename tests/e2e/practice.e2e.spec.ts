@@ -98,6 +98,11 @@ test('freemium: two skills, 30 minutes, Drum Kit → warm-up → lessons → dai
     await expect(
       page.getByRole('button', { name: /^(warmed up|evaluate lesson)$/ }).or(limitOverlay(page)),
     ).toBeVisible();
+    // Clicked through in seconds: the next card says the lesson before it earned nothing.
+    if (!(await limitOverlay(page).isVisible()))
+      await expect(page.getByRole('status').filter({ hasText: 'earned nothing' })).toHaveText(
+        /^.+ earned nothing: evaluated after \d+ s, before real practice\. Progress and practice minutes come from time spent on a lesson\.$/,
+      );
   }
   expect(evaluated).toBeGreaterThanOrEqual(4);
 
@@ -113,6 +118,10 @@ test('freemium: two skills, 30 minutes, Drum Kit → warm-up → lessons → dai
   ]);
   expect(warmUps).toBeGreaterThanOrEqual(1);
   expect(evaluated - warmUps, 'the free lessons of a day').toBe(3);
+  await expect(report.getByRole('heading', { name: 'Earned nothing' })).toBeVisible();
+  await expect(
+    report.getByText('Evaluated before real practice, so they moved no progress and no practice minutes:'),
+  ).toBeVisible();
   await expect(report.getByRole('heading', { name: 'Your next step' })).toBeVisible();
   await expect(
     report.getByText(/^Next time, pick (Timing|Hand Technique): at \d+% it is the closest/),

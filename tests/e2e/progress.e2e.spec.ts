@@ -3,6 +3,7 @@ import { expect, test } from '../support/clean-console.js';
 import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
+import { practiseMinutes } from '../support/practised-minutes.js';
 
 // The browser and the API agree on "today" only in the same zone.
 test.use({ timezoneId: 'UTC' });
@@ -37,7 +38,16 @@ const ratings = (levels: Record<string, string>) =>
     level: levels[skillName] ?? 'level not set',
   }));
 
-/** Chooses the skills and masters four timing lessons at beginner: 4 × 25 reaches the 80 of a level-up. */
+// The server's clock is shared by every journey (one worker): put it back on the system time after
+// the journeys that move it for practice time.
+test.afterEach(async ({ request }) => {
+  expect((await request.delete('/api/test/clock')).status()).toBe(200);
+});
+
+/**
+ * Chooses the skills and practises four timing lessons at beginner, each "mastered" without a take at
+ * tempo: 4 × 20 (too easy) reaches the 80 of a level-up.
+ */
 const makeTimingReady = async (request: APIRequestContext, token: string, levels: Record<string, string>) => {
   await apiAs(request, token).post('/api/focus', { skillSelfRating: ratings(levels) });
   const scheduled = await request.post('/api/lesson/schedule', {
@@ -50,7 +60,9 @@ const makeTimingReady = async (request: APIRequestContext, token: string, levels
   });
   const { lessons } = (await scheduled.json()) as { lessons: { lesson_id: number; type: string }[] };
   const exercises = lessons.filter((lesson) => lesson.type === 'exercise');
+  // Each lesson practised for 30 minutes by the server's practice clock (the test clock), as level-up needs.
   for (const lesson of [...exercises, ...exercises].slice(0, 4)) {
+    expect((await request.post('/api/test/clock', { data: { advanceMinutes: 30 } })).status()).toBe(200);
     await apiAs(request, token).post('/api/lesson/finishExercise', {
       lessonId: lesson.lesson_id,
       type: 'exercise',
@@ -61,10 +73,13 @@ const makeTimingReady = async (request: APIRequestContext, token: string, levels
 };
 
 test('stats: the numbers, the calendar and a day’s details', async ({ page, context, request, baseURL }) => {
+  test.slow(); // two sessions practised by the server's clock before the page, two axe scans
   const account = await registerViaApi(request, 'Karen');
   const api = apiAs(request, account.token);
   await api.post('/api/focus', { skillSelfRating: ratings({ timing: 'beginner', grooves: 'advanced' }) });
   for (const minutes of [50, 20]) {
+    // The minutes practised by the server's practice clock (the test clock), then the activity.
+    await practiseMinutes(request, account.token, minutes);
     await api.post('/api/practiceActivity', { countLessonsPracticed: 1, practiceDurationMinutes: minutes });
     await api.post('/api/usage', { usageType: 'lesson' });
   }

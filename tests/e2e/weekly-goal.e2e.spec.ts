@@ -6,12 +6,18 @@ import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
+import { practiseMinutes } from '../support/practised-minutes.js';
 
 // The browser, the API and the seeded days agree on the customer's day in UTC.
 test.use({ timezoneId: 'UTC' });
 
 test.beforeEach(async ({ context, baseURL }) => {
   await answerConsent(context, baseURL!);
+});
+
+// Today's practice moves the server's shared clock (one worker): put it back after each journey.
+test.afterEach(async ({ request }) => {
+  expect((await request.delete('/api/test/clock')).status()).toBe(200);
 });
 
 const DAY_MS = 86_400_000;
@@ -58,6 +64,7 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const account = await registerViaApi(request, 'Sheila');
     await seedFortnight(customerIdOf(account.token));
+    await practiseMinutes(request, account.token, 15);
     const today = await request.post('/api/practiceActivity', {
       headers: { 'x-auth-token': account.token, 'time-zone': 'UTC' },
       data: { countLessonsPracticed: 1, practiceDurationMinutes: 15 },

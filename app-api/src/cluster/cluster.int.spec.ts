@@ -107,15 +107,13 @@ describe('WEB_CONCURRENCY=2: two worker processes share the port', () => {
     expect(server.workerPids()).toHaveLength(2);
     const customer = await register(server);
     const crossings: string[] = [];
-    for (let lessons = 1; lessons <= 6; lessons++) {
-      const write = await call(server, 'POST', '/api/practiceActivity', {
-        ...customer,
-        body: { countLessonsPracticed: 1, practiceDurationMinutes: 5 },
-      });
-      expect(write.status).toBe(201);
-      const read = await call(server, 'GET', '/api/practiceActivity', customer);
+    // The weekly goal is a write every request appends (practice activity is credited by the clock).
+    for (let daysPerWeek = 1; daysPerWeek <= 6; daysPerWeek++) {
+      const write = await call(server, 'PUT', '/api/goal', { ...customer, body: { daysPerWeek } });
+      expect(write.status).toBe(200);
+      const read = await call(server, 'GET', '/api/goal', customer);
       expect(read.status).toBe(200);
-      expect((read.json as { count: number }[]).reduce((sum, day) => sum + day.count, 0)).toBe(lessons);
+      expect((read.json as { weeklyGoal: { daysPerWeek: number } }).weeklyGoal.daysPerWeek).toBe(daysPerWeek);
       const [writer, reader] = [
         await answeredBy(server, write.requestId),
         await answeredBy(server, read.requestId),
@@ -225,10 +223,10 @@ describe('WEB_CONCURRENCY=2: two worker processes share the port', () => {
     const customer = await register(server);
     // A write whose body is still to come: the worker has its headers (it answered 100 Continue), so it
     // is certainly in flight when SIGTERM comes.
-    const body = JSON.stringify({ countLessonsPracticed: 2, practiceDurationMinutes: 10 });
+    const body = JSON.stringify({ daysPerWeek: 2 });
     let answer = '';
-    const inFlight = http.request(`${server.url}/api/practiceActivity`, {
-      method: 'POST',
+    const inFlight = http.request(`${server.url}/api/goal`, {
+      method: 'PUT',
       agent: false,
       headers: {
         'content-type': 'application/json',
@@ -251,8 +249,8 @@ describe('WEB_CONCURRENCY=2: two worker processes share the port', () => {
     server.child.kill('SIGTERM');
     await until('the port to stop accepting', () => refusesConnections(server.url));
     inFlight.end(body);
-    expect(await answered).toBe(201);
-    expect(answer).toContain('"count":2');
+    expect(await answered).toBe(200);
+    expect(answer).toContain('"daysPerWeek":2');
     expect(await server.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
 

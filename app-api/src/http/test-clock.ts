@@ -9,7 +9,7 @@ import { validOr400 } from './valid-or-400.js';
 /**
  * Test-only clock. `STICKWORK_TEST_CLOCK=1` makes the server's clock movable, so an end-to-end
  * journey can come back "days later" (a spaced return) without waiting for them:
- * `POST /api/test/clock { "advanceDays": N }` moves it N days forward, `DELETE /api/test/clock` puts
+ * `POST /api/test/clock { "advanceDays": N, "advanceMinutes": M }` moves it N days and M minutes forward, `DELETE /api/test/clock` puts
  * it back on the system time. Only from loopback. Never set it outside tests; it is ignored when
  * `NODE_ENV` is `production` (as `STICKWORK_FAULT` is).
  */
@@ -22,6 +22,8 @@ export interface TestClock {
   /** The system time plus the offset: what the backend reads as "now". */
   clock: Clock;
   advanceDays(days: number): void;
+  /** Moves the clock on by minutes: a lesson practised for that long by the server's practice clock. */
+  advanceMinutes(minutes: number): void;
   reset(): void;
   /** Days the clock is ahead of the system time. */
   offsetDays(): number;
@@ -60,12 +62,23 @@ export const createTestClock = (base: Clock, file?: string): TestClock => {
   return {
     clock: () => new Date(base().getTime() + offset.get()),
     advanceDays: (days) => offset.set(offset.get() + days * DAY_MS),
+    advanceMinutes: (minutes) => offset.set(offset.get() + minutes * 60_000),
     reset: () => offset.set(0),
     offsetDays: () => offset.get() / DAY_MS,
   };
 };
 
-const advanceSchema = z.object({ advanceDays: z.number().int().min(0).max(366) }).strict();
+const advanceSchema = z
+  .object({
+    advanceDays: z.number().int().min(0).max(366).default(0),
+    advanceMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(0),
+  })
+  .strict();
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -81,8 +94,9 @@ export const testClockRouter = (testClock: TestClock) => {
   });
   const answer = () => ({ offsetDays: testClock.offsetDays(), now: testClock.clock().toISOString() });
   router.post('/test/clock', (req, res) => {
-    const { advanceDays } = validOr400(advanceSchema, req.body);
+    const { advanceDays, advanceMinutes } = validOr400(advanceSchema, req.body);
     testClock.advanceDays(advanceDays);
+    testClock.advanceMinutes(advanceMinutes);
     res.json(answer());
   });
   router.delete('/test/clock', (_req, res) => {

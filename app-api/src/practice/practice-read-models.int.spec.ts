@@ -13,6 +13,7 @@ import {
   type PracticeProgressModel,
 } from '@stickwork/projections';
 import {
+  practiseFor,
   registerDrummer,
   startPracticeServer,
   subscribe,
@@ -179,6 +180,17 @@ describe('deleting an account', () => {
       skillSelfRating: [{ skillName: 'timing', selected: true, level: 'pro' }],
     });
     await leaving.api.post('/api/usage', { usageType: 'lesson' });
+    // Twenty minutes on a lesson by the practice clock, so the activity below is recorded.
+    await practiseFor(server, leaving, 20, { focus: 'timing', level: 'pro' });
+    const lesson = lessons.find(
+      (candidate) => candidate.focus === 'timing' && candidate.type === 'exercise',
+    )!;
+    await leaving.api.post('/api/lesson/finishExercise', {
+      lessonId: lesson.lesson_id,
+      type: 'exercise',
+      ratingDifficulty: 'easy',
+      skipLesson: false,
+    });
     await leaving.api.post('/api/practiceActivity', {
       countLessonsPracticed: 1,
       practiceDurationMinutes: 20,

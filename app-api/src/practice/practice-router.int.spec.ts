@@ -10,6 +10,7 @@ import {
   type PracticeSchedule,
 } from '@stickwork/domain';
 import {
+  practiseFor,
   registerDrummer,
   startPracticeServer,
   subscribe,
@@ -281,6 +282,7 @@ describe('/api/focus', () => {
     const drummer = await registerDrummer(server);
     await drummer.api.post('/api/focus', rate([{ skillName: 'timing', selected: true, level: 'beginner' }]));
     const lesson = lessonAt('timing', 'beginner');
+    await practiseFor(server, drummer, lesson.practice_time);
     await drummer.api.post('/api/lesson/finishExercise', {
       lessonId: lesson.lesson_id,
       type: 'exercise',
@@ -325,7 +327,23 @@ describe('/api/focus', () => {
     expect(notYet.json).toEqual({ message: 'Level up is not offered for Timing.' });
 
     const lesson = lessonAt('timing', 'beginner');
+    // Clicked through without practice: nothing moves, so no level-up either.
+    for (let i = 0; i < 6; i++) {
+      const clicked = await drummer.api.post('/api/lesson/finishExercise', {
+        lessonId: lesson.lesson_id,
+        type: 'exercise',
+        ratingDifficulty: 'too_easy',
+        skipLesson: false,
+      });
+      expect(clicked.json).toMatchObject({
+        earned: false,
+        levelUpOffered: false,
+        progress: { levelProgress: 0 },
+      });
+    }
+    expect((await drummer.api.post('/api/focus/level-up', { skillName: 'timing' })).status).toBe(409);
     for (let i = 0; i < 4; i++) {
+      await practiseFor(server, drummer, lesson.practice_time);
       const finished = await drummer.api.post('/api/lesson/finishExercise', {
         lessonId: lesson.lesson_id,
         type: 'exercise',
@@ -355,10 +373,30 @@ describe('/api/focus', () => {
 });
 
 describe('POST /api/lesson/finishExercise', () => {
-  it('records the evaluation; a skipped (mastered) lesson as too_easy; progress follows', async () => {
+  it('records the evaluation; a skipped (mastered) lesson as too_easy; progress follows practice', async () => {
     const drummer = await registerDrummer(server);
     await drummer.api.post('/api/focus', rate([{ skillName: 'grooves', selected: true, level: 'beginner' }]));
     const lesson = lessonAt('grooves', 'beginner');
+    const grooves = { focus: 'grooves', level: 'beginner' };
+    await practiseFor(server, drummer, 0.05, grooves); // 3 s: no real practice
+    const clicked = await drummer.api.post('/api/lesson/finishExercise', {
+      lessonId: lesson.lesson_id,
+      type: 'exercise',
+      ratingDifficulty: 'easy',
+      skipLesson: false,
+    });
+    expect(clicked.json).toEqual({
+      lessonId: lesson.lesson_id,
+      ratingDifficulty: 'easy',
+      skipped: false,
+      countedTowardProgress: false,
+      earned: false,
+      practisedSeconds: 3,
+      masteryShown: false,
+      progress: { skillName: 'grooves', skillLevel: 'beginner', levelProgress: 0 },
+      levelUpOffered: false,
+    });
+    await practiseFor(server, drummer, lesson.practice_time, grooves);
     const rated = await drummer.api.post('/api/lesson/finishExercise', {
       lessonId: lesson.lesson_id,
       type: 'exercise',
@@ -371,19 +409,25 @@ describe('POST /api/lesson/finishExercise', () => {
       ratingDifficulty: 'hard',
       skipped: false,
       countedTowardProgress: true,
+      earned: true,
+      practisedSeconds: lesson.practice_time * 60,
+      masteryShown: false,
       progress: { skillName: 'grooves', skillLevel: 'beginner', levelProgress: 5 },
       levelUpOffered: false,
     });
+    await practiseFor(server, drummer, lesson.practice_time, grooves);
     const skipped = await drummer.api.post('/api/lesson/finishExercise', {
       lessonId: lesson.lesson_id,
       type: 'exercise',
       ratingDifficulty: 'too_hard',
       skipLesson: true,
     });
+    // "Mastered" without a take at the written tempo: skipped from now on, credited as practice (too easy).
     expect(skipped.json).toMatchObject({
       ratingDifficulty: 'too_easy',
       skipped: true,
-      progress: { levelProgress: 30 },
+      masteryShown: false,
+      progress: { levelProgress: 25 },
     });
     const warm = warmUp();
     const warmedUp = await drummer.api.post('/api/lesson/finishExercise', {
@@ -402,6 +446,7 @@ describe('POST /api/lesson/finishExercise', () => {
       .filter((event) => event.type === 'LessonEvaluated')
       .map((event) => event.data as { ratingDifficulty: string; skipped: boolean });
     expect(evaluated.map(({ ratingDifficulty, skipped }) => [ratingDifficulty, skipped])).toEqual([
+      ['easy', false],
       ['hard', false],
       ['too_easy', true],
       ['challenging', false],
@@ -494,9 +539,28 @@ describe('/api/usage', () => {
 });
 
 describe('/api/practiceActivity', () => {
-  it('adds lessons and minutes per day and lists the days', async () => {
+  it('adds lessons and minutes per day, never more than the practice clock counted, and lists the days', async () => {
     const drummer = await registerDrummer(server);
     expect((await drummer.api.get('/api/practiceActivity')).json).toEqual([]);
+    const lesson = lessonAt('timing', 'beginner');
+    const practise = async (minutes: number) => {
+      await practiseFor(server, drummer, minutes);
+      await drummer.api.post('/api/lesson/finishExercise', {
+        lessonId: lesson.lesson_id,
+        type: 'exercise',
+        ratingDifficulty: 'easy',
+        skipLesson: false,
+      });
+    };
+    // Nothing practised: nothing recorded, whatever is sent.
+    const unpractised = await drummer.api.post(
+      '/api/practiceActivity',
+      { countLessonsPracticed: 13, practiceDurationMinutes: 13 },
+      { headers: BERLIN },
+    );
+    expect(unpractised.status).toBe(201);
+    expect(unpractised.json).toEqual({ date: '2026-03-10', count: 0, practiceDurationMinutes: 0 });
+    await practise(12);
     const first = await drummer.api.post(
       '/api/practiceActivity',
       { countLessonsPracticed: 1, practiceDurationMinutes: 12 },
@@ -504,13 +568,16 @@ describe('/api/practiceActivity', () => {
     );
     expect(first.status).toBe(201);
     expect(first.json).toEqual({ date: '2026-03-10', count: 1, practiceDurationMinutes: 12 });
+    await practise(30);
     const second = await drummer.api.post(
       '/api/practiceActivity',
-      { countLessonsPracticed: 2, practiceDurationMinutes: 30 },
+      { countLessonsPracticed: 2, practiceDurationMinutes: 45 },
       { headers: BERLIN },
     );
-    expect(second.json).toEqual({ date: '2026-03-10', count: 3, practiceDurationMinutes: 42 });
+    // One lesson of 30 minutes by the clock, however much more is asked.
+    expect(second.json).toEqual({ date: '2026-03-10', count: 2, practiceDurationMinutes: 42 });
     server.setNow('2026-03-11T23:30:00.000Z'); // 12 March in Berlin
+    await practise(1.5);
     await drummer.api.post(
       '/api/practiceActivity',
       { countLessonsPracticed: 1, practiceDurationMinutes: 1 },
@@ -518,7 +585,7 @@ describe('/api/practiceActivity', () => {
     );
     server.setNow('2026-03-10T12:00:00.000Z');
     expect((await drummer.api.get('/api/practiceActivity')).json).toEqual([
-      { date: '2026-03-10', count: 3, practiceDurationMinutes: 42 },
+      { date: '2026-03-10', count: 2, practiceDurationMinutes: 42 },
       { date: '2026-03-12', count: 1, practiceDurationMinutes: 1 },
     ]);
   });
@@ -562,21 +629,22 @@ describe('progress', () => {
       ]),
     );
     const lesson = lessonAt('timing', 'advanced');
-    for (let i = 0; i < 4; i++)
+    const utc = { 'time-zone': 'UTC' };
+    // Four days of 50 minutes on an easy timing lesson each, by the practice clock.
+    for (const at of [
+      '2026-03-05T09:10:00Z',
+      '2026-03-08T09:10:00Z',
+      '2026-03-09T09:10:00Z',
+      '2026-03-10T09:10:00Z',
+    ]) {
+      server.setNow(at);
+      await practiseFor(server, drummer, 50, { focus: 'timing', level: 'advanced' });
       await drummer.api.post('/api/lesson/finishExercise', {
         lessonId: lesson.lesson_id,
         type: 'exercise',
         ratingDifficulty: 'too_easy',
         skipLesson: false,
       });
-    const utc = { 'time-zone': 'UTC' };
-    for (const at of [
-      '2026-03-08T10:00:00Z',
-      '2026-03-09T10:00:00Z',
-      '2026-03-10T10:00:00Z',
-      '2026-03-05T10:00:00Z',
-    ]) {
-      server.setNow(at);
       await drummer.api.post(
         '/api/practiceActivity',
         { countLessonsPracticed: 2, practiceDurationMinutes: 50 },
@@ -602,11 +670,12 @@ describe('progress', () => {
       levelUpOffered: false,
       hint: GAUGE_HINTS.practise,
     });
-    expect(report.stats).toEqual({ hours: 3, minutes: 200, lessons: 8, longestStreak: 3, currentStreak: 3 });
+    // Two lessons asked each day, one earned by the clock.
+    expect(report.stats).toEqual({ hours: 3, minutes: 200, lessons: 4, longestStreak: 3, currentStreak: 3 });
     expect(report.overallLevelTitle).toBe('Advanced');
     expect(report.chart).toContainEqual({ skill: 'timing', value: 0.7 });
     expect(report.chart).toContainEqual({ skill: 'hand_speed', value: 0.1 });
-    expect(report.today).toEqual({ date: '2026-03-10', count: 2, practiceDurationMinutes: 50 });
+    expect(report.today).toEqual({ date: '2026-03-10', count: 1, practiceDurationMinutes: 50 });
     expect(report.heatmap.to).toBe('2026-03-10');
     expect(report.heatmap.days.at(-1)).toMatchObject({ date: '2026-03-10', intensity: 2 });
     expect(report.heatmap.days.find((day) => day.date === '2026-03-07')).toMatchObject({ intensity: 0 });

@@ -235,7 +235,12 @@ export const createPracticeService = (
       return progressEntry(state, skill);
     },
 
-    /** POST /api/lesson/finishExercise: the evaluation, and the skill's progress after it. */
+    /**
+     * POST /api/lesson/finishExercise: the evaluation, and the skill's progress after it. `earned` says
+     * whether the server's practice clock found real practice (else nothing moved: `practisedSeconds`
+     * says how long the lesson was on the card by that clock); `masteryShown` whether a mastered box
+     * was backed by a take at the written tempo.
+     */
     async finishExercise(who: Practitioner, request: FinishExerciseRequest) {
       const lesson = lessons().byId.get(request.lessonId);
       if (!lesson) throw new HttpError(404, `There is no lesson with id ${request.lessonId}.`);
@@ -260,6 +265,9 @@ export const createPracticeService = (
         ratingDifficulty: evaluated?.data.ratingDifficulty ?? request.ratingDifficulty,
         skipped: request.skipLesson,
         countedTowardProgress: evaluated?.data.progressAfter !== undefined,
+        earned: evaluated?.data.earned ?? false,
+        practisedSeconds: Math.floor((evaluated?.data.practisedMs ?? 0) / 1000),
+        masteryShown: evaluated?.data.masteryShown ?? false,
         progress,
         levelUpOffered:
           progress !== null &&
@@ -279,7 +287,10 @@ export const createPracticeService = (
       return usageView(who.plan, usageOn(state, day) + zoneChangeAdjustment);
     },
 
-    /** POST /api/practiceActivity: adds lessons and minutes to today; answers today's totals. */
+    /**
+     * POST /api/practiceActivity: adds lessons and minutes to today, never more than the practice clock
+     * counted (the minutes sent are an upper bound, not a fact); answers today's totals.
+     */
     async recordActivity(
       who: Practitioner,
       request: PracticeActivityRequest,
@@ -294,13 +305,13 @@ export const createPracticeService = (
         }),
       );
       const recorded = events.find((event) => event.type === 'PracticeActivityRecorded');
-      if (!recorded) throw new Error('RecordPracticeActivity decided no PracticeActivityRecorded');
+      const date = recorded?.data.day ?? customerDay(backend.clock(), timeZone);
       const heatmap = model<PracticeHeatmapModel>(practiceHeatmapProjection, who.customerId);
-      const day = heatmap?.days[recorded.data.day];
+      const day = heatmap?.days[date];
       return {
-        date: recorded.data.day,
-        count: day?.count ?? recorded.data.lessons,
-        practiceDurationMinutes: day?.minutes ?? recorded.data.minutes,
+        date,
+        count: day?.count ?? recorded?.data.lessons ?? 0,
+        practiceDurationMinutes: day?.minutes ?? recorded?.data.minutes ?? 0,
       };
     },
 

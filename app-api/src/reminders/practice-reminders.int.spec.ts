@@ -12,6 +12,7 @@ import { mailsTo } from '../accounts/testing/account-fixtures.js';
 import { createBackend } from '../backend.js';
 import { loadConfig } from '../config.js';
 import {
+  practiseAndRecordActivity,
   registerDrummer,
   startPracticeServer,
   type Drummer,
@@ -177,8 +178,10 @@ describe('practice reminders', () => {
 
   it('skip a day already practised, a day not chosen and an unconfirmed address', async () => {
     const practised = await optedIn();
-    const response = await practised.api.post(
-      '/api/practiceActivity',
+    const response = await practiseAndRecordActivity(
+      server,
+      practised,
+      20,
       { countLessonsPracticed: 1, practiceDurationMinutes: 20 },
       BERLIN,
     );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDayKey } from '@stickwork/domain';
 import { weeklyGoalProjection } from '@stickwork/projections';
 import {
+  practiseAndRecordActivity,
   registerDrummer,
   startPracticeServer,
   type PracticeTestServer,
@@ -41,8 +42,10 @@ type TestDrummer = Awaited<ReturnType<typeof newDrummer>>;
 
 const practise = async (drummer: TestDrummer, days: number, hours = 0) => {
   await drummer.goTo(days, hours);
-  const response = await drummer.api.post(
-    '/api/practiceActivity',
+  const response = await practiseAndRecordActivity(
+    server,
+    drummer,
+    15,
     { countLessonsPracticed: 1, practiceDurationMinutes: 15 },
     drummer.options(),
   );

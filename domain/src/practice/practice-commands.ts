@@ -41,7 +41,10 @@ export type EvaluateLesson = Command<
   'EvaluateLesson',
   {
     /** The catalogue entry evaluated. */
-    lesson: Pick<Exercise, 'lesson_id' | 'focus' | 'type' | 'min_level' | 'max_level'>;
+    lesson: Pick<
+      Exercise,
+      'lesson_id' | 'focus' | 'type' | 'min_level' | 'max_level' | 'practice_time' | 'start_bpm' | 'notation'
+    >;
     ratingDifficulty: DifficultyRating;
     /** "I have mastered this lesson": recorded as too_easy. */
     skipped: boolean;

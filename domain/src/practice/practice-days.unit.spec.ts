@@ -5,8 +5,27 @@ import { dayKeyInZone, shiftDayKey } from '../calendar/day-keys.js';
 import { humaneStreak } from '../progress/humane-streak.js';
 import { givenWhenThen } from '../testing/given-when-then.js';
 import { practiceDecider } from './practice-decider.js';
+import type { PracticeEvent } from './practice-events.js';
 
 const given = givenWhenThen(practiceDecider, new Date('2026-04-05T12:00:00Z'));
+
+/** Ten minutes on a lesson by the server's clock: what lets a practice activity record ten minutes. */
+const practisedTenMinutes: PracticeEvent = {
+  type: 'LessonEvaluated',
+  data: {
+    lessonId: 7,
+    playId: null,
+    focus: 'timing',
+    type: 'exercise',
+    ratingDifficulty: 'easy',
+    skipped: false,
+    level: 'beginner',
+    practisedMs: 10 * 60_000,
+    earned: true,
+    masteryShown: false,
+    evaluatedAt: '2026-03-01T10:00:00.000Z',
+  },
+};
 
 describe('Recorded practice days (the humane streak counts them)', () => {
   it("count the customer's own days: practice at local times in any zone gives the local calendar's streak", () => {
@@ -42,7 +61,7 @@ describe('Recorded practice days (the humane streak counts them)', () => {
           };
           // What the server records: the practice decider puts each session on its day in the zone.
           const recordedDays = sessions.flatMap(({ offset, hour, minute }) =>
-            given()
+            given(practisedTenMinutes)
               .when(
                 { type: 'RecordPracticeActivity', data: { lessons: 1, minutes: 10, timeZone: zone } },
                 new Date(instantOf(localDay(offset), hour, minute).getTime()),

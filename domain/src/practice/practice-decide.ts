@@ -3,6 +3,7 @@ import { isDayKey } from '../calendar/day-keys.js';
 import { DomainError } from '../errors/domain-error.js';
 import { MAX_WEEKLY_GOAL, MIN_WEEKLY_GOAL } from '../progress/weekly-goal.js';
 import { lessonCountsTowardProgress, levelUp, progressAfterEvaluation } from '../progress/level-progress.js';
+import { creditedActivity, practiceEarned, practisedMsAt } from '../progress/practice-clock.js';
 import { DIFFICULTY_RATINGS, type DifficultyRating } from '../rules/difficulty-ratings.js';
 import { maxLevelIndexFor } from '../rules/level-descriptions.js';
 import { isLevel, levelIndex, type Level } from '../rules/levels.js';
@@ -35,7 +36,18 @@ const checkLevel = (skill: unknown, level: unknown): { skill: Skill; level: Leve
 
 const isWholeNumber = (value: number, min: number): boolean => Number.isInteger(value) && value >= min;
 
-/** An evaluation of a lesson: a skipped (mastered) one records too easy; it moves the skill's progress when it counts. */
+/** The tempos of the takes of the play being evaluated (the lesson's latest play, while unrated). */
+const playTakeBpms = (state: PracticeState, lessonId: number, playId: EvaluateLesson['data']['playId']) => {
+  const play = state.takeHistory.get(lessonId)?.plays.at(-1);
+  return play && !play.rated && play.playId === playId ? play.takes.map((take) => take.bpm) : [];
+};
+
+/**
+ * An evaluation of a lesson, credited by the server's practice clock: only a lesson practised for real
+ * (`practiceEarned`) moves its skill's progress, by the seed's ratings. A skipped ("mastered") lesson
+ * records too easy and is skipped from then on; it is credited as mastered only when a take of it was
+ * played well at or above its written tempo, else as the practice it had.
+ */
 const evaluateLesson = (state: PracticeState, data: EvaluateLesson['data'], now: Date): PracticeEvent[] => {
   const { lesson, skipped, playId } = data;
   if (!(DIFFICULTY_RATINGS as readonly string[]).includes(data.ratingDifficulty))
@@ -43,11 +55,16 @@ const evaluateLesson = (state: PracticeState, data: EvaluateLesson['data'], now:
   const ratingDifficulty: DifficultyRating = skipped ? 'too_easy' : data.ratingDifficulty;
   const focus = lesson.focus;
   const level = isSkill(focus) ? state.levels[focus] : null;
+  const practisedMs = practisedMsAt(state.clock, now);
+  const takeBpms = playTakeBpms(state, lesson.lesson_id, playId);
+  const earned = practiceEarned(lesson, practisedMs, takeBpms.length > 0 ? Math.max(...takeBpms) : null);
+  const bestWellBpm = state.takeHistory.get(lesson.lesson_id)?.bestWellBpm ?? null;
+  const masteryShown = skipped && bestWellBpm !== null && bestWellBpm >= lesson.start_bpm;
   const progress =
-    isSkill(focus) && lessonCountsTowardProgress(lesson, state.levels[focus])
+    earned && isSkill(focus) && lessonCountsTowardProgress(lesson, state.levels[focus])
       ? progressAfterEvaluation({ level: state.levels[focus], progress: state.progress[focus] }, lesson, {
           rating: ratingDifficulty,
-          mastered: skipped,
+          mastered: masteryShown,
         }).progress
       : undefined;
   return [
@@ -62,6 +79,9 @@ const evaluateLesson = (state: PracticeState, data: EvaluateLesson['data'], now:
         skipped,
         level,
         ...(progress !== undefined ? { progressAfter: progress } : {}),
+        practisedMs,
+        earned,
+        masteryShown,
         evaluatedAt: now.toISOString(),
       },
     },
@@ -92,14 +112,23 @@ const scoreTiming = (data: ScoreTiming['data'], now: Date): PracticeEvent[] => {
   ];
 };
 
-/** Lessons and minutes practised on the customer's day. */
-const recordPracticeActivity = (data: RecordPracticeActivity['data'], now: Date): PracticeEvent[] => {
-  const { lessons, minutes, timeZone } = data;
-  if (!isWholeNumber(lessons, 0) || !isWholeNumber(minutes, 1))
+/**
+ * Lessons and minutes practised on the customer's day, as many as asked but never more than the
+ * practice clock counted since the last activity (`creditedActivity`); nothing when it counted nothing.
+ */
+const recordPracticeActivity = (
+  state: PracticeState,
+  data: RecordPracticeActivity['data'],
+  now: Date,
+): PracticeEvent[] => {
+  const { timeZone } = data;
+  if (!isWholeNumber(data.lessons, 0) || !isWholeNumber(data.minutes, 1))
     throw new DomainError(
       'invalid_input',
       'Practice activity needs whole lessons (0 or more) and minutes (1 or more).',
     );
+  const { lessons, minutes } = creditedActivity(state.clock, data);
+  if (lessons === 0 && minutes === 0) return [];
   return [{ type: 'PracticeActivityRecorded', data: { day: customerDay(now, timeZone), lessons, minutes } }];
 };
 
@@ -211,7 +240,7 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
       const lessons = usageOn(state, day);
       return lessons === 0 ? [] : [{ type: 'UsageReset', data: { day, lessons } }];
     })
-    .with({ type: 'RecordPracticeActivity' }, ({ data }) => recordPracticeActivity(data, now))
+    .with({ type: 'RecordPracticeActivity' }, ({ data }) => recordPracticeActivity(state, data, now))
     .with({ type: 'ScoreTiming' }, ({ data }) => scoreTiming(data, now))
     .with({ type: 'ErasePracticeHistory' }, () => [
       { type: 'PracticeHistoryErased', data: { erasedAt: now.toISOString() } },

@@ -42,6 +42,9 @@ const evaluation = (
       type: 'exercise',
       min_level: 'starter',
       max_level: 'advanced_beginner',
+      practice_time: 4,
+      start_bpm: 80,
+      notation: { timeSignature: { beats: 4, beatUnit: 4 }, subdivision: 4, bars: 2, notes: [] },
     },
     ratingDifficulty: rating,
     skipped,
@@ -59,7 +62,44 @@ const evaluated = (progressAfter: number, lessonId = 42): LessonEvaluated => ({
     skipped: false,
     level: 'beginner',
     progressAfter,
+    practisedMs: null,
+    earned: true,
+    masteryShown: false,
     evaluatedAt: earlier,
+  },
+});
+/** The session that showed lesson 42, nine days before `now`: plenty of practice by the clock. */
+const shownAt = (at: string): PracticeEvent => ({
+  type: 'PracticeSessionScheduled',
+  data: {
+    lessonIds: [42],
+    targetPracticeTime: 10,
+    skills: [],
+    padSufficient: true,
+    seed: 1,
+    scheduledAt: at,
+  },
+});
+const shown = shownAt(earlier);
+/** A take of lesson 42 in play-1, `secondsAgo` before `now`. */
+const takeOf42 = (bpm: number, accuracy: number, secondsAgo = 30): PracticeEvent => ({
+  type: 'TimingScored',
+  data: {
+    lessonId: 42,
+    input: 'midi',
+    bpm,
+    expected: 32,
+    hits: 32,
+    missed: 0,
+    extra: 0,
+    meanOffsetMs: 0,
+    spreadMs: 5,
+    accuracy,
+    byPosition: [],
+    playId: 'play-1',
+    focus: 'hand_technique',
+    scoredAt: new Date(now.getTime() - secondsAgo * 1000).toISOString(),
+    day: '2025-03-10',
   },
 });
 const usage = (day: string): PracticeEvent => ({
@@ -186,7 +226,7 @@ describe('Practice', () => {
   describe('When evaluating a lesson', () => {
     it('adds progress by rating, most for mastered, capped at 100', () => {
       const progressAfter = (command: Omit<EvaluateLesson, 'metadata'>, ...history: PracticeEvent[]) => {
-        const [event] = given(rated, ...history)
+        const [event] = given(rated, shown, ...history)
           .when(command)
           .events();
         return event?.type === 'LessonEvaluated' ? event.data.progressAfter : undefined;
@@ -195,12 +235,14 @@ describe('Practice', () => {
         progressAfter(evaluation(rating)),
       );
       for (let i = 1; i < byRating.length; i++) expect(byRating[i]!).toBeGreaterThan(byRating[i - 1]!);
-      expect(progressAfter(evaluation('challenging', true))).toBeGreaterThan(byRating.at(-1)!);
-      expect(progressAfter(evaluation('too_easy', true), evaluated(95))).toBe(100);
+      // Mastery is shown by a take played well at the written tempo (80 bpm) or faster.
+      const atTempo = takeOf42(80, 95);
+      expect(progressAfter(evaluation('challenging', true), atTempo)).toBeGreaterThan(byRating.at(-1)!);
+      expect(progressAfter(evaluation('too_easy', true), atTempo, evaluated(95))).toBe(100);
     });
 
-    it('records a mastered (skipped) lesson as too_easy', () => {
-      given(rated)
+    it('records a mastered (skipped) lesson as too_easy; without a take at tempo it is credited as practice, not mastery', () => {
+      given(rated, shown)
         .when(evaluation('hard', true))
         .then([
           {
@@ -213,7 +255,10 @@ describe('Practice', () => {
               ratingDifficulty: 'too_easy',
               skipped: true,
               level: 'beginner',
-              progressAfter: 25,
+              progressAfter: 20,
+              practisedMs: now.getTime() - Date.parse(earlier),
+              earned: true,
+              masteryShown: false,
               evaluatedAt: now.toISOString(),
             },
           },
@@ -223,11 +268,11 @@ describe('Practice', () => {
     it('adds no progress for a warm-up or a lesson off the customer level', () => {
       const warmUp = evaluation('easy');
       warmUp.data.lesson = { ...warmUp.data.lesson, focus: 'warm_up', type: 'warm_up' };
-      const [warmUpEvent] = given(rated).when(warmUp).events();
+      const [warmUpEvent] = given(rated, shown).when(warmUp).events();
       expect(warmUpEvent?.data).not.toHaveProperty('progressAfter');
       const offLevel = evaluation('easy');
       offLevel.data.lesson = { ...offLevel.data.lesson, min_level: 'pro', max_level: 'absolute_pro' };
-      const [offLevelEvent] = given(rated).when(offLevel).events();
+      const [offLevelEvent] = given(rated, shown).when(offLevel).events();
       expect(offLevelEvent?.data).not.toHaveProperty('progressAfter');
     });
 
@@ -443,13 +488,40 @@ describe('Practice', () => {
         ]);
     });
 
+    /** Lesson 42 evaluated after `minutes` on it by the clock. */
+    const practised = (minutes: number, earned = true): PracticeEvent => ({
+      type: 'LessonEvaluated',
+      data: { ...evaluated(10).data, practisedMs: minutes * 60_000, earned, evaluatedAt: now.toISOString() },
+    });
+
     it("records activity on the customer's day and refuses less than a minute", () => {
-      given()
+      given(practised(12))
         .when({ type: 'RecordPracticeActivity', data: { lessons: 1, minutes: 12, timeZone: 'Asia/Tokyo' } })
         .then([{ type: 'PracticeActivityRecorded', data: { day: '2025-03-11', lessons: 1, minutes: 12 } }]);
-      given()
+      given(practised(12))
         .when({ type: 'RecordPracticeActivity', data: { lessons: 1, minutes: 0 } })
         .thenThrows('invalid_input');
+    });
+
+    it('records no more minutes and lessons than the clock counted, and nothing for no practice', () => {
+      given(practised(5.5), practised(0.1, false))
+        .when({ type: 'RecordPracticeActivity', data: { lessons: 3, minutes: 60 } })
+        .then([{ type: 'PracticeActivityRecorded', data: { day: '2025-03-10', lessons: 1, minutes: 5 } }]);
+      // A stopwatch paused for part of the lesson asks for less: it gets what it asks.
+      given(practised(9))
+        .when({ type: 'RecordPracticeActivity', data: { lessons: 1, minutes: 4 } })
+        .then([{ type: 'PracticeActivityRecorded', data: { day: '2025-03-10', lessons: 1, minutes: 4 } }]);
+      given(practised(0.2, false))
+        .when({ type: 'RecordPracticeActivity', data: { lessons: 1, minutes: 1 } })
+        .then([]);
+      // What one activity recorded, the next cannot record again.
+      const recorded: PracticeEvent = {
+        type: 'PracticeActivityRecorded',
+        data: { day: '2025-03-10', lessons: 1, minutes: 5 },
+      };
+      given(practised(5.5), recorded)
+        .when({ type: 'RecordPracticeActivity', data: { lessons: 1, minutes: 5 } })
+        .then([]);
     });
   });
 

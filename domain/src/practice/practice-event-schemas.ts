@@ -24,7 +24,12 @@ export const lessonEvaluatedV1Schema = z.object({
   progressAfter: z.number().min(0).max(100).optional(),
   evaluatedAt: instant,
 });
-export const lessonEvaluatedSchema = lessonEvaluatedV1Schema.extend({ playId });
+export const lessonEvaluatedV2Schema = lessonEvaluatedV1Schema.extend({ playId });
+export const lessonEvaluatedSchema = lessonEvaluatedV2Schema.extend({
+  practisedMs: z.number().min(0).nullable(),
+  earned: z.boolean(),
+  masteryShown: z.boolean(),
+});
 
 export const timingScoredV1Schema = z.object({
   lessonId: z.number().int(),

@@ -55,6 +55,15 @@ export type LessonEvaluated = DomainEvent<
     level: Level | null;
     /** The skill's progress after this evaluation, when it counted towards it. */
     progressAfter?: number;
+    /**
+     * Time on the lesson by the server's practice clock (`practice-clock.ts`): from when it was shown
+     * to this evaluation. Null on evaluations recorded before the clock (schema version 2 and older).
+     */
+    practisedMs: number | null;
+    /** Practised for real (`practiceEarned`): only then does it move progress and count as activity. */
+    earned: boolean;
+    /** "I have mastered this lesson" with a take played well at or above its written tempo. */
+    masteryShown: boolean;
     evaluatedAt: string;
   }
 >;
@@ -131,7 +140,7 @@ export const practiceEventSchemaVersions: Record<PracticeEvent['type'], number> 
     SkillPreferenceChanged: 1,
     LevelRaised: 1,
     PracticeSessionScheduled: 1,
-    LessonEvaluated: 2,
+    LessonEvaluated: 3,
     UsageIncremented: 1,
     UsageReset: 1,
     PracticeActivityRecorded: 1,

@@ -1,5 +1,6 @@
 import { match } from 'ts-pattern';
 import { progressAfterLevelChange } from '../progress/level-progress.js';
+import { clockAfterActivity } from '../progress/practice-clock.js';
 import { levelIndex, type Level } from '../rules/levels.js';
 import { isSkill, type Skill } from '../rules/skills.js';
 import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
@@ -10,6 +11,9 @@ import { initialPracticeState, type PracticeState } from './practice-state.js';
 
 /** Usage older than this many (recorded) days can no longer matter to a daily limit. */
 const USAGE_DAYS_KEPT = 3;
+
+const latestInstant = (known: string | null, next: string): string =>
+  known !== null && Date.parse(known) > Date.parse(next) ? known : next;
 
 /** The state after a skill's level is set: selected from index 1, progress reset if the level changed. */
 const withLevel = (
@@ -59,12 +63,22 @@ export const evolvePractice = (state: PracticeState, event: PracticeEvent): Prac
       ...initialPracticeState(),
       usageByDay: state.usageByDay,
     }))
-    .with(
-      { type: 'PracticeSessionScheduled' },
-      { type: 'PracticeActivityRecorded' },
-      { type: 'WeeklyGoalSet' },
-      () => state,
+    // A new session shows its first lesson: the clock counts from here (never from before a time it
+    // already credited, should the server's clock step back).
+    // A damaged event (no time to read) leaves the clock as it was: the projections park it.
+    .with({ type: 'PracticeSessionScheduled' }, ({ data }) =>
+      typeof (data as Partial<typeof data> | null)?.scheduledAt === 'string'
+        ? {
+            ...state,
+            clock: { ...state.clock, shownAt: latestInstant(state.clock.shownAt, data.scheduledAt) },
+          }
+        : state,
     )
+    .with({ type: 'PracticeActivityRecorded' }, ({ data }) => ({
+      ...state,
+      clock: clockAfterActivity(state.clock, data),
+    }))
+    .with({ type: 'WeeklyGoalSet' }, () => state)
     .exhaustive();
 
 /**
@@ -105,7 +119,8 @@ export const evolvePracticeEvents = (
       if (current.returnsDue !== returnsDue) returnsDue = null;
       continue;
     }
-    const { lessonId, ratingDifficulty, evaluatedAt, focus, progressAfter, playId } = event.data;
+    const { lessonId, ratingDifficulty, evaluatedAt, focus, progressAfter, playId, practisedMs, earned } =
+      event.data;
     evaluations ??= new Map(current.evaluations);
     const count = (evaluations.get(lessonId)?.count ?? 0) + 1;
     evaluations.set(lessonId, { lastRating: ratingDifficulty, lastEvaluatedAt: evaluatedAt, count });
@@ -119,7 +134,13 @@ export const evolvePracticeEvents = (
       progressAfter !== undefined && isSkill(focus)
         ? { ...current.progress, [focus]: progressAfter }
         : current.progress;
-    current = { ...current, evaluations, progress, takeHistory: takeHistory ?? current.takeHistory };
+    // The evaluation shows the next lesson of the session: its clock starts here.
+    const clock = {
+      shownAt: latestInstant(current.clock.shownAt, evaluatedAt),
+      unrecordedMs: current.clock.unrecordedMs + (practisedMs ?? 0),
+      unrecordedLessons: current.clock.unrecordedLessons + (earned && practisedMs !== null ? 1 : 0),
+    };
+    current = { ...current, evaluations, progress, clock, takeHistory: takeHistory ?? current.takeHistory };
     if (history) dueAgain(lessonId, history);
   }
   return current;

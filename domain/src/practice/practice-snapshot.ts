@@ -16,7 +16,7 @@ interface PracticeSnapshotJson extends Omit<PracticeState, 'evaluations' | 'take
  * the state is folded from the log again.
  */
 export const practiceStateCodec: StateCodec<PracticeState> = {
-  schemaVersion: 3,
+  schemaVersion: 4,
   encode: (state): PracticeSnapshotJson => ({
     ...state,
     evaluations: [...state.evaluations],

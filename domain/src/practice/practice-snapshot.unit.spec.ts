@@ -47,6 +47,9 @@ const practiceEvent: fc.Arbitrary<PracticeEvent> = fc.oneof(
       ratingDifficulty: fc.constantFrom(...DIFFICULTY_RATINGS),
       skipped: fc.boolean(),
       progressAfter: fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }),
+      practisedMs: fc.option(fc.nat(3_600_000), { nil: null }),
+      earned: fc.boolean(),
+      masteryShown: fc.boolean(),
       evaluatedAt: time,
       playId,
     })
@@ -196,6 +199,9 @@ describe('practice snapshots', () => {
         skipped: false,
         level: 'beginner',
         progressAfter: 40,
+        practisedMs: null,
+        earned: true,
+        masteryShown: false,
         evaluatedAt: '2026-03-01T10:00:00.000Z',
       },
     });

@@ -1,3 +1,4 @@
+import { initialPracticeClock, type PracticeClock } from '../progress/practice-clock.js';
 import type { Level } from '../rules/levels.js';
 import { SKILLS, type Skill } from '../rules/skills.js';
 import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
@@ -23,6 +24,8 @@ export interface PracticeState {
    */
   returnsDue: ReadonlyMap<number, number>;
   selfRated: boolean;
+  /** The server's practice clock: what evaluations and practice activity are credited by. */
+  clock: PracticeClock;
 }
 
 export const perSkill = <T>(value: T): Record<Skill, T> =>
@@ -37,4 +40,5 @@ export const initialPracticeState = (): PracticeState => ({
   takeHistory: new Map(),
   returnsDue: new Map(),
   selfRated: false,
+  clock: initialPracticeClock(),
 });

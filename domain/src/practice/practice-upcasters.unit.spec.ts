@@ -50,7 +50,10 @@ describe('Practice events of schema version 1', () => {
     const stored = [recorded('TimingScored', take, 1, 0), recorded('LessonEvaluated', evaluated, 1, 1)];
     expect(toDomainEvents<PracticeEvent>(stored, practiceEventSchemaVersions)).toEqual([
       { type: 'TimingScored', data: { ...take, playId: null, byPosition: [] } },
-      { type: 'LessonEvaluated', data: { ...evaluated, playId: null } },
+      {
+        type: 'LessonEvaluated',
+        data: { ...evaluated, playId: null, practisedMs: null, earned: true, masteryShown: false },
+      },
     ]);
     expect(stored[0]?.data).toEqual(take);
   });
@@ -63,7 +66,13 @@ describe('Practice events of schema version 1', () => {
       fc.record({ lessonId: fc.integer({ min: 1, max: 5 }), at: minute }).map(({ lessonId, at }) => ({
         type: 'LessonEvaluated' as const,
         v1: evaluatedV1(lessonId, at),
-        v2: { ...evaluatedV1(lessonId, at), playId: null },
+        v2: {
+          ...evaluatedV1(lessonId, at),
+          playId: null,
+          practisedMs: null,
+          earned: true,
+          masteryShown: false,
+        },
       })),
       fc
         .record({
@@ -88,5 +97,25 @@ describe('Practice events of schema version 1', () => {
         expect(foldEvents(practiceDecider, upcast)).toEqual(foldEvents(practiceDecider, current));
       }),
     );
+  });
+});
+
+describe('LessonEvaluated of schema version 2 (before the practice clock)', () => {
+  it('reads as credited as it was sent: earned, a mastered box taken as mastery, its time unknown', () => {
+    const evaluated = { ...evaluatedV1(7, '2026-05-01T10:05:00.000Z'), playId: 'p1', skipped: true };
+    const [event] = toDomainEvents<PracticeEvent>(
+      [recorded('LessonEvaluated', evaluated, 2)],
+      practiceEventSchemaVersions,
+    );
+    expect(event).toEqual({
+      type: 'LessonEvaluated',
+      data: { ...evaluated, practisedMs: null, earned: true, masteryShown: true },
+    });
+    // Its time is unknown, so no practice activity can claim it.
+    expect(foldEvents(practiceDecider, event ? [event] : []).clock).toEqual({
+      shownAt: evaluated.evaluatedAt,
+      unrecordedMs: 0,
+      unrecordedLessons: 0,
+    });
   });
 });

@@ -423,12 +423,9 @@ describe('two hosts on one EventStoreDB and one PostgreSQL', () => {
     expect(rated.status, rated.text).toBe(200);
     for (const [index, host] of [hostA(), hostB(), hostA()].entries()) {
       expect((await host.api.post('/api/usage', { usageType: 'lesson' }, as)).status).toBe(201);
-      const activity = await host.api.post(
-        '/api/practiceActivity',
-        { countLessonsPracticed: 1, practiceDurationMinutes: 10 + index },
-        as,
-      );
-      expect(activity.status, activity.text).toBe(201);
+      // A write every request appends (practice activity is credited by the practice clock).
+      const goal = await host.api.request('PUT', '/api/goal', { daysPerWeek: 3 + index }, as);
+      expect(goal.status, goal.text).toBe(200);
     }
 
     // Both hosts fold the whole log: caught up, at the same last position.
@@ -454,14 +451,13 @@ describe('two hosts on one EventStoreDB and one PostgreSQL', () => {
       '/api/practiceActivity',
       '/api/progress',
       '/api/focus',
+      '/api/goal',
     ]) {
       const [onA, onB] = await Promise.all(hosts.map((host) => host.api.get(route, as)));
       expect(onA!.status, route).toBe(200);
       expect(onB!.json, route).toEqual(onA!.json);
     }
-    const activity = (await hostB().api.get('/api/practiceActivity', as)).json as {
-      practiceDurationMinutes: number;
-    }[];
-    expect(activity.at(-1)).toMatchObject({ count: 3, practiceDurationMinutes: 10 + 11 + 12 });
+    const goal = (await hostB().api.get('/api/goal', as)).json as { weeklyGoal: { daysPerWeek: number } };
+    expect(goal.weeklyGoal.daysPerWeek).toBe(5);
   });
 });

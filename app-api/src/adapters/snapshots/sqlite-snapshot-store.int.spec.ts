@@ -33,6 +33,9 @@ const evaluated = (i: number): PracticeEvent => ({
     skipped: false,
     level: 'beginner',
     progressAfter: i % 100,
+    practisedMs: null,
+    earned: true,
+    masteryShown: false,
     evaluatedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
   },
 });

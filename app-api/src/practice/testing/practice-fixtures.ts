@@ -1,3 +1,4 @@
+import { getCatalogue } from '@stickwork/domain';
 import { runCustomerCommand } from '../../accounts/customer-commands.js';
 import { startTestServer, type TestServer } from '../../testing/test-server.js';
 import {
@@ -50,6 +51,55 @@ export const registerDrummer = async (server: PracticeTestServer): Promise<Drumm
       patch: (pathAndQuery, body, options) => api.request('PATCH', pathAndQuery, body, options),
     },
   };
+};
+
+/**
+ * `minutes` of practice by the server's practice clock: a session of `skill` is scheduled now and the
+ * clock moves `minutes` on, so an evaluation or a practice activity right after is credited for them.
+ */
+export const practiseFor = async (
+  server: PracticeTestServer,
+  drummer: Drummer,
+  minutes: number,
+  skill: { focus: string; level: string } = { focus: 'timing', level: 'beginner' },
+): Promise<void> => {
+  const scheduled = await drummer.api.post('/api/lesson/schedule', {
+    skillPreference: [skill],
+    practiceTime: 30,
+    padSufficient: false,
+  });
+  if (scheduled.status !== 200) throw new Error(`could not schedule: ${JSON.stringify(scheduled.json)}`);
+  server.setNow(new Date(server.now().getTime() + minutes * 60_000));
+};
+
+/**
+ * A warm-up practised for the `minutes` before now by the server's practice clock, then
+ * POST /api/practiceActivity with `body`: what the lesson card does after a lesson really practised.
+ * The clock is back at now when it answers. Answers the activity's response.
+ */
+export const practiseAndRecordActivity = async (
+  server: PracticeTestServer,
+  drummer: Drummer,
+  minutes: number,
+  body: { countLessonsPracticed: number; practiceDurationMinutes: number },
+  options?: Parameters<ApiClient['post']>[2],
+) => {
+  const now = server.now();
+  server.setNow(new Date(now.getTime() - minutes * 60_000));
+  const scheduled = await drummer.api.post(
+    '/api/lesson/schedule',
+    { skillPreference: [{ focus: 'timing', level: 'beginner' }], practiceTime: 30, padSufficient: false },
+    options,
+  );
+  if (scheduled.status !== 200) throw new Error(`could not schedule: ${JSON.stringify(scheduled.json)}`);
+  server.setNow(now);
+  const warmUp = getCatalogue().find((lesson) => lesson.type === 'warm_up')!;
+  await drummer.api.post(
+    '/api/lesson/finishExercise',
+    { lessonId: warmUp.lesson_id, type: 'warm_up', ratingDifficulty: 'easy', skipLesson: false },
+    options,
+  );
+  return drummer.api.post('/api/practiceActivity', body, options);
 };
 
 /** Puts a customer on a paid plan the way a payment would (the payment service's command). */

@@ -77,7 +77,10 @@ export const Modal = ({ open, title, onClose, children, footer }: ModalProps) =>
             <CloseIcon />
           </button>
         </div>
-        <div className="modal__body">{children}</div>
+        {/* Focusable, so a body long enough to scroll (a long report) scrolls from the keyboard too. */}
+        <div className="modal__body" role="region" aria-labelledby={titleId} tabIndex={0}>
+          {children}
+        </div>
         {footer ? <div className="modal__footer">{footer}</div> : null}
       </div>
     </div>

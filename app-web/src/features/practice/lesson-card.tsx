@@ -17,7 +17,7 @@ import {
 } from '@stickwork/domain';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { Button } from '../../components/button/button';
 import { CheckboxField } from '../../components/form/checkbox-field';
 import { DrumIcon, SticksIcon } from '../../components/icons/icons';
@@ -38,9 +38,11 @@ import {
   practiceScheduleReset,
   progressRefreshRequested,
   scheduleProgressed,
+  selectLastCredit,
   timingScored,
 } from './practice-slice';
 import type { ScoredTake } from './timing-coach/timing-coach';
+import { practiceTimeText } from './practice-report-text';
 import { stopwatchDisplay } from './stopwatch-display';
 import type { StoredSchedule } from './stored-schedule';
 
@@ -61,6 +63,8 @@ interface LessonCardProps {
  */
 export const LessonCard = ({ session, firstName }: LessonCardProps) => {
   const dispatch = useDispatch();
+  // The server's credit of the lesson evaluated last: the next card says when it earned nothing.
+  const lastCredit = useSelector(selectLastCredit);
   const [metronomeTurn, setMetronomeTurn] = useState(0);
   // Each showing of a lesson is one play: its takes and its evaluation carry the same id.
   const playIds = useRef(new Map<number, string>());
@@ -223,6 +227,12 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
         {lesson.name}
       </h2>
       {lesson.weak_spot && <p className="lesson-card__weak-spot">{lesson.weak_spot.reason}</p>}
+      {lastCredit && !lastCredit.earned && (
+        <p className="lesson-card__unearned" role="status">
+          {lastCredit.name} earned nothing: evaluated after {practiceTimeText(lastCredit.practisedSeconds)},
+          before real practice. Progress and practice minutes come from time spent on a lesson.
+        </p>
+      )}
       <PracticeRoom
         key={`${context.lessonIndex}-${metronomeTurn}`}
         lessonId={lesson.lesson_id}

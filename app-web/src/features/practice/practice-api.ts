@@ -56,8 +56,18 @@ export const fetchLessonProgress = () => apiRequest<LessonProgressResponse>('/ap
 
 export const fetchUsage = () => apiRequest<UsageResponse>('/api/usage');
 
+/** POST /api/lesson/finishExercise's answer: what the server's practice clock credited. */
+export interface FinishExerciseResponse {
+  lessonId: number;
+  skipped: boolean;
+  countedTowardProgress: boolean;
+  earned: boolean;
+  practisedSeconds: number;
+  masteryShown: boolean;
+}
+
 export const postFinishExercise = (body: FinishExerciseRequest) =>
-  apiRequest('/api/lesson/finishExercise', { method: 'POST', body });
+  apiRequest<FinishExerciseResponse>('/api/lesson/finishExercise', { method: 'POST', body });
 
 export const postUsage = () =>
   apiRequest<UsageResponse>('/api/usage', { method: 'POST', body: { usageType: 'lesson' } });

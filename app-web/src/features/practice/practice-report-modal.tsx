@@ -43,6 +43,35 @@ export const PracticeReportModal = ({ report, progress, onClose }: PracticeRepor
           <dd>{practiceTimeText(report?.secondsPractised ?? 0)}</dd>
         </div>
       </dl>
+      {(report?.unearned ?? []).length > 0 ? (
+        <section aria-labelledby="practice-report-unearned">
+          <h3 id="practice-report-unearned" className="practice-report__heading">
+            Earned nothing
+          </h3>
+          <p>Evaluated before real practice, so they moved no progress and no practice minutes:</p>
+          <ul>
+            {(report?.unearned ?? []).map((lesson, index) => (
+              <li key={`${lesson.lessonId}-${index}`}>
+                {lesson.name} (after {practiceTimeText(lesson.practisedSeconds)})
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {(report?.takes ?? []).length > 0 ? (
+        <section aria-labelledby="practice-report-takes">
+          <h3 id="practice-report-takes" className="practice-report__heading">
+            Takes
+          </h3>
+          <ul>
+            {(report?.takes ?? []).map((take, index) => (
+              <li key={index}>
+                {take.accuracy}% at {take.bpm} bpm
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {entries.length > 0 ? (
         <>
           <h3 className="practice-report__heading">Your progress</h3>

@@ -14,6 +14,7 @@ import {
   postTimingScored,
   postUsage,
   requestSchedule,
+  type FinishExerciseResponse,
   type FocusResponse,
   type LessonProgressResponse,
   type PracticeScheduleResponse,
@@ -24,6 +25,7 @@ import { planOfToken, subscriptionViewOfToken } from './practice-plan';
 import {
   dailyLimitReached,
   focusReceived,
+  lessonCredited,
   lessonEvaluated,
   lessonUsageCounted,
   overviewOpened,
@@ -37,6 +39,7 @@ import {
   scheduleProgressed,
   timingScored,
   unfinishedScheduleFound,
+  type PracticeReport,
   type PracticeState,
 } from './practice-slice';
 import {
@@ -80,6 +83,7 @@ const selectUpsellAllowed = (state: Parameters<typeof selectTokenPayload>[0]) =>
   subscriptionViewOfToken(selectTokenPayload(state)).upsellModalAllowed;
 
 const selectSession = (state: { practice: PracticeState }) => state.practice.session;
+const selectRun = (state: { practice: PracticeState }) => state.practice.run;
 
 function* loadFocus(dependencies: PracticeDependencies) {
   try {
@@ -163,6 +167,13 @@ export function* requestPracticeSession(
   yield put(practiceSessionReceived(session));
 }
 
+/** Keeps the unfinished session stored with the run so far, so a reload's report counts it. */
+function* storeSessionWithRun(dependencies: PracticeDependencies) {
+  const session: StoredSchedule | null = yield select(selectSession);
+  const run: PracticeReport = yield select(selectRun);
+  if (session) yield call(dependencies.writeStoredSchedule, { ...session, run });
+}
+
 /**
  * What the lesson card reports, handled one after another so the progress read at the end sees
  * every evaluation and usage posted before it (takes and evaluations carry their play's id, so the lesson
@@ -183,18 +194,26 @@ function* recordSessionEffects(dependencies: PracticeDependencies) {
     const action: UnknownAction = yield take(channel);
     try {
       if (lessonEvaluated.match(action)) {
-        yield call(dependencies.postFinishExercise, action.payload.evaluation);
+        const { evaluation } = action.payload;
+        const response: FinishExerciseResponse | undefined = yield call(
+          dependencies.postFinishExercise,
+          evaluation,
+        );
+        const session: StoredSchedule | null = yield select(selectSession);
+        const name = session?.lessons.find((lesson) => lesson.lesson_id === evaluation.lessonId)?.name ?? '';
+        if (response && typeof response.earned === 'boolean') yield put(lessonCredited({ name, response }));
+        yield call(storeSessionWithRun, dependencies);
       } else if (lessonUsageCounted.match(action)) {
         yield call(dependencies.postUsage);
       } else if (timingScored.match(action)) {
+        yield call(storeSessionWithRun, dependencies);
         yield call(dependencies.postTimingScored, action.payload);
       } else if (practiceActivityRecorded.match(action)) {
         // The API takes the whole minutes (product-spec §7); the exact seconds are for the report.
         const { countLessonsPracticed, practiceDurationMinutes } = action.payload;
         yield call(dependencies.postPracticeActivity, { countLessonsPracticed, practiceDurationMinutes });
       } else if (scheduleProgressed.match(action)) {
-        const session: StoredSchedule | null = yield select(selectSession);
-        if (session) yield call(dependencies.writeStoredSchedule, session);
+        yield call(storeSessionWithRun, dependencies);
       } else if (progressRefreshRequested.match(action)) {
         yield call(loadProgress, dependencies);
       } else if (practiceScheduleReset.match(action)) {

@@ -5,7 +5,11 @@ import { ApiError } from '../../lib/api-client';
 import { sessionSlice } from '../../lib/session/session-slice';
 import { fakeToken } from '../../testing/fake-token';
 import { startSaga } from '../../testing/saga-harness';
-import type { LessonProgressResponse, PracticeScheduleResponse } from './practice-api';
+import type {
+  FinishExerciseResponse,
+  LessonProgressResponse,
+  PracticeScheduleResponse,
+} from './practice-api';
 import { SESSION_FAILED_MESSAGE } from './practice-messages';
 import { practiceSaga, type PracticeDependencies } from './practice-saga';
 import {
@@ -22,7 +26,9 @@ import {
   progressReceived,
   progressRefreshRequested,
   scheduleProgressed,
+  practiceResumed,
   timingScored,
+  unfinishedScheduleFound,
 } from './practice-slice';
 import type { StoredSchedule } from './stored-schedule';
 
@@ -65,6 +71,30 @@ const request = {
   padSufficient: false,
 };
 
+/** A take of lesson 2 the timing coach scored. */
+const take = {
+  lessonId: 2,
+  input: 'midi' as const,
+  bpm: 96,
+  expected: 16,
+  hits: 15,
+  missed: 1,
+  extra: 0,
+  meanOffsetMs: 15,
+  spreadMs: 6,
+  accuracy: 88.5,
+};
+
+/** The server's answer to an evaluation of a lesson practised for real. */
+const credited: FinishExerciseResponse = {
+  lessonId: 2,
+  skipped: false,
+  countedTowardProgress: true,
+  earned: true,
+  practisedSeconds: 300,
+  masteryShown: false,
+};
+
 const fakeDependencies = (overrides: Partial<PracticeDependencies> = {}): PracticeDependencies => ({
   requestSchedule: vi.fn(async () =>
     schedule([lesson(1, 'warm_up', 'warm_up'), lesson(2, 'exercise', 'timing')]),
@@ -72,7 +102,7 @@ const fakeDependencies = (overrides: Partial<PracticeDependencies> = {}): Practi
   fetchFocus: vi.fn(async () => ({ skillPreference: request.skillPreference })),
   fetchLessonProgress: vi.fn(async () => progress),
   fetchUsage: vi.fn(async () => ({ lesson: { data_used: 0 }, lessonsLeftToday: 3 })),
-  postFinishExercise: vi.fn(async () => ({})),
+  postFinishExercise: vi.fn(async () => credited),
   postUsage: vi.fn(async () => ({ lesson: { data_used: 1 }, lessonsLeftToday: 2 })),
   postPracticeActivity: vi.fn(async () => ({})),
   postTimingScored: vi.fn(async () => ({}) as never),
@@ -226,7 +256,10 @@ describe('recording a session', () => {
   it('posts evaluation, usage and activity in order, keeps the schedule in step, then reads progress and clears it', async () => {
     const order: string[] = [];
     const dependencies = fakeDependencies({
-      postFinishExercise: vi.fn(async () => void order.push('finishExercise')),
+      postFinishExercise: vi.fn(async () => {
+        order.push('finishExercise');
+        return credited;
+      }),
       postUsage: vi.fn(async () => {
         order.push('usage');
         return { lesson: { data_used: 1 }, lessonsLeftToday: 2 };
@@ -266,7 +299,16 @@ describe('recording a session', () => {
     running.dispatch(progressRefreshRequested());
     running.dispatch(practiceScheduleReset());
     await vi.waitFor(() => expect(order).toContain('clear'));
-    expect(order).toEqual(['finishExercise', 'usage', 'practiceActivity', 'store', 'progress', 'clear']);
+    // The run is stored with the session after each evaluation and step, so a reload's report keeps it.
+    expect(order).toEqual([
+      'finishExercise',
+      'store',
+      'usage',
+      'practiceActivity',
+      'store',
+      'progress',
+      'clear',
+    ]);
     expect(dependencies.postFinishExercise).toHaveBeenCalledWith(evaluation);
     expect(dependencies.postPracticeActivity).toHaveBeenCalledWith({
       countLessonsPracticed: 1,
@@ -276,6 +318,46 @@ describe('recording a session', () => {
       expect.objectContaining({ currentLessonIndex: 1, practiceTimeBeforeCurrentExercise: 5 }),
     );
     expect(running.state().practice.session).toBeNull();
+  });
+
+  it('keeps a lesson that earned nothing for the card and the report, stored with the session for a reload', async () => {
+    const unearned: FinishExerciseResponse = { ...credited, earned: false, practisedSeconds: 3 };
+    const dependencies = fakeDependencies({ postFinishExercise: vi.fn(async () => unearned) });
+    const saga = start(dependencies);
+    running = saga;
+    saga.dispatch(
+      practiceSessionReceived(schedule([lesson(1, 'warm_up', 'warm_up'), lesson(2, 'exercise', 'timing')])),
+    );
+    saga.dispatch(timingScored({ ...take, lessonId: 2 }));
+    saga.dispatch(
+      lessonEvaluated({
+        evaluation: { lessonId: 2, type: 'exercise', ratingDifficulty: 'easy', skipLesson: false },
+        focus: 'timing',
+      }),
+    );
+    const credit = {
+      lessonId: 2,
+      name: 'Lesson 2',
+      earned: false,
+      practisedSeconds: 3,
+      skipped: false,
+      masteryShown: false,
+    };
+    await vi.waitFor(() => expect(saga.state().practice.lastCredit).toEqual(credit));
+    expect(saga.state().practice.run.unearned).toEqual([credit]);
+    expect(saga.state().practice.run.takes).toEqual([
+      { lessonId: 2, bpm: take.bpm, accuracy: take.accuracy, input: take.input },
+    ]);
+    await vi.waitFor(() =>
+      expect(dependencies.writeStoredSchedule).toHaveBeenLastCalledWith(
+        expect.objectContaining({ run: expect.objectContaining({ unearned: [credit] }) }),
+      ),
+    );
+    // After a reload the session is resumed with its run: the report still counts the lessons before.
+    const stored = vi.mocked(dependencies.writeStoredSchedule).mock.lastCall![0];
+    saga.dispatch(unfinishedScheduleFound(stored));
+    saga.dispatch(practiceResumed());
+    expect(saga.state().practice.run).toEqual(stored.run);
   });
 
   it('a failed post is only logged and the next one still goes out', async () => {
@@ -305,18 +387,6 @@ describe('recording a session', () => {
 });
 
 describe('recording a timing take', () => {
-  const take = {
-    lessonId: 2,
-    input: 'midi' as const,
-    bpm: 96,
-    expected: 16,
-    hits: 15,
-    missed: 1,
-    extra: 0,
-    meanOffsetMs: 15,
-    spreadMs: 6,
-    accuracy: 88.5,
-  };
   const evaluation = {
     lessonId: 2,
     type: 'exercise' as const,
@@ -337,7 +407,10 @@ describe('recording a timing take', () => {
             };
           }),
       ),
-      postFinishExercise: vi.fn(async () => void order.push('finishExercise')),
+      postFinishExercise: vi.fn(async () => {
+        order.push('finishExercise');
+        return credited;
+      }),
     });
     running = start(dependencies);
     running.dispatch(timingScored(take));

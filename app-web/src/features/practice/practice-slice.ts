@@ -7,24 +7,17 @@ import type {
   SkillPreferenceEntry,
   TimingScoredRequest,
 } from '@stickwork/domain';
-import type { LessonProgressResponse } from './practice-api';
+import type { FinishExerciseResponse, LessonProgressResponse } from './practice-api';
 import type { StoredSchedule } from './stored-schedule';
+import { emptyRun, type LessonCredit, type PracticeReport } from './practice-run';
+
+export type { LessonCredit, PracticeReport } from './practice-run';
 
 /**
  * The practice screens (product-spec §2 "Launch overview", "Lesson card", §4 "Practice flow"): the
  * overview's data, the running session and the report. Calls and storage live in practice-saga.ts;
  * the card itself runs domain's lessonCardMachine.
  */
-export interface PracticeReport {
-  /** Lessons evaluated in this run; warm-ups are counted apart. */
-  lessonsPractised: number;
-  warmUpsDone: number;
-  /** The stopwatch's exact seconds of every lesson and warm-up, summed before any rounding. */
-  secondsPractised: number;
-  /** The skills of the lessons practised, whose progress the report shows. */
-  practisedSkills: string[];
-}
-
 export interface PracticeState {
   /** The customer's chosen skills (GET /api/focus); null until loaded. */
   skillPreference: SkillPreferenceEntry[] | null;
@@ -40,14 +33,9 @@ export interface PracticeState {
   /** Counts of this run, for the report. */
   run: PracticeReport;
   report: PracticeReport | null;
+  /** What the server credited for the lesson evaluated last (the card says when it earned nothing). */
+  lastCredit: LessonCredit | null;
 }
-
-const emptyRun: PracticeReport = {
-  lessonsPractised: 0,
-  warmUpsDone: 0,
-  secondsPractised: 0,
-  practisedSkills: [],
-};
 
 const initialState: PracticeState = {
   skillPreference: null,
@@ -59,6 +47,7 @@ const initialState: PracticeState = {
   resumable: null,
   run: emptyRun,
   report: null,
+  lastCredit: null,
 };
 
 export const practiceSlice = createSlice({
@@ -84,6 +73,7 @@ export const practiceSlice = createSlice({
       state.session = action.payload;
       state.resumable = null;
       state.run = emptyRun;
+      state.lastCredit = null;
     },
     practiceSessionRefused: (state, action: PayloadAction<{ message: string }>) => {
       state.requestStatus = 'idle';
@@ -99,8 +89,10 @@ export const practiceSlice = createSlice({
     practiceResumed: (state) => {
       if (!state.resumable) return;
       state.session = state.resumable;
+      // The report goes on from where the session stopped, reload or not.
+      state.run = state.resumable.run ?? emptyRun;
       state.resumable = null;
-      state.run = emptyRun;
+      state.lastCredit = null;
     },
     lessonEvaluated: (state, action: PayloadAction<{ evaluation: FinishExerciseRequest; focus: string }>) => {
       if (action.payload.evaluation.type === 'warm_up') {
@@ -114,7 +106,24 @@ export const practiceSlice = createSlice({
     },
     lessonUsageCounted: (_state, _action: PayloadAction<{ lessonId: number }>) => {},
     /** The timing coach scored a take (posted in order with the evaluation; failures only logged). */
-    timingScored: (_state, _action: PayloadAction<TimingScoredRequest>) => {},
+    timingScored: (state, action: PayloadAction<TimingScoredRequest>) => {
+      const { lessonId, bpm, accuracy, input } = action.payload;
+      state.run.takes = [...(state.run.takes ?? []), { lessonId, bpm, accuracy, input }];
+    },
+    /** The server's answer to an evaluation: whether the lesson earned its practice. */
+    lessonCredited: (state, action: PayloadAction<{ name: string; response: FinishExerciseResponse }>) => {
+      const { name, response } = action.payload;
+      const credit: LessonCredit = {
+        lessonId: response.lessonId,
+        name,
+        earned: response.earned,
+        practisedSeconds: response.practisedSeconds,
+        skipped: response.skipped,
+        masteryShown: response.masteryShown,
+      };
+      state.lastCredit = credit;
+      if (!credit.earned) state.run.unearned = [...(state.run.unearned ?? []), credit];
+    },
     practiceActivityRecorded: (state, action: PayloadAction<PracticeActivityRecord>) => {
       state.run.secondsPractised += action.payload.practiceDurationSeconds;
     },
@@ -144,6 +153,8 @@ export const practiceSlice = createSlice({
     selectPracticeSession: (state) => state.session,
     selectResumableSchedule: (state) => state.resumable,
     selectPracticeReport: (state) => state.report,
+    selectLastCredit: (state) => state.lastCredit,
+    selectPracticeRun: (state) => state.run,
   },
 });
 
@@ -162,6 +173,7 @@ export const {
   lessonUsageCounted,
   timingScored,
   practiceActivityRecorded,
+  lessonCredited,
   scheduleProgressed,
   progressRefreshRequested,
   practiceReportOpened,
@@ -178,4 +190,6 @@ export const {
   selectPracticeSession,
   selectResumableSchedule,
   selectPracticeReport,
+  selectLastCredit,
+  selectPracticeRun,
 } = practiceSlice.selectors;

@@ -1,10 +1,13 @@
 import type { ScheduledLesson } from '@stickwork/domain';
+import type { PracticeReport } from './practice-run';
 
 /** An unfinished practice session, kept so 'Resume Practice' can pick it up after a reload. */
 export interface StoredSchedule {
   lessons: ScheduledLesson[];
   currentLessonIndex: number;
   practiceTimeBeforeCurrentExercise: number;
+  /** The run so far, so the report after a reload counts the lessons before it too. */
+  run?: PracticeReport;
 }
 
 export const STORED_SCHEDULE_KEY = 'stickwork.practice-schedule';
@@ -17,6 +20,16 @@ const storage = (): Storage | null => {
   }
 };
 
+const isRun = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  'lessonsPractised' in value &&
+  typeof value.lessonsPractised === 'number' &&
+  'secondsPractised' in value &&
+  typeof value.secondsPractised === 'number' &&
+  'practisedSkills' in value &&
+  Array.isArray(value.practisedSkills);
+
 const isStoredSchedule = (value: unknown): value is StoredSchedule =>
   typeof value === 'object' &&
   value !== null &&
@@ -25,7 +38,8 @@ const isStoredSchedule = (value: unknown): value is StoredSchedule =>
   'currentLessonIndex' in value &&
   typeof value.currentLessonIndex === 'number' &&
   'practiceTimeBeforeCurrentExercise' in value &&
-  typeof value.practiceTimeBeforeCurrentExercise === 'number';
+  typeof value.practiceTimeBeforeCurrentExercise === 'number' &&
+  (!('run' in value) || isRun(value.run));
 
 /** Lessons still to practise from the current one on; the limit_reached marker is no lesson. */
 export const lessonsLeftIn = (schedule: StoredSchedule): number =>
