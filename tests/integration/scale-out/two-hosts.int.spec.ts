@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { customerStreamId, FREEMIUM_DAILY_LESSONS } from '@stickwork/domain';
-import { openStores } from '@stickwork/app-api/stores';
+import { customerStreamId, erasureStreamId, FREEMIUM_DAILY_LESSONS } from '@stickwork/domain';
+import { openStores, READ_MODELS_FILE_NAME } from '@stickwork/app-api/stores';
 import {
   apiClient,
   decodeJwtPayload,
@@ -37,6 +37,16 @@ import {
 } from '../../../app-api/src/accounts/accounts-router.js';
 import { DEFAULT_ACCOUNT_RATE_LIMITS } from '../../../app-api/src/auth/rate-limits.js';
 import { LOGIN_THROTTLE } from '../../../app-api/src/auth/login-throttle.js';
+import { openSharedPool } from '../../../app-api/src/adapters/postgres/postgres-pool.js';
+import { POSTGRES_TABLES } from '../../../app-api/src/adapters/postgres/postgres-schema.js';
+import {
+  ERASURE_RACE_STATUSES,
+  postgresRowsNaming,
+  raceOneErasure,
+  runStickwork,
+  sqliteRowsNaming,
+  type IsErasureRecord,
+} from '../../support/erasure-race.js';
 
 /**
  * The two-host test: two app servers, each its own process (`node app-api/dist/main.js`,
@@ -64,6 +74,8 @@ const SWEEP_MS = 250;
 let esdb: EsdbTestServerProcess | undefined;
 let databaseUrl: string;
 let connectionString: string;
+/** What every host (and the CLI on a host's DATA_DIR) is given alike. */
+let shared: Record<string, string>;
 const hosts: Host[] = [];
 const dataDirs: string[] = [];
 /** Every server process started, stopped at the end even when the other one failed to start. */
@@ -86,7 +98,7 @@ beforeAll(async () => {
   esdb = started;
   databaseUrl = url;
   connectionString = started.connectionString;
-  const shared = {
+  shared = {
     EVENTSTORE_CONNECTION_STRING: connectionString,
     DATABASE_URL: databaseUrl,
     JWT_SECRET: randomBytes(48).toString('base64'),
@@ -135,6 +147,25 @@ interface Health {
   projections: { caughtUp: boolean; lastPosition: number | null };
 }
 const healthOf = async (host: Host) => (await host.api.get('/api/health')).json as Health;
+
+/** Waits until both hosts have folded the whole log, at the same last position; answers the positions. */
+const bothHostsCaughtUp = async () => {
+  let positions: (number | null)[] = [];
+  await until(
+    'both hosts caught up at one position',
+    async () => {
+      const healths = await Promise.all(hosts.map(healthOf));
+      positions = healths.map((health) => health.projections.lastPosition);
+      return (
+        healths.every((health) => health.projections.caughtUp) &&
+        positions[0] !== null &&
+        positions[0] === positions[1]
+      );
+    },
+    20_000,
+  );
+  return positions;
+};
 
 describe('two hosts on one EventStoreDB and one PostgreSQL', () => {
   it(`accept a freemium customer's lessons ${FREEMIUM_DAILY_LESSONS} times a day in total, whichever host counts them`, async () => {
@@ -306,6 +337,64 @@ describe('two hosts on one EventStoreDB and one PostgreSQL', () => {
     }
   });
 
+  it('erase a customer while writes race it on both hosts: nothing of theirs stays anywhere', async () => {
+    const ROUNDS = 12;
+    const log = connectEventStoreDb(connectionString);
+    const pool = openSharedPool(databaseUrl);
+    /** The erasure's own record: its stream, and the note that the customer's key was destroyed on purpose. */
+    const isErasureRecord: IsErasureRecord = (table, row, customerId) =>
+      table === POSTGRES_TABLES.personalDataErasures && row.stream_id === customerStreamId(customerId);
+    /** Every stream, table row and read-model row, anywhere, that names the customer. */
+    const leftoversOf = async (customerId: string) => {
+      const streams = new Set(
+        (await log.readAll())
+          .map((event) => event.streamId)
+          .filter((stream) => stream.includes(customerId) && stream !== erasureStreamId(customerId)),
+      );
+      return [
+        ...[...streams].map((stream) => `event store: ${stream}`),
+        ...(await postgresRowsNaming(pool, customerId, isErasureRecord)).map((row) => `PostgreSQL ${row}`),
+        ...hosts.flatMap(({ name, dataDir }) =>
+          sqliteRowsNaming(path.join(dataDir, READ_MODELS_FILE_NAME), customerId, isErasureRecord).map(
+            (row) => `host ${name} ${row}`,
+          ),
+        ),
+      ];
+    };
+    try {
+      const leftovers: string[] = [];
+      const statuses = new Set<number>();
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        // Writers on both hosts; the erasure served by A and B in turn.
+        const race = await raceOneErasure(
+          hosts.map((host) => host.server.url),
+          hosts[round % 2]!.server.url,
+        );
+        for (const status of race.statuses) statuses.add(status);
+        await bothHostsCaughtUp();
+        const left = await leftoversOf(race.customerId);
+        if (left.length > 0) leftovers.push(`round ${round}: ${left.join('; ')}`);
+        for (const host of hosts) {
+          const verify = await runStickwork(['projections', 'verify', '--json'], {
+            ...shared,
+            DATA_DIR: host.dataDir,
+          });
+          expect(verify.code, `round ${round}, host ${host.name}: ${verify.stdout}`).toBe(0);
+        }
+      }
+      console.info(`erasure race on two hosts: ${leftovers.length} of ${ROUNDS} rounds left data behind`);
+      expect(leftovers).toEqual([]);
+      // A write that lost the race was refused (401, 410) or limited (429: the free plan's lessons); never a 5xx.
+      expect([...statuses].filter((status) => !ERASURE_RACE_STATUSES.includes(status))).toEqual([]);
+      // The rounds straddled the erasures: writes were taken before it and refused after it.
+      expect([...statuses].filter((status) => status < 300)).not.toEqual([]);
+      expect([...statuses].filter((status) => status === 401 || status === 410)).not.toEqual([]);
+    } finally {
+      await log.close();
+      await pool.end();
+    }
+  }, 900_000);
+
   it('count the rate limits across both hosts, not per host', async () => {
     // Failed logins for one address and one email, alternating between A and B: the limit is reached
     // at its count in total, and then even the right password is refused on both hosts.
@@ -429,20 +518,7 @@ describe('two hosts on one EventStoreDB and one PostgreSQL', () => {
     }
 
     // Both hosts fold the whole log: caught up, at the same last position.
-    let positions: (number | null)[] = [];
-    await until(
-      'both hosts caught up at one position',
-      async () => {
-        const healths = await Promise.all(hosts.map(healthOf));
-        positions = healths.map((health) => health.projections.lastPosition);
-        return (
-          healths.every((health) => health.projections.caughtUp) &&
-          positions[0] !== null &&
-          positions[0] === positions[1]
-        );
-      },
-      20_000,
-    );
+    const positions = await bothHostsCaughtUp();
     expect(positions[0]).toBeGreaterThan(0);
 
     for (const route of [

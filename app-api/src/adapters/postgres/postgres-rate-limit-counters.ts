@@ -18,8 +18,18 @@ const asCounter = (row: { hits: number; reset_at: string }): RateLimitCounter =>
 });
 
 /**
+ * The advisory-lock space of the erasure fences (the two-key form, apart from the schema lock's one
+ * key): a customer's hits take their lock shared, the fence takes it exclusive. Under READ COMMITTED
+ * a statement sees only what committed before it began, so the fence check of a hit that began just
+ * before the fence committed would miss it, and the fence's DELETE would miss the row that hit then
+ * commits (3 of 12 rounds of the two-host erasure race kept a `practice-write:customer:<id>` row).
+ */
+const FENCE_LOCKS = 7_314_025;
+
+/**
  * Rate-limit counters in PostgreSQL (DATABASE_URL), so every host counts together. Each hit is one
- * atomic UPSERT ... RETURNING (a window that ran out starts again in the same statement), so
+ * atomic UPSERT ... RETURNING (a window that ran out starts again in the same statement; a customer's
+ * key in a transaction under its fence lock), so
  * concurrent hits from any number of hosts are each counted once. Windows are judged by `now`
  * (epoch ms, the host's clock: hosts keep theirs in step, and a window is minutes long).
  */
@@ -32,16 +42,30 @@ export const createPostgresRateLimitCounters = (
     async hit(key, windowMs) {
       const at = now();
       if (sweepDue()) await pool.query(`DELETE FROM ${TABLE} WHERE reset_at <= $1`, [at]);
-      const { rows } = await pool.query<{ hits: number; reset_at: string }>(
-        // The erasure fence in the same statement: a fenced customer's key is never stored again.
-        `INSERT INTO ${TABLE} AS counter (key, hits, reset_at) SELECT $1, 1, $2::bigint + $3::bigint
-         WHERE NOT EXISTS (SELECT 1 FROM ${FENCES} WHERE digest = $4)
-         ON CONFLICT (key) DO UPDATE SET
-           hits = CASE WHEN counter.reset_at <= $2::bigint THEN 1 ELSE counter.hits + 1 END,
-           reset_at = CASE WHEN counter.reset_at <= $2::bigint THEN $2::bigint + $3::bigint ELSE counter.reset_at END
-         RETURNING hits, reset_at`,
-        [key, at, windowMs, fenceDigestOfKey(key)],
-      );
+      const fence = fenceDigestOfKey(key);
+      const upsert = (client: Pick<SharedPool, 'query'>) =>
+        client.query<{ hits: number; reset_at: string }>(
+          // The erasure fence in the same statement: a fenced customer's key is never stored again.
+          `INSERT INTO ${TABLE} AS counter (key, hits, reset_at) SELECT $1, 1, $2::bigint + $3::bigint
+           WHERE NOT EXISTS (SELECT 1 FROM ${FENCES} WHERE digest = $4)
+           ON CONFLICT (key) DO UPDATE SET
+             hits = CASE WHEN counter.reset_at <= $2::bigint THEN 1 ELSE counter.hits + 1 END,
+             reset_at = CASE WHEN counter.reset_at <= $2::bigint THEN $2::bigint + $3::bigint ELSE counter.reset_at END
+           RETURNING hits, reset_at`,
+          [key, at, windowMs, fence],
+        );
+      const { rows } =
+        fence === null
+          ? await upsert(pool)
+          : await pool.transaction(async (client) => {
+              // A customer's key: the statement above runs under their fence lock (shared by their
+              // hits), so it sees a fence committed before it, and a fence that waits on it deletes its row.
+              await client.query('SELECT pg_advisory_xact_lock_shared($1, hashtext($2))', [
+                FENCE_LOCKS,
+                fence,
+              ]);
+              return upsert(client);
+            });
       return rows[0] ? asCounter(rows[0]) : { hits: 1, resetAt: at + windowMs };
     },
     async undo(key) {
@@ -73,6 +97,11 @@ export const createPostgresRateLimitCounters = (
     async fenceCustomerKeys(customerId) {
       const own = customerRateLimitKey(customerId);
       await pool.transaction(async (client) => {
+        // Exclusive: waits for the customer's hits in flight, whose rows the DELETE then sees.
+        await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+          FENCE_LOCKS,
+          fenceDigestOf(customerId),
+        ]);
         await client.query(`INSERT INTO ${FENCES} (digest) VALUES ($1) ON CONFLICT DO NOTHING`, [
           fenceDigestOf(customerId),
         ]);

@@ -84,6 +84,20 @@ export const describeRateLimitCountersContract = (
       await second.fenceCustomerKeys('ann');
     });
 
+    it("holds the fence against the customer's hits in flight on every handle: no row of theirs survives it", async () => {
+      const { counters, second } = await open(7_000);
+      // Rounds of hits from both handles with the fence sent into the middle of them: a hit that
+      // began before the fence and committed after it must not leave its row behind.
+      for (let round = 0; round < 20; round += 1) {
+        const key = `practice-write:customer:racer-${round}`;
+        const hits = Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? counters : second).hit(key, 60_000));
+        const fence = second.fenceCustomerKeys(`racer-${round}`);
+        const more = Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? second : counters).hit(key, 60_000));
+        await Promise.all([...hits, fence, ...more]);
+        expect(await counters.get(key), `round ${round}`).toBeNull();
+      }
+    });
+
     it('a mark replaces what the key held; undo never goes below zero', async () => {
       const { counters } = await open(10_000);
       await counters.hit('k', 1_000);
