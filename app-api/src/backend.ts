@@ -72,6 +72,8 @@ export interface Backend {
   probeWrite(): void;
   /** Pushes deleted bytes out of the store's files (after an erasure). */
   compactStore(): void;
+  /** Erasure: deletes this host's rows keyed by the customer's streams (CUSTOMER_DATA_TABLES). */
+  scrubRowsOfStreams(customerId: string): void;
   close(): Promise<void>;
 }
 
@@ -138,9 +140,10 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(config.dataDir, config.mailFrom, logger);
   // An erasure served by another host on the same log is scrubbed from this host's files as its
-  // projections fold it (its outbox, its read-model file).
+  // projections fold it (its outbox, its rows keyed by the customer's streams, its read-model file).
   const foldedReadModels = withErasureScrubOnEveryHost(stores.readModels, {
     eraseMailsAbout: (email) => mailer.eraseMailsAbout(email),
+    scrubRowsOfStreams: stores.scrubRowsOfStreams,
     compact: stores.compact,
     logger,
   });
@@ -168,6 +171,7 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
     probeShared: stores.probeShared,
     probeWrite: stores.probeWrite,
     compactStore: stores.compact,
+    scrubRowsOfStreams: stores.scrubRowsOfStreams,
     close: async () => {
       await projections.stop();
       await stores.close();

@@ -14,3 +14,4 @@ export * from './timing-positions-projection.js';
 export * from './weekly-goal-projection.js';
 export * from './practice-reminders-projection.js';
 export * from './teacher-lessons-projections.js';
+export * from './customer-tables.js';

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
-import { apiClient, decodeJwtPayload, nextClientIp, registration } from '@stickwork/app-api/testing';
+import {
+  apiClient,
+  decodeJwtPayload,
+  nextClientIp,
+  registration,
+  sqliteTablesAndColumns,
+} from '@stickwork/app-api/testing';
 import type { SharedPool } from '../../app-api/src/adapters/postgres/postgres-pool.js';
 
 /**
@@ -74,14 +80,7 @@ const describeRow = (table: string, row: Record<string, unknown>) =>
 export const sqliteRowsNaming = (file: string, customerId: string, isErasureRecord: IsErasureRecord) => {
   const database = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const tables = database
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-      .pluck()
-      .all() as string[];
-    return tables.flatMap((table) => {
-      const columns = (database.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map(
-        (column) => column.name,
-      );
+    return [...sqliteTablesAndColumns(database)].flatMap(([table, columns]) => {
       const naming = columns.map((column) => `instr(CAST("${column}" AS TEXT), @id) > 0`).join(' OR ');
       const rows = database
         .prepare(`SELECT * FROM "${table}" WHERE ${naming}`)

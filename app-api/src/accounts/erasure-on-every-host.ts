@@ -12,20 +12,28 @@ import {
  * (the customer directory holds the email and names in plaintext, and its WAL keeps the old pages
  * until a checkpoint) and its own outbox (the mails it sent the customer). So each host scrubs its own
  * copies when its projections fold the erasure: the customer directory dropping a customer is that
- * fold. The row's email is read just before it goes; once the fold's transaction is done, the outbox's
- * mails about that address are erased and the file compacted. Idempotent, so the erasing host doing
- * it again costs nothing but a second compaction.
+ * fold. The row's email is read just before it goes; once the fold's transaction is done (every
+ * projection of the batch has folded the marker), the host's rows keyed by the customer's streams
+ * (snapshots, parked events: CUSTOMER_DATA_TABLES) are deleted, the outbox's mails about that address
+ * erased and the file compacted. Idempotent, so the erasing host doing it again costs nothing but a
+ * second compaction.
  */
 export const withErasureScrubOnEveryHost = (
   readModels: ReadModelStore,
-  scrub: { eraseMailsAbout(email: string): Promise<unknown>; compact(): void; logger: Logger },
+  scrub: {
+    eraseMailsAbout(email: string): Promise<unknown>;
+    scrubRowsOfStreams(customerId: string): void;
+    compact(): void;
+    logger: Logger;
+  },
 ): ReadModelStore => {
   let queue = Promise.resolve();
-  const afterFold = (email: string) => {
+  const afterFold = (customerId: string, email: string | undefined) => {
     // Runs after the synchronous transaction that deleted the row, one scrub at a time.
     queue = queue
       .then(async () => {
-        await scrub.eraseMailsAbout(email);
+        scrub.scrubRowsOfStreams(customerId);
+        if (email) await scrub.eraseMailsAbout(email);
         scrub.compact();
       })
       .catch((error: unknown) => {
@@ -45,7 +53,7 @@ export const withErasureScrubOnEveryHost = (
           ? readModels.get<CustomerDirectoryEntry>(projection, key)
           : undefined;
       readModels.delete(projection, key);
-      if (erased?.email) afterFold(erased.email);
+      if (erased) afterFold(key, erased.email);
     },
   };
 };

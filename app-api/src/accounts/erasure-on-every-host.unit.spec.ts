@@ -8,11 +8,12 @@ const until = async (check: () => boolean) => {
 };
 
 describe("a host's own copies of an erased customer's data", () => {
-  it('are scrubbed (outbox by the address, then the file compacted) when the directory drops the customer', async () => {
+  it("are scrubbed (rows keyed by the customer's streams, outbox by the address, then the file compacted) when the directory drops the customer", async () => {
     const scrubbed: string[] = [];
     const store = createInMemoryReadModelStore();
     const readModels = withErasureScrubOnEveryHost(store, {
       eraseMailsAbout: (email) => Promise.resolve(void scrubbed.push(`mails ${email}`)),
+      scrubRowsOfStreams: (customerId) => void scrubbed.push(`rows of ${customerId}'s streams`),
       compact: () => void scrubbed.push('compact'),
       logger: pino({ level: 'silent' }),
     });
@@ -26,7 +27,7 @@ describe("a host's own copies of an erased customer's data", () => {
     // The directory's row of the customer: the address is read before it goes.
     readModels.delete(directory, 'c-1');
     expect(store.get(directory, 'c-1')).toBeUndefined();
-    await until(() => scrubbed.length === 2);
-    expect(scrubbed).toEqual(['mails ringo@example.com', 'compact']);
+    await until(() => scrubbed.length === 3);
+    expect(scrubbed).toEqual(["rows of c-1's streams", 'mails ringo@example.com', 'compact']);
   });
 });

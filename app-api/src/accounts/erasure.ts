@@ -24,7 +24,7 @@ type ErasureBackend = Pick<
   Backend,
   'store' | 'clock' | 'projections' | 'compactStore' | 'logger' | 'mailer' | 'readModels' | 'reservations'
 > &
-  Partial<Pick<Backend, 'rateLimits' | 'practiceSnapshots' | 'config'>>;
+  Partial<Pick<Backend, 'rateLimits' | 'practiceSnapshots' | 'config' | 'scrubRowsOfStreams'>>;
 
 /**
  * DELETE /api/delete/customer-data: the practice history (ratings, levels, sessions,
@@ -92,7 +92,10 @@ export const eraseAccount = async (
   // customer commits on any worker or host; the store refuses it in the append itself (410). A write
   // that committed before it is in the log before the marker below, so the scrub covers it.
   for (const streamId of streamsFencedAtErasureStart(customerId)) await store.tombstoneStream(streamId);
-  // The practice stream's decision-state snapshot (memory and its table row) goes with the stream.
+  // The rows keyed by the customer's streams (snapshots, parked events: the `rows-of-streams` tables
+  // of CUSTOMER_DATA_TABLES) go with the streams; each host does it again as it folds the erasure.
+  backend.scrubRowsOfStreams?.(customerId);
+  // The practice stream's decision state this process keeps in memory.
   await backend.practiceSnapshots?.forget(practiceStreamId(customerId));
   // The customer's own limits (`<limit>:customer:<id>`): dropped, and never counted again.
   await backend.rateLimits?.fenceCustomerKeys(customerId);

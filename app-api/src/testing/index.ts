@@ -18,3 +18,5 @@ export { runCustomerCommand, type CustomerCommandInput } from '../accounts/custo
 export { reminderUnsubscribeSecret } from '../reminders/reminder-unsubscribe-secret.js';
 // Specs that start servers as processes: a free loopback port, and a bounded wait for a condition.
 export { freePort, until } from './server-process.js';
+// Specs that search or list every table of a store file.
+export { sqliteTablesAndColumns } from './sqlite-tables.js';

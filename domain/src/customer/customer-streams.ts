@@ -12,7 +12,8 @@ import { remindersStreamId } from '../reminders/reminder-events.js';
 export type CustomerStreamErasure = 'tombstoned' | 'closed' | 'kept' | 'record';
 
 /**
- * THE registry of a customer's streams (`<category>-<customerId>`; DESIGN.md "Erasure is a fence").
+ * THE registry of a customer's streams (`<category>-<customerId>`; DESIGN.md "Erasure is a fence");
+ * their tables are projections/src/customer-tables.ts's.
  * A new stream category whose id is a customer's goes here, or the registry test (app-api
  * customer-data-registry.unit.spec.ts, which finds every `<category>-${...}` the code builds) fails.
  */

@@ -6,6 +6,7 @@ import type { ReadModelStore } from '@stickwork/projections';
 import type { Config } from '../../config.js';
 import { createSqliteReadModelStore } from '../read-models/sqlite-read-model-store.js';
 import { createSqliteSnapshotStore } from '../snapshots/sqlite-snapshot-store.js';
+import { createRowsOfStreamsScrub } from '../read-models/scrub-rows-of-streams.js';
 import { openSqliteEventStore } from './sqlite-event-store.js';
 import { asStoreDamage } from './sqlite-integrity.js';
 import { makePrivate } from '../../data-dir-modes.js';
@@ -56,6 +57,11 @@ export interface OpenedStores {
   probeWrite(): void;
   /** Pushes deleted bytes out of the files (SQLite: WAL checkpoint), after an erasure. */
   compact(): void;
+  /**
+   * Erasure: deletes the local file's rows keyed by the customer's streams (snapshots, parked events:
+   * the `rows-of-streams` tables of CUSTOMER_DATA_TABLES).
+   */
+  scrubRowsOfStreams(customerId: string): void;
   close(): Promise<void>;
 }
 
@@ -157,6 +163,7 @@ const openLocalStores = async (
       ...sharedParts(keys, raw, leases),
       probeWrite: createSqliteWriteProbe(db),
       compact: () => void db.pragma('wal_checkpoint(TRUNCATE)'),
+      scrubRowsOfStreams: createRowsOfStreamsScrub(db),
       close: async () => {
         db.close();
         await store.close();
@@ -194,6 +201,8 @@ const openLocalStores = async (
       ? createInMemorySnapshotStore()
       : createSqliteSnapshotStore(store.database, { eventsInSameFile: true }),
     compact: () => void store.database.pragma('wal_checkpoint(TRUNCATE)'),
+    // A read-only opening never erases (and may not write).
+    scrubRowsOfStreams: readonly ? () => undefined : createRowsOfStreamsScrub(store.database),
     close: async () => {
       await store.close();
       await shared?.close();

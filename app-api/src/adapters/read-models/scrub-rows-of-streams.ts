@@ -1,0 +1,21 @@
+import type { Database } from 'better-sqlite3';
+import { customerStreamIds, tablesOfCustomerStreams } from '@stickwork/projections';
+
+/**
+ * Erasure's scrub of the tables keyed by a customer's streams (`rows-of-streams` in
+ * CUSTOMER_DATA_TABLES: snapshots, parked events): deletes their rows of every stream of the
+ * customer, in one transaction, in the tables this SQLite file has. The registry is the list, so a
+ * table registered there is scrubbed without a change here.
+ */
+export const createRowsOfStreamsScrub = (database: Database): ((customerId: string) => void) =>
+  database.transaction((customerId: string) => {
+    const present = new Set(
+      database.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],
+    );
+    const streams = JSON.stringify(customerStreamIds(customerId));
+    for (const { table, column } of tablesOfCustomerStreams())
+      if (present.has(table))
+        database
+          .prepare(`DELETE FROM "${table}" WHERE "${column}" IN (SELECT value FROM json_each(?))`)
+          .run(streams);
+  });
