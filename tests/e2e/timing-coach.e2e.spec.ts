@@ -148,6 +148,7 @@ test.describe('with an e-kit (Web MIDI)', () => {
       await expectNoHorizontalOverflow(page);
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: `test-results/timing-coach/take-${viewport.width}.png`, fullPage: true });
+      const summaryText = (await summary.textContent()) ?? '';
 
       // The evaluation starts at the suggested rating; the drummer could still move it.
       await page.getByRole('button', { name: 'warmed up' }).click();
@@ -155,6 +156,20 @@ test.describe('with an e-kit (Web MIDI)', () => {
         page.getByText(`Your last take scored ${accuracy} % on timing, so the slider starts at easy`),
       ).toBeVisible();
       await expect(page.getByLabel('Difficulty')).toHaveAttribute('aria-valuetext', 'easy');
+
+      // "back to lesson": the take's summary is there as it was left, and the back still starts from it.
+      await page.getByRole('button', { name: 'back to lesson' }).click();
+      await expect(summary).toBeVisible();
+      await expect(summary).toHaveText(summaryText);
+      await expect(page.getByText('Listening to E2E Kit.')).toBeVisible();
+      await page.screenshot({
+        path: `test-results/timing-coach/back-to-lesson-${viewport.width}.png`,
+        fullPage: true,
+      });
+      await page.getByRole('button', { name: 'warmed up' }).click();
+      await expect(
+        page.getByText(`Your last take scored ${accuracy} % on timing, so the slider starts at easy`),
+      ).toBeVisible();
       await page.getByRole('button', { name: 'evaluate lesson' }).click();
       await expect(page.getByRole('button', { name: /evaluate lesson|warmed up/ }).first()).toBeVisible();
 

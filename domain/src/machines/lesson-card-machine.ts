@@ -7,6 +7,7 @@ import {
 } from '../rules/difficulty-ratings.js';
 import type { ScheduledLesson } from '../scheduler/practice-schedule.js';
 import type { FinishExerciseRequest, PracticeActivityRequest } from '../schemas/practice-requests.js';
+import type { TakeScore } from '../timing/score-take.js';
 
 /**
  * The lesson card of a practice session (product-spec §2 "Lesson card", §4 "Practice flow"): a front
@@ -70,6 +71,11 @@ export interface LessonCardContext {
   transportMode: TransportMode;
   /** Why the transport stopped on its own (the page hidden, the audio cut off), shown until it plays again. */
   transportStoppedBy: TransportInterruption | null;
+  /**
+   * The timing coach's last finished take of this lesson: the back suggests its rating, and "back to
+   * lesson" shows its summary again (the front's coach is new after each turn). None on a new lesson.
+   */
+  lastTake: TakeScore | null;
 }
 
 /** The card's one transport plays the lesson's pattern or the metronome alone. */
@@ -88,7 +94,9 @@ export type LessonCardEvent =
   /** Pattern or metronome, count-in, stopwatch and coach start together (the stopwatch resumes if paused). */
   | { type: 'transport.play'; mode: TransportMode }
   | { type: 'transport.stop' }
-  | { type: 'transport.interrupted'; by: TransportInterruption };
+  | { type: 'transport.interrupted'; by: TransportInterruption }
+  /** The timing coach finished scoring a take (also when the card turned while the pattern played). */
+  | { type: 'take.scored'; score: TakeScore };
 
 export interface LessonCardScheduleProgress {
   currentLessonIndex: number;
@@ -184,6 +192,7 @@ export const lessonCardMachine = setup({
       ratingPosition: DEFAULT_DIFFICULTY_POSITION,
       mastered: false,
       lessonStartedAtMs: context.lessonEndedAtMs,
+      lastTake: null,
     })),
     endLesson: assign(({ context }) => {
       const reading = stopwatchReadingMs(context.stopwatch, context.clock());
@@ -234,6 +243,7 @@ export const lessonCardMachine = setup({
       lessonEndedAtMs: 0,
       transportMode: 'pattern',
       transportStoppedBy: null,
+      lastTake: null,
     };
   },
   initial: 'starting',
@@ -247,6 +257,7 @@ export const lessonCardMachine = setup({
     },
     practising: {
       type: 'parallel',
+      on: { 'take.scored': { actions: assign({ lastTake: ({ event }) => event.score }) } },
       states: {
         card: {
           initial: 'front',

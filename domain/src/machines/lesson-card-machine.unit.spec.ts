@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, SimulatedClock, transition } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { ScheduledLesson } from '../scheduler/practice-schedule.js';
+import type { TakeScore } from '../timing/score-take.js';
 import type { LessonCardEvent, LessonCardInput, PracticeActivityRecord } from './lesson-card-machine.js';
 import {
   isEmptySchedule,
@@ -87,6 +88,35 @@ describe('lesson card', () => {
       const toFront = run({ lessons: [groove] }, evaluate, back);
       expect(cardSide(toFront.snapshot)).toBe('front');
       expect(types(toFront.last)).toEqual(['scrollToTop', 'resetMetronome']);
+    });
+
+    it("keeps the lesson's last take through the back and 'back to lesson', and forgets it on the next lesson", () => {
+      const take: TakeScore = {
+        expected: 8,
+        hit: 7,
+        missed: 1,
+        extra: 0,
+        meanOffsetMs: 12,
+        spreadMs: 6,
+        accuracy: 84.5,
+        dynamics: null,
+        hits: [],
+      };
+      const scored: LessonCardEvent = { type: 'take.scored', score: take };
+      expect(run({ lessons: [groove, fill] }).snapshot.context.lastTake).toBeNull();
+      // Scored on the front, or as the card turned while the pattern played.
+      expect(run({ lessons: [groove, fill] }, scored, evaluate, back).snapshot.context.lastTake).toEqual(
+        take,
+      );
+      expect(run({ lessons: [groove, fill] }, evaluate, scored, back).snapshot.context.lastTake).toEqual(
+        take,
+      );
+      const later = { ...take, accuracy: 97 };
+      expect(
+        run({ lessons: [groove, fill] }, scored, { type: 'take.scored', score: later }).snapshot.context
+          .lastTake,
+      ).toEqual(later);
+      expect(run({ lessons: [groove, fill] }, scored, evaluate, submit).snapshot.context.lastTake).toBeNull();
     });
 
     it('starts the slider at challenging (2) and clamps it to 0-4', () => {

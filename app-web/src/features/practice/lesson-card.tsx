@@ -126,22 +126,22 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
     openedAtTop.current = true;
     cardTop.current.scrollIntoView?.({ block: 'start' });
   });
-  // The timing coach's last take of this lesson: recorded, and its rating suggested on the back.
-  const [lastTake, setLastTake] = useState<{ lessonIndex: number; accuracy: number } | null>(null);
-  const suggestion =
-    lastTake && lastTake.lessonIndex === context.lessonIndex
-      ? {
-          accuracy: lastTake.accuracy,
-          position: DIFFICULTY_RATINGS.indexOf(suggestedRating(lastTake.accuracy)),
-        }
-      : null;
+  // The timing coach's last take of this lesson (the machine keeps it through card turns): its rating
+  // is suggested on the back, and its summary shows again on "back to lesson".
+  const { lastTake } = context;
+  const suggestion = lastTake
+    ? {
+        accuracy: lastTake.accuracy,
+        position: DIFFICULTY_RATINGS.indexOf(suggestedRating(lastTake.accuracy)),
+      }
+    : null;
   if (!lesson) return null;
   const takeScored = ({ score, input, bpm, byPosition }: ScoredTake) => {
     const playId = playIdOf(context.lessonIndex);
     // A take that is mostly noise (more extra strokes than a drummer plays) is shown, not recorded.
     if (takeIsRecorded(score))
       dispatch(timingScored(timingScoredRequestOf(lesson.lesson_id, input, bpm, score, playId, byPosition)));
-    setLastTake({ lessonIndex: context.lessonIndex, accuracy: score.accuracy });
+    send({ type: 'take.scored', score });
     // Already on the back (the card turned while the pattern played): the slider starts from the take.
     send({ type: 'rating.set', position: DIFFICULTY_RATINGS.indexOf(suggestedRating(score.accuracy)) });
   };
@@ -256,6 +256,7 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
         onCoachChoice={setCoachChoice}
         {...(lesson.tempo_plan ? { targetBpm: lesson.tempo_plan.targetBpm } : {})}
         onPosition={setPlayback}
+        lastTake={lastTake}
         onTakeScored={takeScored}
       />
       <LessonVideo videoUrl={lesson.video_url} title={lesson.name} />

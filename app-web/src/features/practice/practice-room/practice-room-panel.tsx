@@ -13,6 +13,7 @@ import {
   type Notation,
   type PlaybackPosition,
   type PracticeProgram,
+  type TakeScore,
 } from '@stickwork/domain';
 import {
   useEffect,
@@ -75,6 +76,8 @@ export interface PracticeRoomPanelProps {
   targetBpm?: number;
   /** Called as each grid step sounds (on the audio clock), and with null when playback stops. */
   onPosition: (position: PlaybackPosition | null) => void;
+  /** The lesson's last scored take, from before the card turned: the coach shows its summary again. */
+  lastTake?: TakeScore | null;
   /** The timing coach scored a take of the pattern (the card records it and suggests its rating). */
   onTakeScored?: (take: ScoredTake) => void;
 }
@@ -98,6 +101,7 @@ const PracticeRoomPanel = ({
   onCoachChoice,
   targetBpm: plannedTarget,
   onPosition,
+  lastTake = null,
   onTakeScored,
 }: PracticeRoomPanelProps) => {
   const [settings, setSettings] = useState<PracticeSettings>(readPracticeSettings);
@@ -141,10 +145,14 @@ const PracticeRoomPanel = ({
   );
   const [coach] = useState(
     () =>
-      new TimingCoach({ audioContext: () => audioContextRef.current() }, (take) => {
-        listenBack.scored(take);
-        onTakeScoredRef.current?.(take);
-      }),
+      new TimingCoach(
+        { audioContext: () => audioContextRef.current() },
+        (take) => {
+          listenBack.scored(take);
+          onTakeScoredRef.current?.(take);
+        },
+        lastTake,
+      ),
   );
   const heardAt = useRef<number | null>(null);
   const [calibrating, setCalibrating] = useState(false);

@@ -1,5 +1,5 @@
-import { findExercise, type PlaybackPosition } from '@stickwork/domain';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { findExercise, type PlaybackPosition, type TakeScore } from '@stickwork/domain';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CardTransport } from './card-transport';
@@ -343,5 +343,35 @@ describe('the practice room panel', () => {
     expect(published().at(-1)?.step).toBeGreaterThanOrEqual(4);
     fireEvent.click(button('Stop pattern'));
     expect(published().at(-1)).toBeNull();
+  });
+});
+
+describe('the timing coach after a card turn', () => {
+  it("opens on the lesson's last take, its summary as it was left (the card turned and came back)", () => {
+    const take: TakeScore = {
+      expected: 16,
+      hit: 15,
+      missed: 1,
+      extra: 2,
+      meanOffsetMs: 18,
+      spreadMs: 7.4,
+      accuracy: 86.5,
+      dynamics: null,
+      hits: [],
+    };
+    renderPanel({ notation, startBpm: 120, lastTake: take });
+    const coach = screen.getByText('Timing coach: score my playing').closest('details')!;
+    expect(coach.open).toBe(true);
+    const summary = screen.getByRole('region', { name: 'Your take' });
+    expect(within(summary).getByText('87 %')).toBeDefined();
+    expect(within(summary).getByText('15 of 16 notes played, 1 missed, 2 extra')).toBeDefined();
+    expect(within(summary).getByText('18 ms late')).toBeDefined();
+    expect(within(summary).getByText('± 7 ms')).toBeDefined();
+  });
+
+  it('opens closed, with no summary, on a lesson without a take', () => {
+    renderPanel({ notation, startBpm: 120 });
+    expect(screen.getByText('Timing coach: score my playing').closest('details')!.open).toBe(false);
+    expect(screen.queryByRole('region', { name: 'Your take' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useSyncExternalStore } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { accuracyLabel, timingOffsetLabel, VOICES, type Notation } from '@stickwork/domain';
 import { Button } from '../../../components/button/button';
 import { latencyText } from './calibration';
@@ -29,6 +29,8 @@ export const TimingCoachPanel = ({ coach, notation, now, onCalibrate }: TimingCo
   const deviceId = useId();
   const sensitivityId = useId();
   const { input, take, live, last } = state;
+  // Open when the card comes back to a lesson with a take: its summary shows as it was left.
+  const [open, setOpen] = useState(() => state.last !== null);
   const clock = now();
   const lanes =
     notation && take && clock !== null
@@ -36,7 +38,7 @@ export const TimingCoachPanel = ({ coach, notation, now, onCalibrate }: TimingCo
       : null;
 
   return (
-    <details className="timing-coach">
+    <details className="timing-coach" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Timing coach: score my playing</summary>
       <div className="timing-coach__body">
         <label className="field__label" htmlFor={inputId}>

@@ -96,10 +96,14 @@ export class TimingCoach {
   private liveStrokes = 0;
   private disposed = false;
 
+  /** `lastTake`: the lesson's take scored before the card turned, whose summary shows again. */
   constructor(
     private readonly clock: CoachClock,
     private readonly onTakeScored: (scored: ScoredTake) => void,
-  ) {}
+    lastTake: TakeScore | null = null,
+  ) {
+    this.snapshot.last = lastTake;
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
