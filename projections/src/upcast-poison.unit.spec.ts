@@ -4,10 +4,9 @@ import {
   createInMemoryEventStore,
   customerEventSchemaVersions,
   customerStreamId,
-  lessonEvaluatedSchema,
+  practiceEventSchemas,
   practiceEventSchemaVersions,
   practiceEventUpcasters,
-  timingScoredSchema,
   upcastData,
   UpcastError,
 } from '@stickwork/domain';
@@ -21,10 +20,8 @@ import { lessonHistoryEntries, lessonHistoryModelsOf } from './lesson-history-pr
  * cannot read is parked (for every projection that reads its type), never folded into a row that
  * breaks a read. Every type and version of the registry is covered: a new upcaster (one entry) is too.
  */
-const CURRENT_SCHEMAS: Record<string, { safeParse(data: unknown): { success: boolean } }> = {
-  LessonEvaluated: lessonEvaluatedSchema,
-  TimingScored: timingScoredSchema,
-};
+const CURRENT_SCHEMAS: Record<string, { safeParse(data: unknown): { success: boolean } }> =
+  practiceEventSchemas;
 const upcasted = Object.entries(practiceEventUpcasters).flatMap(([type, steps]) =>
   Object.keys(steps).map((version) => ({ type, version: Number(version) })),
 );
@@ -83,12 +80,10 @@ describe('an old event an upcaster cannot read', () => {
 
   it('parks a LessonEvaluated at the current version 3 with null data for every projection that reads it', async () => {
     const { runner, readModels } = await foldOne('LessonEvaluated', 3, null);
-    expect(
-      runner
-        .parked()
-        .map((entry) => entry.projection)
-        .sort(),
-    ).toEqual(handlersOf('LessonEvaluated').sort());
+    const parked = runner.parked();
+    expect(parked.map((entry) => entry.projection).sort()).toEqual(handlersOf('LessonEvaluated').sort());
+    for (const entry of parked)
+      expect(entry.error).toContain('LessonEvaluated at schema version 3 cannot be read: its data');
     expect(lessonHistoryEntries(lessonHistoryModelsOf(readModels, customer))).toEqual([]);
   });
 
@@ -157,6 +152,61 @@ describe('an old event an upcaster cannot read', () => {
           expect(Number.isNaN(Date.parse(entry.playedAt))).toBe(false);
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('an event stored at the current version that does not fit its schema', () => {
+  const evaluated = {
+    lessonId: 110003,
+    playId: 'play-1',
+    focus: 'timing',
+    type: 'exercise',
+    ratingDifficulty: 'easy',
+    skipped: false,
+    level: 'starter',
+    progressAfter: 10,
+    practisedMs: 240_000,
+    earned: true,
+    masteryShown: false,
+    evaluatedAt: '2026-03-01T10:00:00.000Z',
+  };
+
+  it('folds a whole LessonEvaluated at version 3 into the lesson history (the control)', async () => {
+    const { runner, readModels } = await foldOne('LessonEvaluated', 3, evaluated);
+    expect(runner.parked()).toEqual([]);
+    expect(lessonHistoryEntries(lessonHistoryModelsOf(readModels, customer))).toHaveLength(1);
+  });
+
+  it.each([
+    ['its clock (evaluatedAt)', 'evaluatedAt', { ...evaluated, evaluatedAt: undefined }],
+    ['a date nobody can read', 'evaluatedAt', { ...evaluated, evaluatedAt: 'yesterday' }],
+    ['its practice time', 'practisedMs', { ...evaluated, practisedMs: undefined }],
+    ['its lesson', 'lessonId', { ...evaluated, lessonId: '110003' }],
+  ])(
+    'parks a LessonEvaluated at version 3 missing %s for every projection, naming the field; no row',
+    async (_what, field, data) => {
+      const { runner, readModels } = await foldOne('LessonEvaluated', 3, data);
+      const parked = runner.parked();
+      expect(parked.map((entry) => entry.projection).sort()).toEqual(handlersOf('LessonEvaluated').sort());
+      for (const entry of parked)
+        expect(entry.error).toContain(
+          `UpcastError: LessonEvaluated at schema version 3 cannot be read: ${field}:`,
+        );
+      expect(lessonHistoryEntries(lessonHistoryModelsOf(readModels, customer))).toEqual([]);
+      expect(readModels.listUnder('lesson_history_by_lesson', `${customer}/`)).toEqual([]);
+    },
+  );
+
+  it('any JSON value as the current data of any practice event is folded only when it fits, else parked', async () => {
+    const types = Object.keys(practiceEventSchemas);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...types), fc.jsonValue(), async (type, data) => {
+        const { runner } = await foldOne(type, practiceEventSchemaVersions[type as 'LessonEvaluated'], data);
+        const fits = CURRENT_SCHEMAS[type]!.safeParse(data).success;
+        expect(runner.parked().length > 0).toBe(!fits && handlersOf(type).length > 0);
+      }),
+      { numRuns: 100 },
     );
   });
 });

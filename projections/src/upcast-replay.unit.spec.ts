@@ -67,14 +67,16 @@ const store = (events: [string, unknown, number][]): RecordedEvent[] =>
 
 describe('A store written with the old shapes', () => {
   const old = store(oldShapes.map(([type, data]) => [type, data, 1]));
-  // The same facts written today: at the current versions, with no play and no figures per position.
+  // The same facts written today: at the current versions (each fitting its schema), with no play and no
+  // figures per position.
   const current = store(
     oldShapes.map(([type, data]) => [
       type,
       type === 'TimingScored'
         ? { ...(data as object), playId: null, byPosition: [] }
         : type === 'LessonEvaluated'
-          ? { ...(data as object), playId: null }
+          ? // Credited as version 2 was: earned, its time unknown, mastery as its box said.
+            { ...(data as object), playId: null, practisedMs: null, earned: true, masteryShown: false }
           : data,
       practiceEventSchemaVersions[type],
     ]),

@@ -11,7 +11,7 @@ import {
   remindersStreamId,
   SKILL_DISPLAY_NAMES,
   tempoPlanSentence,
-  toDomainEvents,
+  readableDomainEvents,
   withoutSecretFields,
   weakSpots,
   type EventStore,
@@ -241,10 +241,13 @@ const readModelFiles = (
   };
 };
 
-/** The tempo plans as of `now` from the practice stream's events (a fold of its decision state). */
+/** The tempo plans as of `now` from the practice stream's events (a fold of its decision state; an unreadable event left out, as the deciders do). */
 const tempoPlansOf = (practiceEvents: readonly RecordedEvent[], now: Date): TempoPlan[] =>
   plannedTempos(
-    foldEvents(practiceDecider, toDomainEvents<PracticeEvent>(practiceEvents, practiceEventSchemaVersions)),
+    foldEvents(
+      practiceDecider,
+      readableDomainEvents<PracticeEvent>(practiceEvents, practiceEventSchemaVersions),
+    ),
     now,
     findExercise,
   );

@@ -48,7 +48,8 @@ describe('projections and a parked event', () => {
       expect.objectContaining({
         position,
         type: 'PracticeActivityRecorded',
-        error: expect.stringContaining('TypeError'),
+        error:
+          'UpcastError: PracticeActivityRecorded at schema version 1 cannot be read: its data: Invalid input: expected object, received null',
       }),
     ]);
 

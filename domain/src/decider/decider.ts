@@ -1,5 +1,13 @@
 import type { EventMetadata, EventToAppend, RecordedEvent } from '../event-store/event-store.js';
-import { upcastData, upcastersOf, type UpcasterRegistry } from './upcasters.js';
+import {
+  checkCurrentData,
+  currentSchemasOf,
+  upcastData,
+  upcastersOf,
+  UpcastError,
+  type CurrentEventSchemas,
+  type UpcasterRegistry,
+} from './upcasters.js';
 
 /** A stored fact before the store adds its metadata. */
 export interface DomainEvent<Type extends string = string, Data = unknown> {
@@ -74,22 +82,58 @@ export const toEventsToAppend = <Event extends DomainEvent>(
     metadata: { ...metadata, schemaVersion: schemaVersions[event.type as Event['type']] },
   }));
 
+/** One recorded event of a known type at its type's current schema version (see `toDomainEvents`). */
+const domainEventOf = <Event extends DomainEvent>(
+  event: RecordedEvent,
+  schemaVersions: Readonly<Record<Event['type'], number>>,
+  upcasters: UpcasterRegistry,
+  currentSchemas: CurrentEventSchemas,
+): Event => {
+  const current = schemaVersions[event.type as Event['type']];
+  const version = event.metadata.schemaVersion;
+  const data =
+    version === current
+      ? checkCurrentData(currentSchemas, event.type, version, event.data)
+      : upcastData(upcasters, event.type, version, current, event.data);
+  return { type: event.type, data } as Event;
+};
+
 /**
  * Keeps the recorded events of known types as domain events, each at its type's current schema
  * version: data recorded at an older version goes through the type's upcasters (`upcasters.ts`; by
- * default those that came with the schema versions, `withUpcasters`).
+ * default those that came with the schema versions, `withUpcasters`), and data recorded at the current
+ * version must fit that version's schema (when the stream has one): either way an event that cannot be
+ * read throws `UpcastError`, never becomes a state or a row.
  */
 export const toDomainEvents = <Event extends DomainEvent>(
   recorded: readonly RecordedEvent[],
   schemaVersions: Readonly<Record<Event['type'], number>>,
   upcasters: UpcasterRegistry = upcastersOf(schemaVersions),
+  currentSchemas: CurrentEventSchemas = currentSchemasOf(schemaVersions),
 ): Event[] =>
   recorded
     .filter((event) => Object.hasOwn(schemaVersions, event.type))
-    .map((event) => {
-      const current = schemaVersions[event.type as Event['type']];
-      const version = event.metadata.schemaVersion;
-      const data =
-        version === current ? event.data : upcastData(upcasters, event.type, version, current, event.data);
-      return { type: event.type, data } as Event;
-    });
+    .map((event) => domainEventOf<Event>(event, schemaVersions, upcasters, currentSchemas));
+
+/**
+ * `toDomainEvents` for a decider's fold: an event that cannot be read (`UpcastError`) is left out, as
+ * the projections leave it out of the read models when they park it. One damaged event never stops its
+ * customer's writes (they answer with stale read models while health names it), and never becomes state.
+ */
+export const readableDomainEvents = <Event extends DomainEvent>(
+  recorded: readonly RecordedEvent[],
+  schemaVersions: Readonly<Record<Event['type'], number>>,
+): Event[] => {
+  const upcasters = upcastersOf(schemaVersions);
+  const currentSchemas = currentSchemasOf(schemaVersions);
+  const events: Event[] = [];
+  for (const event of recorded) {
+    if (!Object.hasOwn(schemaVersions, event.type)) continue;
+    try {
+      events.push(domainEventOf<Event>(event, schemaVersions, upcasters, currentSchemas));
+    } catch (error) {
+      if (!(error instanceof UpcastError)) throw error;
+    }
+  }
+  return events;
+};

@@ -1,5 +1,11 @@
 import type { EventStore, RecordedEvent } from '../event-store/event-store.js';
-import { foldFrom, toDomainEvents, type Decider, type DomainCommand, type DomainEvent } from './decider.js';
+import {
+  foldFrom,
+  readableDomainEvents,
+  type Decider,
+  type DomainCommand,
+  type DomainEvent,
+} from './decider.js';
 
 /**
  * Snapshots keep a command's cost flat: a stream's decision state is stored with the
@@ -156,7 +162,7 @@ export const createSnapshots = <State>(
         }
         return { state: base, revision: 'no_stream' };
       }
-      const state = foldFrom(decider, base, toDomainEvents<Event>(recorded, schemaVersions));
+      const state = foldFrom(decider, base, readableDomainEvents<Event>(recorded, schemaVersions));
       const next: CachedState<State> = {
         state,
         revision: last.revision,
@@ -195,7 +201,7 @@ export const loadStreamState = async <State, Event extends DomainEvent>(
   const recorded = await store.readStream(streamId);
   const last = recorded.at(-1);
   return {
-    state: foldFrom(decider, decider.initialState(), toDomainEvents<Event>(recorded, schemaVersions)),
+    state: foldFrom(decider, decider.initialState(), readableDomainEvents<Event>(recorded, schemaVersions)),
     revision: last === undefined ? 'no_stream' : last.revision,
   };
 };

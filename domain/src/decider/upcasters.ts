@@ -33,8 +33,9 @@ export const upcastData = (
 };
 
 /**
- * An event an upcaster cannot read (its data does not fit the old version's schema) or would return
- * unfit for the next one: never guessed into a current event. Projections park it with this message.
+ * An event that cannot be read: an upcaster cannot read it (its data does not fit the old version's
+ * schema) or would return it unfit for the next one, or it was stored at the current version and does
+ * not fit that version's schema. Never guessed into a current event: projections park it with this message.
  */
 export class UpcastError extends Error {
   override readonly name = 'UpcastError';
@@ -91,17 +92,54 @@ export const checkedUpcaster =
     return returned.data;
   };
 
-const UPCASTERS = Symbol('upcasters');
+/** Per event type, the schema of its current version: what every event read must fit. */
+export type CurrentEventSchemas = Readonly<
+  Record<string, { safeParse(data: unknown): SchemaCheck<unknown> }>
+>;
 
 /**
- * A stream's schema versions with the upcasters that bring older versions of its events up to them: the
- * two travel together, so whatever reads the stream with its versions upcasts what it reads.
+ * The data of a `type` event stored at its current `version`, checked against that version's schema
+ * when the stream has one: data that does not fit throws `UpcastError` naming the field, as an old
+ * event an upcaster cannot read does. The stored data is returned as it is.
+ */
+export const checkCurrentData = (
+  schemas: CurrentEventSchemas,
+  type: string,
+  version: number,
+  data: unknown,
+): unknown => {
+  const schema = schemas[type];
+  if (!schema) return data;
+  const read = schema.safeParse(data);
+  if (!read.success) throw refusal({ type, version }, read.error.issues, '');
+  return data;
+};
+
+const UPCASTERS = Symbol('upcasters');
+const CURRENT_SCHEMAS = Symbol('current schemas');
+
+/**
+ * A stream's schema versions with the upcasters that bring older versions of its events up to them and
+ * the schemas of the current versions: they travel together, so whatever reads the stream with its
+ * versions upcasts what it reads and checks what was stored at the current version.
  */
 export const withUpcasters = <Versions extends Record<string, number>>(
   versions: Versions,
   upcasters: UpcasterRegistry,
-): Versions => Object.defineProperty({ ...versions }, UPCASTERS, { value: upcasters, enumerable: false });
+  currentSchemas: CurrentEventSchemas = {},
+): Versions =>
+  Object.defineProperties(
+    { ...versions },
+    {
+      [UPCASTERS]: { value: upcasters, enumerable: false },
+      [CURRENT_SCHEMAS]: { value: currentSchemas, enumerable: false },
+    },
+  );
 
 /** The upcasters that came with a stream's schema versions (none for streams without any). */
 export const upcastersOf = (versions: object): UpcasterRegistry =>
   (versions as { [UPCASTERS]?: UpcasterRegistry })[UPCASTERS] ?? {};
+
+/** The current versions' schemas that came with a stream's schema versions (none for streams without any). */
+export const currentSchemasOf = (versions: object): CurrentEventSchemas =>
+  (versions as { [CURRENT_SCHEMAS]?: CurrentEventSchemas })[CURRENT_SCHEMAS] ?? {};

@@ -3,6 +3,7 @@ import { DIFFICULTY_RATINGS } from '../rules/difficulty-ratings.js';
 import { LEVELS } from '../rules/levels.js';
 import { SKILLS } from '../rules/skills.js';
 import { positionFiguresSchema, TIMING_INPUTS } from '../schemas/practice-requests.js';
+import type { PracticeEvent } from './practice-events.js';
 
 /**
  * The stored data of the practice events that have upcasters, at each schema version: what an
@@ -50,3 +51,36 @@ export const timingScoredSchema = timingScoredV1Schema.extend({
   playId,
   byPosition: z.array(positionFiguresSchema),
 });
+
+const day = z.iso.date();
+const skill = z.enum(SKILLS);
+const level = z.enum(LEVELS);
+const skillChange = z.object({ skill, from: level, to: level });
+
+/**
+ * Every practice event's data at its current schema version: reading the stream checks what was stored
+ * at the current version against it (`withUpcasters`), so a malformed event (a bug, a hand edit) is
+ * parked by the projections and refused by the deciders' reads, never folded into a row that breaks a
+ * read (DESIGN.md "Old events"). Each schema gives its event's data type (the compiler checks).
+ */
+export const practiceEventSchemas = {
+  SkillsSelfRated: z.object({ ratings: z.array(z.object({ skill, level })) }),
+  SkillLevelChanged: skillChange,
+  SkillPreferenceChanged: z.object({ skill, selected: z.boolean(), level }),
+  LevelRaised: skillChange,
+  PracticeSessionScheduled: z.object({
+    lessonIds: z.array(z.number().int()),
+    targetPracticeTime: z.number().min(0),
+    skills: z.array(z.object({ focus: skill, level })),
+    padSufficient: z.boolean(),
+    seed: z.number(),
+    scheduledAt: instant,
+  }),
+  LessonEvaluated: lessonEvaluatedSchema,
+  UsageIncremented: z.object({ usageType: z.literal('lesson'), day }),
+  UsageReset: z.object({ day, lessons: count }),
+  PracticeActivityRecorded: z.object({ day, lessons: count, minutes: z.number().min(0) }),
+  TimingScored: timingScoredSchema,
+  PracticeHistoryErased: z.object({ erasedAt: instant }),
+  WeeklyGoalSet: z.object({ daysPerWeek: z.number().int().min(1).max(7), day, setAt: instant }),
+} satisfies { [Type in PracticeEvent['type']]: z.ZodType<Extract<PracticeEvent, { type: Type }>['data']> };

@@ -4,6 +4,7 @@ import type { Level } from '../rules/levels.js';
 import type { LessonFocus, Skill } from '../rules/skills.js';
 import type { DomainEvent } from '../decider/decider.js';
 import { withUpcasters } from '../decider/upcasters.js';
+import { practiceEventSchemas } from './practice-event-schemas.js';
 import { practiceEventUpcasters } from './practice-upcasters.js';
 import type { TimingInput } from '../schemas/practice-requests.js';
 import type { PositionFigures } from '../timing/beat-positions.js';
@@ -132,7 +133,10 @@ export type PracticeEvent =
   | PracticeHistoryErased
   | WeeklyGoalSet;
 
-/** Each event type's schema version, with the upcasters of the older ones (`practice-upcasters.ts`). */
+/**
+ * Each event type's schema version, with the upcasters of the older ones (`practice-upcasters.ts`) and
+ * the schema every event stored at the current one must fit (`practice-event-schemas.ts`).
+ */
 export const practiceEventSchemaVersions: Record<PracticeEvent['type'], number> = withUpcasters(
   {
     SkillsSelfRated: 1,
@@ -149,4 +153,5 @@ export const practiceEventSchemaVersions: Record<PracticeEvent['type'], number> 
     WeeklyGoalSet: 1,
   },
   practiceEventUpcasters,
+  practiceEventSchemas,
 );
