@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getCatalogue, type RecordedEvent } from '@stickwork/domain';
+import { takeFigures } from '@stickwork/domain/testing';
 import { toHistoryEntry, withTempoChanges } from './customer-history.js';
 import { createTempoChangeTracker } from './tempo-changes.js';
 
@@ -19,17 +20,8 @@ const recorded = (type: string, data: Record<string, unknown>): RecordedEvent =>
 
 const take = (bpm: number, playId: string | null, lessonId = lesson.lesson_id) =>
   recorded('TimingScored', {
-    lessonId,
+    ...takeFigures({ lessonId, bpm, meanOffsetMs: 15, spreadMs: 2, accuracy: 92 }),
     focus: 'timing',
-    input: 'midi',
-    bpm,
-    expected: 32,
-    hits: 32,
-    missed: 0,
-    extra: 0,
-    meanOffsetMs: 15,
-    spreadMs: 2,
-    accuracy: 92,
     playId,
   });
 const evaluated = (playId: string | null, lessonId = lesson.lesson_id) =>

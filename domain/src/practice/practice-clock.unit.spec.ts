@@ -4,6 +4,7 @@ import type { Exercise } from '../catalogue/exercise.js';
 import { PROGRESS_INCREMENTS } from '../progress/level-progress.js';
 import { minimumPracticeMs, passMs } from '../progress/practice-clock.js';
 import { DIFFICULTY_RATINGS } from '../rules/difficulty-ratings.js';
+import { takeFigures } from '../testing/take-fixtures.js';
 import type { PracticeCommand } from './practice-commands.js';
 import { practiceDecider } from './practice-decider.js';
 import type { LessonEvaluated, PracticeEvent } from './practice-events.js';
@@ -83,19 +84,7 @@ const take = (at: number, bpm: number, lesson = lessons[1]!, playId = 'p') => ({
     data: {
       lesson,
       playId,
-      take: {
-        lessonId: lesson.lesson_id,
-        input: 'midi' as const,
-        bpm,
-        expected: 32,
-        hits: 32,
-        missed: 0,
-        extra: 0,
-        meanOffsetMs: 0,
-        spreadMs: 4,
-        accuracy: 96,
-        byPosition: [],
-      },
+      take: takeFigures({ lessonId: lesson.lesson_id, bpm, spreadMs: 4 }),
     },
   },
 });

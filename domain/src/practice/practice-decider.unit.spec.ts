@@ -4,6 +4,7 @@ import { customerDay } from '../rules/usage.js';
 import { foldEvents } from '../decider/decider.js';
 import { isDomainError } from '../errors/domain-error.js';
 import { givenWhenThen } from '../testing/given-when-then.js';
+import { takeFigures } from '../testing/take-fixtures.js';
 import type { EvaluateLesson } from './practice-commands.js';
 import { practiceDecider } from './practice-decider.js';
 import { selectedSkills, usageOn } from './practice-queries.js';
@@ -85,17 +86,7 @@ const shown = shownAt(earlier);
 const takeOf42 = (bpm: number, accuracy: number, secondsAgo = 30): PracticeEvent => ({
   type: 'TimingScored',
   data: {
-    lessonId: 42,
-    input: 'midi',
-    bpm,
-    expected: 32,
-    hits: 32,
-    missed: 0,
-    extra: 0,
-    meanOffsetMs: 0,
-    spreadMs: 5,
-    accuracy,
-    byPosition: [],
+    ...takeFigures({ lessonId: 42, bpm, accuracy }),
     playId: 'play-1',
     focus: 'hand_technique',
     scoredAt: new Date(now.getTime() - secondsAgo * 1000).toISOString(),

@@ -1,4 +1,5 @@
 import { getCatalogue } from '@stickwork/domain';
+import { takeFigures } from '@stickwork/domain/testing';
 import { runCustomerCommand } from '../../accounts/customer-commands.js';
 import { startTestServer, type TestServer } from '../../testing/test-server.js';
 import {
@@ -125,31 +126,20 @@ export const subscribe = async (
  * `accuracy`, every one played by the snare on the 'e', 20 ms late.
  */
 export const lateSnareTake = (lessonId: number, playId: string, accuracy = 90) => ({
-  lessonId,
+  ...takeFigures({
+    lessonId,
+    expected: 16,
+    hits: 16,
+    meanOffsetMs: 20,
+    spreadMs: 4,
+    accuracy,
+    byPosition: [{ voice: 'snare', position: 'e', strokes: 16, meanOffsetMs: 20, spreadMs: 4 }],
+  }),
   playId,
-  input: 'midi',
-  bpm: 80,
-  expected: 16,
-  hits: 16,
-  missed: 0,
-  extra: 0,
-  meanOffsetMs: 20,
-  spreadMs: 4,
-  accuracy,
-  byPosition: [{ voice: 'snare', position: 'e', strokes: 16, meanOffsetMs: 20, spreadMs: 4 }],
 });
 
 /** The body of POST /api/lesson/timing: a 32-note take, every note hit, at `bpm` with `accuracy` %. */
 export const timingTakeRequest = (lessonId: number, bpm: number, accuracy: number, playId: string) => ({
-  lessonId,
+  ...takeFigures({ lessonId, bpm, accuracy, meanOffsetMs: 4, spreadMs: 6 }),
   playId,
-  input: 'midi',
-  bpm,
-  expected: 32,
-  hits: 32,
-  missed: 0,
-  extra: 0,
-  meanOffsetMs: 4,
-  spreadMs: 6,
-  accuracy,
 });
