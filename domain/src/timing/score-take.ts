@@ -1,7 +1,7 @@
 import type { Voice } from '../catalogue/exercise.js';
 import type { DifficultyRating } from '../rules/difficulty-ratings.js';
 import type { HitTier, HitTiming } from './timing-tiers.js';
-import { TakeJudge } from './take-judge.js';
+import { isCountIn, TakeJudge } from './take-judge.js';
 
 /**
  * The timing coach's judge: matches what the drummer played (strokes from an e-kit or a microphone) to the
@@ -84,10 +84,16 @@ export interface TakeScore {
  * Scores a whole take: the same judge the coach runs live, fed everything at once. A stroke plays the note
  * of its drum it lies nearest to (within 125 ms, and within half the gap to that drum's neighbours); of
  * several strokes near one note the best plays it, the others are extra unless they are the note's grace
- * strokes or buzz rebounds. With strokes that carry no voice (a microphone), the notes written at one
+ * strokes or buzz rebounds. Strokes before the first note's reach (the count-in) are neither hits nor extras
+ * and left out of the score. With strokes that carry no voice (a microphone), the notes written at one
  * moment are one expected stroke.
  */
-export function scoreTake(expected: readonly DueNote[], played: readonly PlayedHit[]): TakeScore {
+export function scoreTake(expected: readonly DueNote[], allPlayed: readonly PlayedHit[]): TakeScore {
+  const firstNoteMs = expected.reduce(
+    (first, note) => Math.min(first, note.timeMs),
+    Number.POSITIVE_INFINITY,
+  );
+  const played = allPlayed.filter((hit) => !isCountIn(hit, firstNoteMs));
   const voiced = played.length > 0 && played.every((hit) => hit.voice !== undefined);
   const judge = new TakeJudge({ voiced });
   const inOrder = expected

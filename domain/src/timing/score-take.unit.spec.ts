@@ -393,29 +393,29 @@ describe('what drummers play, judged right', () => {
   });
 });
 
-describe('live judging', () => {
-  /** Feeds a take as the coach does: notes ahead of time, strokes as they sound, settling every few ms. */
-  const live = (
-    notes: readonly DueNote[],
-    hits: readonly PlayedHit[],
-    everyMs: number,
-    voiced: boolean,
-  ): TakeScore => {
-    const judge = new TakeJudge({ voiced });
-    const end = Math.max(...notes.map((note) => note.timeMs), ...hits.map((hit) => hit.timeMs)) + 1000;
-    let note = 0;
-    let hit = 0;
-    for (let now = 0; now <= end; now += everyMs) {
-      // The practice room plans 300 ms ahead.
-      while (note < notes.length && notes[note]!.timeMs <= now + 300) judge.addNote(notes[note++]!);
-      while (hit < hits.length && hits[hit]!.timeMs <= now) judge.addHit(hits[hit++]!);
-      judge.settle(now);
-      const soFar = judge.score();
-      expect(soFar.hit + soFar.missed).toBe(soFar.expected);
-    }
-    return judge.finish();
-  };
+/** Feeds a take as the coach does: notes ahead of time, strokes as they sound, settling every few ms. */
+const live = (
+  notes: readonly DueNote[],
+  hits: readonly PlayedHit[],
+  everyMs: number,
+  voiced: boolean,
+): TakeScore => {
+  const judge = new TakeJudge({ voiced });
+  const end = Math.max(...notes.map((note) => note.timeMs), ...hits.map((hit) => hit.timeMs)) + 1000;
+  let note = 0;
+  let hit = 0;
+  for (let now = 0; now <= end; now += everyMs) {
+    // The practice room plans 300 ms ahead.
+    while (note < notes.length && notes[note]!.timeMs <= now + 300) judge.addNote(notes[note++]!);
+    while (hit < hits.length && hits[hit]!.timeMs <= now) judge.addHit(hits[hit++]!);
+    judge.settle(now);
+    const soFar = judge.score();
+    expect(soFar.hit + soFar.missed).toBe(soFar.expected);
+  }
+  return judge.finish();
+};
 
+describe('live judging', () => {
   it('ends exactly where judging the whole take at once ends', () => {
     fc.assert(
       fc.property(
@@ -494,6 +494,94 @@ describe('live judging', () => {
     expect(score).toMatchObject({ expected: 1, hit: 1, extra: 0 });
     expect(judge.countedNotes()).toEqual([1]);
     expect(score.hits.find((hit) => hit.expectedIndex !== null)?.expectedIndex).toBe(1);
+  });
+});
+
+describe('the count-in', () => {
+  /** Strokes before the first note's reach: on the count-in's clicks, or anywhere in the bars before. */
+  const countInStrokes = (notes: readonly DueNote[], voiced: boolean) => {
+    const reachStart = Math.min(...notes.map((note) => note.timeMs)) - MAX_REACH_MS;
+    return fc
+      .array(
+        fc.record({
+          before: fc.double({ min: 0.001, max: 4000, noNaN: true }),
+          voice: fc.constantFrom(...VOICES),
+        }),
+        { minLength: 1, maxLength: 8 },
+      )
+      .map((strokes) =>
+        strokes.map(({ before, voice }) => ({ timeMs: reachStart - before, ...(voiced ? { voice } : {}) })),
+      );
+  };
+
+  it("strokes before the first note's reach never change the score, whole or live", () => {
+    fc.assert(
+      fc.property(
+        patterns({ ornaments: true }).chain((pattern) =>
+          fc.boolean().chain((voiced) =>
+            fc.tuple(
+              fc.constant(pattern),
+              fc.constant(voiced),
+              offsetsWithin(pattern, 1),
+              fc.array(
+                fc.record({
+                  at: fc.double({ min: 0, max: 1, noNaN: true }),
+                  voice: fc.constantFrom(...VOICES),
+                }),
+                { maxLength: 6 },
+              ),
+              countInStrokes(pattern.notes, voiced),
+              fc.integer({ min: 4, max: 40 }),
+            ),
+          ),
+        ),
+        ([{ notes }, voiced, offsets, strays, countIn, everyMs]) => {
+          const span = (notes[notes.length - 1]?.timeMs ?? 0) + 200;
+          const take = [
+            ...asWritten(notes, offsets),
+            ...strays.map(({ at, voice }) => ({ timeMs: 1000 + at * span, voice })),
+          ].map((hit) => (voiced ? hit : { timeMs: hit.timeMs }));
+          const withCountIn = [...countIn, ...take].sort((a, b) => a.timeMs - b.timeMs);
+          const score = scoreTake(notes, take);
+          expect(scoreTake(notes, withCountIn)).toEqual(score);
+          expect(live(notes, withCountIn, everyMs, voiced)).toEqual(score);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  }, 30_000);
+
+  it('a perfect take with four strokes on the count-in clicks scores 100 with nothing extra (it read 92 %, "4 extra")', () => {
+    // A rock beat at 120 bpm, two bars after a bar of count-in: hi-hat 8ths, bass drum on 1 and 3, snare on 2 and 4.
+    const bar: { step: number; voice: Voice }[] = [
+      ...[0, 1, 2, 3, 4, 5, 6, 7].map((step) => ({ step, voice: 'hi_hat' as const })),
+      { step: 0, voice: 'bass_drum' },
+      { step: 4, voice: 'bass_drum' },
+      { step: 2, voice: 'snare' },
+      { step: 6, voice: 'snare' },
+    ];
+    const notes: DueNote[] = [0, 1]
+      .flatMap((index) =>
+        bar.map(({ step, voice }) => ({ timeMs: 2000 + index * 2000 + step * 250, voice, bpm: 120 })),
+      )
+      .sort((a, b) => a.timeMs - b.timeMs);
+    const onTheClicks: PlayedHit[] = [0, 500, 1000, 1500].map((timeMs) => ({ timeMs, voice: 'hi_hat' }));
+    const score = scoreTake(notes, [...onTheClicks, ...played(notes, [])]);
+    expect(score).toMatchObject({ expected: 24, hit: 24, extra: 0, accuracy: 100 });
+    expect(score.hits).toHaveLength(24);
+    // The last click's stroke 300 ms late still lies before the first note's reach.
+    expect(scoreTake(notes, [{ timeMs: 1800, voice: 'snare' }, ...played(notes, [])]).extra).toBe(0);
+    // A stroke in the first note's reach is the take's: an extra.
+    expect(scoreTake(notes, [{ timeMs: 1900, voice: 'snare' }, ...played(notes, [])]).extra).toBe(1);
+  });
+
+  it('live, strokes heard before any note was planned are the count-in', () => {
+    const notes: DueNote[] = [2000, 2500, 3000, 3500].map((timeMs) => ({ timeMs, voice: 'snare', bpm: 120 }));
+    const judge = new TakeJudge({ voiced: true });
+    for (const timeMs of [0, 500, 1000, 1500]) judge.addHit({ timeMs, voice: 'snare' });
+    for (const note of notes) judge.addNote(note);
+    for (const hit of played(notes, [])) judge.addHit(hit);
+    expect(judge.finish()).toMatchObject({ expected: 4, hit: 4, extra: 0, accuracy: 100 });
   });
 });
 

@@ -13,6 +13,10 @@ const REBOUND_SPAN_MS = 40;
 /** Notes of one lane closer than this are written at the same moment (a chord heard by a microphone). */
 const SAME_MOMENT_MS = 1;
 
+/** Whether a stroke lies before the first note's reach: played on the count-in, not in the take. */
+export const isCountIn = (hit: PlayedHit, firstNoteMs: number): boolean =>
+  hit.timeMs < firstNoteMs - MAX_REACH_MS;
+
 /** Notes of one lane written at one moment: one stroke plays them all. */
 interface Group {
   timeMs: number;
@@ -87,6 +91,10 @@ export class TakeJudge {
   /** Every stroke judged so far, in the order judged (the live score shows them as they come). */
   private readonly judgedHits: JudgedHit[] = [];
   private running = { expected: 0, hit: 0, extra: 0, credit: 0, count: 0, mean: 0, m2: 0 };
+  /** The earliest note, ms: strokes before its reach are the count-in. */
+  private firstNoteMs = Number.POSITIVE_INFINITY;
+  /** Strokes heard before any note was planned (the count-in, mostly): judged once the first note is known. */
+  private readonly beforeFirstNote: PlayedHit[] = [];
   private dynamicsSoFar = { judged: 0, asWritten: 0 };
 
   constructor(private readonly options: { voiced: boolean }) {}
@@ -94,6 +102,12 @@ export class TakeJudge {
   /** A note of the pattern, in time order; `index` names it in the JudgedHits (default: the order added). */
   addNote(note: DueNote, index: number = this.notesAdded): void {
     this.notesAdded++;
+    this.firstNoteMs = Math.min(this.firstNoteMs, note.timeMs);
+    this.placeNote(note, index);
+    for (const hit of this.beforeFirstNote.splice(0)) this.addHit(hit);
+  }
+
+  private placeNote(note: DueNote, index: number): void {
     const lane = this.laneOf(this.options.voiced ? note.voice : 'any');
     const last = lane.groups[lane.groups.length - 1];
     if (last && lane.groups.length > lane.settled && Math.abs(note.timeMs - last.timeMs) < SAME_MOMENT_MS) {
@@ -116,8 +130,17 @@ export class TakeJudge {
     else lane.groups.splice(at, 0, group);
   }
 
-  /** A stroke, as heard (in time order, give or take what arrives together). */
+  /**
+   * A stroke, as heard (in time order, give or take what arrives together). A stroke before the first note's
+   * reach is the count-in: neither hit nor extra, left out of the take (notes come in time order, so the
+   * first note added is the first one).
+   */
   addHit(hit: PlayedHit): void {
+    if (this.notesAdded === 0) {
+      this.beforeFirstNote.push(hit);
+      return;
+    }
+    if (isCountIn(hit, this.firstNoteMs)) return;
     const order = this.strokesAdded++;
     const key = this.options.voiced ? (hit.voice ?? 'unvoiced') : 'any';
     const lane = this.laneOf(key);
