@@ -1,6 +1,7 @@
 import {
   addTap,
   beatsPerBarOf,
+  CALIBRATION_BPM,
   changeGap,
   clampTempo,
   defaultSpeedTrainer,
@@ -27,7 +28,6 @@ import {
 import { Button } from '../../../components/button/button';
 import { ListenBack } from '../listen-back/listen-back';
 import { ListenBackPanel } from '../listen-back/listen-back-panel';
-import { CALIBRATION_BPM } from '../timing-coach/calibration';
 import { TimingCoach, type CoachInput, type ScoredTake } from '../timing-coach/timing-coach';
 import { TimingCoachPanel } from '../timing-coach/timing-coach-panel';
 import { INTERRUPTION_MESSAGES, type CardTransport } from './card-transport';

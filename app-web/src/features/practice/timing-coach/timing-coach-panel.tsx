@@ -1,7 +1,13 @@
 import { useId, useState, useSyncExternalStore } from 'react';
-import { accuracyLabel, timingOffsetLabel, VOICES, type Notation } from '@stickwork/domain';
+import {
+  accuracyLabel,
+  calibrationRefusalText,
+  latencyText,
+  timingOffsetLabel,
+  VOICES,
+  type Notation,
+} from '@stickwork/domain';
 import { Button } from '../../../components/button/button';
-import { latencyText } from './calibration';
 import { INPUT_PROBLEM_MESSAGES } from './input-problems';
 import { laneData, VOICE_NAMES } from './lane-data';
 import { LaneView } from './lane-view';
@@ -113,9 +119,9 @@ export const TimingCoachPanel = ({ coach, notation, now, onCalibrate }: TimingCo
                   ? 'Calibrate once so your setup’s delay is not counted against you.'
                   : `${latencyText(state.latencyMs)}; it is taken off every hit.`}
             </p>
-            {state.calibrationFailed ? (
+            {state.calibrationRefused ? (
               <p className="form-message form-message--error" role="alert">
-                Too few strokes were heard to calibrate. Try again and play with every click.
+                {calibrationRefusalText(state.calibrationRefused)}
               </p>
             ) : null}
             <Button variant="secondary" size="sm" onClick={onCalibrate} disabled={state.calibrating}>

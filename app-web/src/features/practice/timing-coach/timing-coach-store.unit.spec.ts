@@ -92,6 +92,29 @@ describe('the timing coach', () => {
     ]);
   });
 
+  it('refuses a calibration no setup can show, says why, and keeps the latency measured before', async () => {
+    const kit = fakeMidi();
+    const coach = new TimingCoach(clock, () => {});
+    coach.setNotation(notation);
+    await coach.useMidi();
+    const calibrateAt = (start: number, lateMs: number) => {
+      coach.calibrationStarted(90);
+      const clicks = Array.from({ length: 16 }, (_, index) => start + (index * 2) / 3);
+      coach.planned(clicks.map((time) => ({ time, position: position(null) })));
+      for (const click of clicks) kit.strike(38, click * 1000 + lateMs);
+      coach.calibrationEnded();
+    };
+    calibrateAt(1, 23);
+    expect(coach.getSnapshot()).toMatchObject({ latencyMs: 23, calibrationRefused: null });
+    // Bluetooth headphones: every stroke 280 ms after its click.
+    calibrateAt(20, 280);
+    expect(coach.getSnapshot()).toMatchObject({
+      latencyMs: 23,
+      calibrationRefused: { reason: 'too-late', medianMs: 280 },
+    });
+    expect(localStorage.getItem('stickwork.latency.midi:Test Kit')).toBe('23');
+  });
+
   it("a take on several drums stopped between two drums' reaches posts figures that add up to its hits", async () => {
     // Hi-hat 16ths and the bass drum on 1 and 3 at 120 bpm: a hi-hat note reaches 62.5 ms, a bass-drum
     // note 125 ms. Stopped 80 ms after the second pass's 1, its hi-hat note is counted, its bass drum not.

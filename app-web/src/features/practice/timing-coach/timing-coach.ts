@@ -1,5 +1,9 @@
 import {
+  CALIBRATION_CLICKS,
+  calibrationOffsets,
+  calibrationResult,
   dueNotesAtStep,
+  type CalibrationRefusal,
   positionFiguresOf,
   type Notation,
   type PositionFigures,
@@ -8,13 +12,7 @@ import {
   type Voice,
 } from '@stickwork/domain';
 import { heardTime } from '../../../lib/audio-clock';
-import {
-  CALIBRATION_CLICKS,
-  calibrationOffsets,
-  latencyFromCalibration,
-  storedLatencyMs,
-  storeLatencyMs,
-} from './calibration';
+import { storedLatencyMs, storeLatencyMs } from './calibration';
 import { loadDrumMap, saveDrumMapEntry, type DrumMap } from './drum-map';
 import { InputUnavailable, type InputProblem } from './input-problems';
 import { requestMidi, type MidiDevice, type MidiSession } from './midi-input';
@@ -40,8 +38,8 @@ export interface CoachSnapshot {
   problem: InputProblem | null;
   /** The chosen input's measured latency, ms; null until calibrated. */
   latencyMs: number | null;
-  /** A calibration that did not hear enough hits. */
-  calibrationFailed: boolean;
+  /** Why the last calibration was refused (too few strokes, too uneven, early, or too late to be a setup's). */
+  calibrationRefused: CalibrationRefusal | null;
   calibrating: boolean;
   sensitivity: number;
   /** The take being played (its notes and strokes so far), or null. */
@@ -77,7 +75,7 @@ export class TimingCoach {
     devices: [],
     problem: null,
     latencyMs: null,
-    calibrationFailed: false,
+    calibrationRefused: null,
     calibrating: false,
     sensitivity: DEFAULT_SENSITIVITY,
     take: null,
@@ -191,7 +189,7 @@ export class TimingCoach {
   /** Calibration begins: the practice room plays clicks at `bpm`; the coach pairs them with the hits. */
   calibrationStarted(bpm: number): void {
     this.calibration = { clicks: [], hits: [], bpm };
-    this.set({ calibrating: true, calibrationFailed: false });
+    this.set({ calibrating: true, calibrationRefused: null });
   }
 
   /** The practice room planned these moments (ahead of time, on the audio clock). */
@@ -226,18 +224,21 @@ export class TimingCoach {
     return clicks.length >= CALIBRATION_CLICKS && now > (clicks[clicks.length - 1] ?? 0) + 0.4;
   }
 
-  /** Calibration ends (all clicks played, or stopped): the median offset becomes the input's latency. */
+  /**
+   * Calibration ends (all clicks played, or stopped): the median offset becomes the input's latency, unless
+   * it is one no setup can show (the refusal says why; the latency measured before stays).
+   */
   calibrationEnded(): void {
     const calibration = this.calibration;
     this.calibration = null;
     const key = inputKey(this.snapshot.input);
     if (!calibration || !key) return this.set({ calibrating: false });
-    const latency = latencyFromCalibration(
+    const result = calibrationResult(
       calibrationOffsets(calibration.clicks, calibration.hits, calibration.bpm),
     );
-    if (latency === null) return this.set({ calibrating: false, calibrationFailed: true });
-    storeLatencyMs(key, latency);
-    this.set({ calibrating: false, calibrationFailed: false, latencyMs: latency });
+    if ('refused' in result) return this.set({ calibrating: false, calibrationRefused: result.refused });
+    storeLatencyMs(key, result.latencyMs);
+    this.set({ calibrating: false, calibrationRefused: null, latencyMs: result.latencyMs });
   }
 
   /** The pattern starts (count-in first): a new take, when an input listens. */

@@ -1,12 +1,6 @@
 import type { Notation } from '@stickwork/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  calibrationOffsets,
-  latencyFromCalibration,
-  latencyText,
-  storedLatencyMs,
-  storeLatencyMs,
-} from './calibration';
+import { storedLatencyMs, storeLatencyMs } from './calibration';
 import { GENERAL_MIDI_DRUMS, loadDrumMap, saveDrumMapEntry } from './drum-map';
 import { laneData } from './lane-data';
 import { strokeOf } from './midi-input';
@@ -67,25 +61,19 @@ describe('the e-kit map', () => {
 });
 
 describe('latency calibration', () => {
-  const clicks = Array.from({ length: 16 }, (_, index) => 1 + (index * 60) / 90);
-
-  it('is the median offset of the hits answering the clicks', () => {
-    const hits = clicks.map((click, index) => click + (index === 3 ? 0.2 : 0.023));
-    const offsets = calibrationOffsets(clicks, hits, 90);
-    expect(offsets).toHaveLength(16);
-    expect(latencyFromCalibration(offsets)).toBe(23);
-    expect(latencyText(23)).toBe('Your setup adds 23 ms');
-  });
-
-  it('needs at least half the clicks answered', () => {
-    expect(latencyFromCalibration(calibrationOffsets(clicks, clicks.slice(0, 7), 90))).toBeNull();
-  });
-
   it('is stored per input', () => {
     const storage = memoryStorage();
     expect(storedLatencyMs('microphone', storage)).toBeNull();
     storeLatencyMs('microphone', 41, storage);
     expect(storedLatencyMs('microphone', storage)).toBe(41);
+  });
+
+  it('forgets a stored figure no setup can show (stored before calibration refused it)', () => {
+    const storage = memoryStorage();
+    storeLatencyMs('microphone', -120, storage);
+    expect(storedLatencyMs('microphone', storage)).toBeNull();
+    storeLatencyMs('midi:Test Kit', 327, storage);
+    expect(storedLatencyMs('midi:Test Kit', storage)).toBeNull();
   });
 });
 
