@@ -84,7 +84,8 @@ const displayTimeZoneOf = (req: Request): TimeZone => timeZoneHeaderOf(req.res!)
  * | GET /progress | | 200 `[{ skillName, skillLevel, levelProgress }]`, one per skill |
  * | GET /lesson/progress | `time-zone` header | 200 the practice report: see `lessonProgressView` |
  * | GET /file/download?lessonId= | | 200 the sheet music PDF as an attachment named after the lesson, at the drummer's planned start tempo with the passes the card counts; 404 unknown lesson; 429 past 30 a minute per customer |
- * | GET /timing/weak-spots | | 200 `[{ voice, position, meanOffsetMs, spreadMs, strokes, takes, trend }]`: over the takes of the latest 4 weeks (the customer's days), the voice-position pairs with 30+ strokes whose mean offset is 10 ms or more or whose spread is 20 ms or more, worst first; `trend` 'better' \| 'worse' \| 'steady' \| 'new' (the latest 2 weeks against the 2 before) |
+ * | GET /timing/weak-spots | | 200 `[{ voice, position, meanOffsetMs, spreadMs, strokes, takes, trend }]`: over the takes of the latest 4 weeks (the customer's days), the voice-position pairs with 30+ strokes whose mean offset is 10 ms or more or whose spread is 20 ms or more, worst first; `trend` 'better' \| 'worse' \| 'steady' \| 'new' (the latest 2 weeks against the 2 before). Under a steady lag (below) only a spread makes a weak spot, marked `underSteadyLag: true` |
+ * | GET /timing/steady-lag | | 200 `{ steadyLag: { meanOffsetMs, spreadMs, strokes, takes, trend } \| null }`: the offset every position shares over the same takes (30+ strokes, 10 ms or more on the whole, two or more positions of 10+ strokes each within 10 ms of it), said once instead of a weak spot per position |
  * | GET /lesson/tempo-plan?lessonId= | | 200 `{ lessonId, startBpm, targetBpm, basis }`: the start tempo the schedule gives the lesson now (the schedule's `start_bpm`), the speed trainer's target, and why (`{ kind: 'takes', bpm, accuracy, takes, ratedTooHard }`, `{ kind: 'rating', rating: 'too_hard' }` or `{ kind: 'catalogue' }`); 404 unknown lesson |
  * | GET /lesson/notation?lessonId= | | 200 `{ lessonId, notation }`: the notation the PDF is drawn from, for the lesson card to engrave and play; 404 unknown lesson |
  *
@@ -217,6 +218,10 @@ export const practiceRouter = (backend: Backend): Router => {
 
   router.get('/timing/weak-spots', authenticated, (req, res) => {
     res.json(practice.weakSpots(authOf(res).customerId, timeZoneOf(req)));
+  });
+
+  router.get('/timing/steady-lag', authenticated, (req, res) => {
+    res.json({ steadyLag: practice.steadyLag(authOf(res).customerId, timeZoneOf(req)) });
   });
 
   router.get('/lesson/tempo-plan', authenticated, async (req, res) => {

@@ -36,6 +36,8 @@ import {
   type TimeZone,
   type TempoPlan,
   type TimingScoredRequest,
+  type SteadyLag,
+  steadyLag,
   type WeakSpot,
   weakSpots,
 } from '@stickwork/domain';
@@ -360,6 +362,12 @@ export const createPracticeService = (
 
     /** GET /api/timing/weak-spots: the weak spots of the latest 4 weeks of takes, worst first. */
     weakSpots: weakSpotsOf,
+
+    /** GET /api/timing/steady-lag: the offset every position shares over the latest 4 weeks, or null. */
+    steadyLag(customerId: string, timeZone: TimeZone): SteadyLag | null {
+      const positions = model<TimingPositionsModel>(timingPositionsProjection, customerId);
+      return positions ? steadyLag(positions.days, customerDay(backend.clock(), timeZone)) : null;
+    },
 
     /** GET /api/lesson-history: the lessons played, newest first, of one skill or all. */
     lessonHistory(customerId: string, focus?: LessonFocus): LessonHistoryEntry[] {

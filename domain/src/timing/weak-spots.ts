@@ -50,6 +50,8 @@ export interface WeakSpot {
   takes: number;
   /** The latest 2 weeks against the 2 weeks before them; 'new' without enough strokes before. */
   trend: WeakSpotTrend;
+  /** The positions share a steady lag (`steadyLag`, said once): this spot stands out by its spread. */
+  underSteadyLag?: true;
 }
 
 const keyOf = (voice: Voice, position: BeatPosition) => `${voice} ${position}`;
@@ -117,22 +119,88 @@ const trendOf = (earlier: PositionTally | undefined, later: PositionTally | unde
   return 'steady';
 };
 
-/**
- * The weak spots of the 4 weeks up to `today` (the customer's day), worst first: pairs with at least
- * 30 strokes whose mean offset is 10 ms or more from the click or whose spread is 20 ms or more.
- */
-export const weakSpots = (days: DailyPositionTallies, today: string): WeakSpot[] => {
+/** The window's tallies: the 4 weeks up to `today`, and its earlier and later halves. */
+const windowTallies = (days: DailyPositionTallies, today: string) => {
   const { windowDays } = WEAK_SPOT_RULES;
   const from = shiftDayKey(today, 1 - windowDays);
   const middle = shiftDayKey(today, 1 - windowDays / 2);
-  const whole = tallied(days, from, today);
-  const earlier = tallied(days, from, shiftDayKey(middle, -1));
-  const later = tallied(days, middle, today);
+  return {
+    whole: tallied(days, from, today),
+    earlier: tallied(days, from, shiftDayKey(middle, -1)),
+    later: tallied(days, middle, today),
+  };
+};
+
+const pooled = (tallies: Iterable<PositionTally>): PositionTally | undefined => {
+  let total: PositionTally | undefined;
+  for (const tally of tallies) total = total ? add(total, tally) : tally;
+  return total;
+};
+
+/**
+ * The offset every position shares, ms, or null: at least 30 strokes in all, 10 ms or more from the click
+ * on the whole, and two positions or more with 10 strokes each, every one within 10 ms of that (so no
+ * position stands out from it). A setup not calibrated, or a drummer who sits behind the beat, not a weak spot of each position.
+ */
+const sharedOffsetOf = (tallies: ReadonlyMap<string, PositionTally>): number | null => {
+  const total = pooled(tallies.values());
+  if (!total || total.strokes < WEAK_SPOT_RULES.minStrokes) return null;
+  const lag = total.sum / total.strokes;
+  if (Math.abs(lag) < WEAK_SPOT_RULES.meanOffsetMs) return null;
+  let positions = 0;
+  for (const tally of tallies.values()) {
+    if (tally.strokes < WEAK_SPOT_RULES.minTrendStrokes) continue;
+    if (Math.abs(tally.sum / tally.strokes - lag) >= WEAK_SPOT_RULES.meanOffsetMs) return null;
+    positions++;
+  }
+  // One position played is that position's weak spot, not a lag "everywhere".
+  return positions >= 2 ? lag : null;
+};
+
+/** A take late (or early) by about the same at every position: said once, not as a weak spot per position. */
+export interface SteadyLag {
+  /** The mean offset of every stroke, ms (negative: early). */
+  meanOffsetMs: number;
+  spreadMs: number;
+  strokes: number;
+  takes: number;
+  trend: WeakSpotTrend;
+}
+
+/** The steady lag of the 4 weeks up to `today`, or null when the positions do not share one. */
+export const steadyLag = (days: DailyPositionTallies, today: string): SteadyLag | null => {
+  const { whole, earlier, later } = windowTallies(days, today);
+  if (sharedOffsetOf(whole) === null) return null;
+  const total = pooled(whole.values())!;
+  return {
+    ...figuresOf(total),
+    strokes: total.strokes,
+    takes: Math.max(...[...whole.values()].map((tally) => tally.takes)),
+    trend: trendOf(pooled(earlier.values()), pooled(later.values())),
+  };
+};
+
+/** A steady lag as a drummer says it: "You play 18 ms late everywhere: calibrate or lean back". */
+export const steadyLagSentence = ({ meanOffsetMs }: Pick<SteadyLag, 'meanOffsetMs'>): string =>
+  meanOffsetMs > 0
+    ? `You play ${meanOffsetMs} ms late everywhere: calibrate or lean back`
+    : `You play ${-meanOffsetMs} ms early everywhere: calibrate or hold back`;
+
+/**
+ * The weak spots of the 4 weeks up to `today` (the customer's day), worst first: pairs with at least
+ * 30 strokes whose mean offset is 10 ms or more from the click or whose spread is 20 ms or more. Under a
+ * steady lag (`steadyLag`) no position's mean stands out from it, so only a spread makes a weak spot.
+ */
+export const weakSpots = (days: DailyPositionTallies, today: string): WeakSpot[] => {
+  const { whole, earlier, later } = windowTallies(days, today);
+  const lag = sharedOffsetOf(whole);
   const spots: (WeakSpot & { severity: number })[] = [];
   for (const [key, tally] of whole) {
     if (tally.strokes < WEAK_SPOT_RULES.minStrokes) continue;
     const figures = figuresOf(tally);
-    if (severity(figures) < 1) continue;
+    // Under a steady lag a position's mean is the lag's, said once: only its spread can stand out.
+    const standsOut = severity(lag === null ? figures : { ...figures, meanOffsetMs: 0 });
+    if (standsOut < 1) continue;
     const [voice, position] = key.split(' ') as [Voice, BeatPosition];
     spots.push({
       voice,
@@ -141,7 +209,8 @@ export const weakSpots = (days: DailyPositionTallies, today: string): WeakSpot[]
       strokes: tally.strokes,
       takes: tally.takes,
       trend: trendOf(earlier.get(key), later.get(key)),
-      severity: severity(figures),
+      ...(lag === null ? {} : { underSteadyLag: true as const }),
+      severity: standsOut,
     });
   }
   return spots
@@ -154,10 +223,29 @@ export const weakSpots = (days: DailyPositionTallies, today: string): WeakSpot[]
     .map(({ severity: _severity, ...spot }) => spot);
 };
 
-/** A weak spot as a drummer says it: "Your bass drum on the '&' drags 18 ms". */
-export const weakSpotSentence = ({ voice, position, meanOffsetMs, spreadMs }: WeakSpot): string => {
-  const where = `Your ${VOICE_NAMES[voice]} on the '${position}'`;
-  if (Math.abs(meanOffsetMs) / WEAK_SPOT_RULES.meanOffsetMs >= spreadMs / WEAK_SPOT_RULES.spreadMs)
+/**
+ * Where in the beat, as drummers count: "on the beat" (every beat's one, not the one of the bar), "on the
+ * 'e'", "on the '&'", "on the 'a'", "on the 'trip'", "on the 'let'".
+ */
+export const positionWords = (position: BeatPosition): string =>
+  position === '1' ? 'on the beat' : `on the '${position}'`;
+
+/**
+ * A weak spot as a drummer says it: "Your bass drum on the '&' drags 18 ms". Under a steady lag (said on
+ * its own) a weak spot is one that wanders.
+ */
+export const weakSpotSentence = ({
+  voice,
+  position,
+  meanOffsetMs,
+  spreadMs,
+  underSteadyLag,
+}: WeakSpot): string => {
+  const where = `Your ${VOICE_NAMES[voice]} ${positionWords(position)}`;
+  if (
+    !underSteadyLag &&
+    Math.abs(meanOffsetMs) / WEAK_SPOT_RULES.meanOffsetMs >= spreadMs / WEAK_SPOT_RULES.spreadMs
+  )
     return `${where} ${meanOffsetMs > 0 ? 'drags' : 'rushes'} ${Math.abs(meanOffsetMs)} ms`;
   return `${where} wanders by ${spreadMs} ms`;
 };

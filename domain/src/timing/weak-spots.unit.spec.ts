@@ -4,6 +4,9 @@ import { shiftDayKey } from '../calendar/day-keys.js';
 import { VOICES } from '../catalogue/exercise.js';
 import { BEAT_POSITIONS, type PositionFigures } from './beat-positions.js';
 import {
+  positionWords,
+  steadyLag,
+  steadyLagSentence,
   weakSpots,
   weakSpotSentence,
   withTakeTallies,
@@ -57,7 +60,7 @@ describe('Weak spots', () => {
     ]);
     expect(spots.map(weakSpotSentence)).toEqual([
       "Your bass drum on the '&' drags 18 ms",
-      "Your snare on the '1' wanders by 24 ms",
+      'Your snare on the beat wanders by 24 ms',
     ]);
     expect(weakSpotSentence({ ...spots[0]!, meanOffsetMs: -12 })).toBe(
       "Your bass drum on the '&' rushes 12 ms",
@@ -124,5 +127,98 @@ describe('Weak spots', () => {
       }),
     );
     expect(weakSpots({}, today)).toEqual([]);
+  });
+});
+
+describe('A steady lag', () => {
+  // The issue's take: hi-hat 8ths uniformly 18 ms late read as two weak spots, "Your hi-hat on the '1'
+  // drags 18 ms" and "Your hi-hat on the '&' drags 18 ms".
+  const hiHatEighths = (late: number) => [
+    figures('hi_hat', '1', 8, late, 3),
+    figures('hi_hat', '&', 8, late, 3),
+  ];
+
+  it('is said once, not as a weak spot per position: "you play 18 ms late everywhere"', () => {
+    const days = takes(
+      [20, hiHatEighths(18)],
+      [16, hiHatEighths(18)],
+      [5, hiHatEighths(18)],
+      [1, hiHatEighths(18)],
+    );
+    expect(weakSpots(days, today)).toEqual([]);
+    const lag = steadyLag(days, today);
+    expect(lag).toEqual({ meanOffsetMs: 18, spreadMs: 3, strokes: 64, takes: 4, trend: 'steady' });
+    expect(steadyLagSentence(lag!)).toBe('You play 18 ms late everywhere: calibrate or lean back');
+    expect(steadyLagSentence({ meanOffsetMs: -12 })).toBe(
+      'You play 12 ms early everywhere: calibrate or hold back',
+    );
+  });
+
+  it('leaves a position that wanders as a weak spot, said as wandering', () => {
+    const take = [...hiHatEighths(18), figures('snare', '1', 8, 18, 24)];
+    const days = takes([20, take], [16, take], [5, take], [1, take]);
+    expect(steadyLag(days, today)).toMatchObject({ meanOffsetMs: 18 });
+    const spots = weakSpots(days, today);
+    expect(spots).toEqual([
+      {
+        voice: 'snare',
+        position: '1',
+        meanOffsetMs: 18,
+        spreadMs: 24,
+        strokes: 32,
+        takes: 4,
+        trend: 'steady',
+        underSteadyLag: true,
+      },
+    ]);
+    expect(spots.map(weakSpotSentence)).toEqual(['Your snare on the beat wanders by 24 ms']);
+  });
+
+  it('is none when one position stands out from the others: that position is the weak spot', () => {
+    const take = [...hiHatEighths(15), figures('bass_drum', '&', 8, 35, 4)];
+    const days = takes([20, take], [16, take], [5, take], [1, take]);
+    expect(steadyLag(days, today)).toBeNull();
+    expect(weakSpots(days, today).map(weakSpotSentence)).toEqual([
+      "Your bass drum on the '&' drags 35 ms",
+      'Your hi-hat on the beat drags 15 ms',
+      "Your hi-hat on the '&' drags 15 ms",
+    ]);
+    // Under 10 ms on the whole is no lag either, and under 30 strokes says nothing.
+    expect(steadyLag(takes([1, hiHatEighths(8)], [2, hiHatEighths(8)]), today)).toBeNull();
+    expect(steadyLag(takes([1, hiHatEighths(30)]), today)).toBeNull();
+    // One position played is its own weak spot.
+    const snareOnly = takes([2, [figures('snare', 'e', 40, 25, 4)]]);
+    expect(steadyLag(snareOnly, today)).toBeNull();
+    expect(weakSpots(snareOnly, today).map(weakSpotSentence)).toEqual(["Your snare on the 'e' drags 25 ms"]);
+  });
+
+  it('takes the place of the weak spots whenever every position is off by the same (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(
+          fc.record({ voice: fc.constantFrom(...VOICES), position: fc.constantFrom(...BEAT_POSITIONS) }),
+          { selector: (entry) => `${entry.voice} ${entry.position}`, minLength: 2, maxLength: 8 },
+        ),
+        fc.integer({ min: 10, max: 60 }).chain((size) => fc.constantFrom(size, -size)),
+        fc.integer({ min: 10, max: 40 }),
+        ([...positions], offset, strokes) => {
+          const take = positions.map(({ voice, position }) => figures(voice, position, strokes, offset, 5));
+          const days = takes([10, take], [3, take], [1, take]);
+          expect(weakSpots(days, today)).toEqual([]);
+          expect(steadyLag(days, today)).toMatchObject({ meanOffsetMs: offset, spreadMs: 5 });
+        },
+      ),
+    );
+  });
+
+  it('names positions as drummers count', () => {
+    expect(BEAT_POSITIONS.map(positionWords)).toEqual([
+      'on the beat',
+      "on the 'e'",
+      "on the '&'",
+      "on the 'a'",
+      "on the 'trip'",
+      "on the 'let'",
+    ]);
   });
 });

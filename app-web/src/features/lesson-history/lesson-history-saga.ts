@@ -1,6 +1,6 @@
-import type { LessonHistoryRow, WeakSpot } from '@stickwork/domain';
-import { call, put, takeLatest } from 'redux-saga/effects';
-import { fetchLessonHistory, fetchWeakSpots } from './lesson-history-api';
+import type { LessonHistoryRow, SteadyLag, WeakSpot } from '@stickwork/domain';
+import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { fetchLessonHistory, fetchSteadyLag, fetchWeakSpots } from './lesson-history-api';
 import {
   lessonHistoryFailed,
   lessonHistoryOpened,
@@ -40,21 +40,32 @@ export function* lessonHistorySaga(dependencies: LessonHistoryDependencies = bro
 
 export interface WeakSpotsDependencies {
   fetchWeakSpots: typeof fetchWeakSpots;
+  fetchSteadyLag: typeof fetchSteadyLag;
   logError: (message: string, error: unknown) => void;
 }
 
-/** Loads the weak spots of the stats page; a failure shows none (and is logged), never an error. */
+/**
+ * Loads the weak spots of the stats page and the steady lag said above them; a failure shows none (and is
+ * logged), never an error.
+ */
 export function* loadWeakSpots(dependencies: WeakSpotsDependencies) {
   try {
-    const spots: WeakSpot[] = yield call(dependencies.fetchWeakSpots);
-    yield put(weakSpotsReceived(spots));
+    const [spots, { steadyLag }]: [WeakSpot[], { steadyLag: SteadyLag | null }] = yield all([
+      call(dependencies.fetchWeakSpots),
+      call(dependencies.fetchSteadyLag),
+    ]);
+    yield put(weakSpotsReceived({ spots, steadyLag }));
   } catch (error) {
     dependencies.logError('Could not load the weak spots.', error);
   }
 }
 
 export function* weakSpotsSaga(
-  dependencies: WeakSpotsDependencies = { fetchWeakSpots, logError: browserDependencies.logError },
+  dependencies: WeakSpotsDependencies = {
+    fetchWeakSpots,
+    fetchSteadyLag,
+    logError: browserDependencies.logError,
+  },
 ) {
   yield takeLatest(weakSpotsRequested.type, loadWeakSpots, dependencies);
 }

@@ -50,6 +50,7 @@ describe('the lesson history', () => {
       rows: [row(7, 'timing')],
       load: 'idle',
       weakSpots: null,
+      steadyLag: null,
     });
     expect(dependencies.fetchLessonHistory).toHaveBeenCalledWith(null);
     expect(dependencies.fetchLessonHistory).toHaveBeenCalledWith('timing');

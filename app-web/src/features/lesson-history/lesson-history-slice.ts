@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { LessonFocus, LessonHistoryRow, WeakSpot } from '@stickwork/domain';
+import type { LessonFocus, LessonHistoryRow, SteadyLag, WeakSpot } from '@stickwork/domain';
 
 /** The lesson history (/lesson-history) and the timing trends of the stats page, which read the same rows. */
 export interface LessonHistoryState {
@@ -9,9 +9,17 @@ export interface LessonHistoryState {
   load: 'idle' | 'loading' | 'failed';
   /** The weak spots of the stats page (GET /api/timing/weak-spots); null until they came. */
   weakSpots: WeakSpot[] | null;
+  /** A lag every position shares (GET /api/timing/steady-lag), said once above the weak spots. */
+  steadyLag: SteadyLag | null;
 }
 
-const initialState: LessonHistoryState = { skill: null, rows: null, load: 'idle', weakSpots: null };
+const initialState: LessonHistoryState = {
+  skill: null,
+  rows: null,
+  load: 'idle',
+  weakSpots: null,
+  steadyLag: null,
+};
 
 export const lessonHistorySlice = createSlice({
   name: 'lessonHistory',
@@ -35,8 +43,9 @@ export const lessonHistorySlice = createSlice({
       state.load = 'failed';
     },
     weakSpotsRequested: () => {},
-    weakSpotsReceived: (state, action: PayloadAction<WeakSpot[]>) => {
-      state.weakSpots = action.payload;
+    weakSpotsReceived: (state, action: PayloadAction<{ spots: WeakSpot[]; steadyLag: SteadyLag | null }>) => {
+      state.weakSpots = action.payload.spots;
+      state.steadyLag = action.payload.steadyLag;
     },
   },
   selectors: {
