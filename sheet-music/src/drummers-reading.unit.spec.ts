@@ -237,6 +237,13 @@ describe('notation as drummers read it', { timeout: 60_000 }, () => {
     expect(key).toContain('Hi-hat (x above the top line)');
   });
 
+  it('explains the open hi-hat once: its place with the hi-hat among the voices, its o among the marks (701029)', () => {
+    expect(sheetKey(notationOf(701029))).toEqual({
+      voices: ['Hi-hat (x above the top line)', 'Snare (3rd space)', 'Bass drum (1st space)'],
+      markings: ['o above a hi-hat note: open hi-hat'],
+    });
+  });
+
   it('keeps a bar whole on a phone (tighter, then one smaller size for the sheet) and cuts it at a beat only as a last resort, marked with a dashed barline', () => {
     // The card's notation on a 375 px phone is 304 units wide.
     const phone = 304;

@@ -1,6 +1,7 @@
 import { getCatalogue } from '@stickwork/domain';
 import { describe, expect, it } from 'vitest';
 import { engravingFaults, type EngravingFaults } from './engraving-check.js';
+import { explainedTwice, sheetKey } from './sheet-key.js';
 import { layoutSheet } from './sheet-layout.js';
 
 /**
@@ -45,4 +46,13 @@ describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () =
       });
     },
   );
+
+  it('the key of every exercise explains each voice and each mark once', () => {
+    const twice = getCatalogue()
+      .map((exercise) => ({ id: exercise.lesson_id, things: explainedTwice(sheetKey(exercise.notation)) }))
+      .filter((entry) => entry.things.length > 0);
+    // The lessons at fault (the first few, with what their key says twice), so a failure names them.
+    const found = twice.slice(0, 8).map((entry) => `${entry.id} (${entry.things.join(', ')})`);
+    expect(`${twice.length}: ${found.join(', ')}`).toBe('0: ');
+  });
 });
