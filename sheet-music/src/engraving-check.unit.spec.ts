@@ -13,7 +13,7 @@ const WIDTHS = [304, 688, 720];
 
 describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () => {
   it.each(WIDTHS)(
-    'at %i units: barlines inside their lines, cut bars marked, one size a sheet, no bar written twice, no rest on a head',
+    'at %i units: barlines inside their lines, cut bars marked, one size a sheet, no bar written twice, no rest on a head, no hi-hat foot touching a head',
     (width) => {
       const lessons: Partial<Record<keyof EngravingFaults, number[]>> = {
         barlinesOutside: [],
@@ -22,6 +22,7 @@ describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () =
         repeatedBars: [],
         restsOnNotes: [],
         barRestsOnNotes: [],
+        hiHatFootsTouching: [],
       };
       for (const exercise of getCatalogue()) {
         const layout = layoutSheet(exercise.notation, { width, repetitions: exercise.number_repetition });
@@ -43,6 +44,7 @@ describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () =
         repeatedBars: '0: ',
         restsOnNotes: '0: ',
         barRestsOnNotes: '0: ',
+        hiHatFootsTouching: '0: ',
       });
     },
   );

@@ -4,7 +4,7 @@ import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
-import { openLessonsById } from '../support/lesson-card.js';
+import { openLessonsById, showLesson } from '../support/lesson-card.js';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await answerConsent(context, baseURL!);
@@ -178,8 +178,8 @@ for (const width of [375, 1280] as const) {
   }, testInfo) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width < 1280 ? 667 : 900 });
-    // A rock groove with the open hi-hat on 4&.
-    await openLessonsById(page, context, request, baseURL!, [701029]);
+    // A rock groove with the open hi-hat on 4&, then a jazz ride with the hi-hat foot on a feathered bass drum.
+    await openLessonsById(page, context, request, baseURL!, [701029, 740007]);
     const key = await openKey(page);
     await expect(key.getByRole('listitem')).toHaveText([
       'Hi-hat (x above the top line)',
@@ -196,6 +196,15 @@ for (const width of [375, 1280] as const) {
     await key.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`key-701029-${width}.png`) });
     await lessonCard(page).screenshot({ path: testInfo.outputPath(`card-701029-${width}.png`) });
+    await showLesson(page, 1);
+    await expect((await openKey(page)).getByRole('listitem')).toHaveText([
+      'Ride (x on the top line)',
+      'Snare (3rd space)',
+      'Bass drum (1st space)',
+      'Hi-hat foot (x below the staff)',
+      '( ) around a note: ghost note, very soft',
+    ]);
+    await notation(page).screenshot({ path: testInfo.outputPath(`music-740007-${width}.png`) });
   });
 }
 
