@@ -30,7 +30,8 @@ export const STAFF_PLACEMENTS: Record<Voice, StaffPlacement> = {
   china: place('c/6', 'x2', 'hands', 'China (x on the second ledger line above the staff)'),
   crash: place('b/5', 'x2', 'hands', 'Crash (x above a ledger line, a space higher than the hi-hat)'),
   hi_hat: place('g/5', 'x2', 'hands', 'Hi-hat (x above the top line)'),
-  hi_hat_open: place('g/5', 'x2', 'hands', 'Open hi-hat (x above the top line, marked o)'),
+  // The open hi-hat is the hi-hat's place and head: the key explains its o once, with the marks.
+  hi_hat_open: place('g/5', 'x2', 'hands', 'Hi-hat (x above the top line)'),
   cowbell: place('g/5', 't2', 'hands', 'Cowbell (triangle above the top line)'),
   ride: place('f/5', 'x2', 'hands', 'Ride (x on the top line)'),
   ride_bell: place('f/5', 'd2', 'hands', 'Ride bell (diamond on the top line)'),

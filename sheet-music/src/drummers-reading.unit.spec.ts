@@ -2,8 +2,8 @@
 import { findExercise, getCatalogue, type Notation } from '@stickwork/domain';
 import { describe, expect, it } from 'vitest';
 import type { StaveNote } from 'vexflow/bravura';
-import { engraveBar, stepsPerBar } from './engrave-bar.js';
-import { restsOnOtherVoices } from './engraving-check.js';
+import { engraveBar, stepsPerBar, type NoteheadParenthesis } from './engrave-bar.js';
+import { hiHatFootsTouching, restsOnOtherVoices } from './engraving-check.js';
 import { engraveSystems, stepClass, type EngravedSystem } from './engrave-systems.js';
 import { sheetKey } from './sheet-key.js';
 
@@ -235,6 +235,30 @@ describe('notation as drummers read it', { timeout: 60_000 }, () => {
     const key = sheetKey(notation).voices.join('\n');
     expect(key).toContain('Crash (x above a ledger line, a space higher than the hi-hat)');
     expect(key).toContain('Hi-hat (x above the top line)');
+  });
+
+  it('explains the open hi-hat once: its place with the hi-hat among the voices, its o among the marks (701029)', () => {
+    expect(sheetKey(notationOf(701029))).toEqual({
+      voices: ['Hi-hat (x above the top line)', 'Snare (3rd space)', 'Bass drum (1st space)'],
+      markings: ['o above a hi-hat note: open hi-hat'],
+    });
+  });
+
+  it('writes the hi-hat foot beside a feathered bass drum, its brackets clear of the x (740007)', () => {
+    const notation = notationOf(740007);
+    const chord = engraveBar(notation, 0).strokes.find((stroke) =>
+      stroke.events.some((event) => event.voice === 'hi_hat_foot'),
+    )!.note;
+    const foot = chord.getKeys().indexOf('d/4/x2');
+    // The x on the stem's other side, the bass drum's head where it was, its brackets raised off the x.
+    expect(chord.noteHeads.map((head) => head.isDisplaced())).toEqual(
+      chord.getKeys().map((_, index) => index === foot),
+    );
+    const lifts = chord
+      .getModifiersByType('Parenthesis')
+      .map((bracket) => (bracket as NoteheadParenthesis).lift);
+    expect(lifts).toEqual([4, 4]);
+    expect(hiHatFootsTouching(notation, 0)).toBe(0);
   });
 
   it('keeps a bar whole on a phone (tighter, then one smaller size for the sheet) and cuts it at a beat only as a last resort, marked with a dashed barline', () => {

@@ -133,7 +133,16 @@ function graceGroup(events: NoteEvent[], direction: number): GraceNoteGroup | un
  * A ghost note's bracket hugging its notehead: VexFlow puts the right bracket of a flagged up-stem note past
  * the flag, away from the head it encloses.
  */
-class NoteheadParenthesis extends Parenthesis {
+export class NoteheadParenthesis extends Parenthesis {
+  /** How far (in units) the bracket is drawn above its head's centre, to clear a head below it. */
+  readonly lift: number;
+
+  constructor(position: number, lift = 0) {
+    super(position);
+    this.lift = lift;
+    this.setYShift(-lift);
+  }
+
   override draw(): void {
     if (this.getPosition() === Modifier.Position.LEFT) return super.draw();
     const context = this.checkContext();
@@ -145,6 +154,34 @@ class NoteheadParenthesis extends Parenthesis {
       category: 'noteHead.standard.noteheadParenthesisRight',
     });
   }
+}
+
+/** How close (in staff steps) a head above the hi-hat foot's x may sit before the two touch. */
+const FOOT_CLEARANCE_STEPS = 2;
+/** How far (in units, a staff space is 10) a bracketed head's brackets rise over a hi-hat foot beside it. */
+const BRACKET_LIFT = 4;
+
+/**
+ * The hi-hat foot's x beside the chord rather than under it: stacked a third below the bass drum, its arms
+ * run into the bass drum's head (and a feathered bass drum's brackets), so it is written on the other side
+ * of the stem, as engravers write the lower note of a second. Returns the foot's placement when it moved.
+ */
+function clearHiHatFoot(
+  note: StaveNote,
+  placements: { event: NoteEvent; staffStep: number }[],
+): { staffStep: number } | undefined {
+  const foot = placements.findIndex((placement) => placement.event.voice === 'hi_hat_foot');
+  const footPlacement = placements[foot];
+  if (!footPlacement) return undefined;
+  const crowded = placements.some(
+    (placement, index) =>
+      index !== foot && Math.abs(placement.staffStep - footPlacement.staffStep) <= FOOT_CLEARANCE_STEPS,
+  );
+  if (!crowded) return undefined;
+  // VexFlow displaces heads only a second apart; NoteHead keeps the flag protected, so it is set as data.
+  Object.assign(note.noteHeads[foot] ?? {}, { displaced: true });
+  note.setNoteDisplaced(true);
+  return footPlacement;
 }
 
 /** A chord of one limb at one step: noteheads bottom to top, with accents, ghost brackets and grace notes. */
@@ -161,6 +198,7 @@ function strokeNote(events: NoteEvent[], duration: string, dots: number, directi
     auto_stem: false,
   });
   if (dots > 0) Dot.buildAndAttach([note], { all: true });
+  const footBeside = clearHiHatFoot(note, placements);
   const above = direction === Stem.UP;
   const position = above ? Modifier.Position.ABOVE : Modifier.Position.BELOW;
   if (events.some((event) => event.accent)) note.addModifier(new Articulation('a>').setPosition(position), 0);
@@ -169,8 +207,11 @@ function strokeNote(events: NoteEvent[], duration: string, dots: number, directi
     note.addModifier(new Articulation('ah').setPosition(Modifier.Position.ABOVE), 0);
   placements.forEach((placement, index) => {
     if (!placement.event.ghost) return;
-    note.addModifier(new NoteheadParenthesis(Modifier.Position.LEFT), index);
-    note.addModifier(new NoteheadParenthesis(Modifier.Position.RIGHT), index);
+    // Over a hi-hat foot written beside the chord, the brackets' lower ends keep clear of its x.
+    const lift =
+      footBeside && placement.staffStep <= footBeside.staffStep + FOOT_CLEARANCE_STEPS ? BRACKET_LIFT : 0;
+    note.addModifier(new NoteheadParenthesis(Modifier.Position.LEFT, lift), index);
+    note.addModifier(new NoteheadParenthesis(Modifier.Position.RIGHT, lift), index);
   });
   // A buzz mark needs a clear stretch of stem between the head and the beams.
   if (events.some((event) => event.ornament === 'buzz')) note.setStemLength(Stem.HEIGHT + BUZZ_STEM_EXTRA);

@@ -1,6 +1,7 @@
 import type { Notation } from '@stickwork/domain';
-import type { StaveNote } from 'vexflow/bravura';
-import { engraveBar, REST_REACH } from './engrave-bar.js';
+import { Modifier, type StaveNote } from 'vexflow/bravura';
+import { STAFF_PLACEMENTS } from './drum-kit-staff.js';
+import { engraveBar, NoteheadParenthesis, REST_REACH } from './engrave-bar.js';
 import { BARLINE_WIDTH, barContent, type PieceEnd, type SheetLayout } from './sheet-layout.js';
 
 /**
@@ -30,6 +31,8 @@ export interface EngravingFaults {
   restsOnNotes: number;
   /** Whole-bar rests of one voice (the feet's in a fill bar) drawn on a head of the other voice in the bar. */
   barRestsOnNotes: number;
+  /** Hi-hat foot heads touching another head of their column, or its ghost brackets. */
+  hiHatFootsTouching: number;
 }
 
 const TOLERANCE = 1e-6;
@@ -82,6 +85,73 @@ export function restsOnOtherVoices(
   );
 }
 
+/** A box in staff spaces: x from the stem side of the chord's heads, y up from the bottom line. */
+interface Box {
+  left: number;
+  right: number;
+  bottom: number;
+  top: number;
+}
+
+/**
+ * Bravura's glyphs in staff spaces, as drawn on the percussion staff: a notehead and an x are a space tall;
+ * a ghost bracket reaches 0.72 of a space above and below its centre and sits 0.45 of a space wide off its
+ * head's side. A displaced head sits a head's width on the stem's other side.
+ */
+const HEAD_WIDTH = 1.18;
+const X_WIDTH = 1.1;
+const BRACKET = { reach: 0.72, width: 0.45 } as const;
+const STAFF_SPACE_UNITS = 10;
+/** Less room than this between two glyphs of a column reads as touching on a phone. */
+const CLEARANCE = 0.1;
+
+const touching = (a: Box, b: Box): boolean =>
+  Math.min(a.right, b.right) - Math.max(a.left, b.left) > TOLERANCE &&
+  Math.max(a.bottom, b.bottom) - Math.min(a.top, b.top) < CLEARANCE;
+
+/**
+ * Hi-hat foot heads that touch another head of their column (or its ghost brackets), as the engraver drew
+ * the chord: heads stacked or beside the stem (displaced), brackets where they are drawn.
+ */
+export function hiHatFootsTouching(notation: Notation, bar: number): number {
+  let count = 0;
+  for (const stroke of engraveBar(notation, bar).strokes) {
+    const { note } = stroke;
+    const keys = note.getKeyProps();
+    const foot = note.getKeys().indexOf(STAFF_PLACEMENTS.hi_hat_foot.key);
+    if (foot < 0 || keys.length < 2) continue;
+    const side = note.getStemDirection();
+    const headBox = (index: number, width: number): Box => {
+      const left = note.noteHeads[index]?.isDisplaced() ? (side > 0 ? HEAD_WIDTH : -width) : 0;
+      const line = keys[index]?.line ?? 0;
+      return { left, right: left + width, bottom: line - 0.5, top: line + 0.5 };
+    };
+    const footBox = headBox(foot, X_WIDTH);
+    const others: Box[] = [];
+    keys.forEach((_, index) => {
+      if (index === foot) return;
+      const head = headBox(index, HEAD_WIDTH);
+      others.push(head);
+      for (const bracket of note.getModifiersByType('Parenthesis')) {
+        if (bracket.checkIndex() !== index) continue;
+        const centre =
+          (head.bottom + head.top) / 2 +
+          (bracket instanceof NoteheadParenthesis ? bracket.lift : 0) / STAFF_SPACE_UNITS;
+        const left =
+          bracket.getPosition() === Modifier.Position.LEFT ? head.left - BRACKET.width : head.right;
+        others.push({
+          left,
+          right: left + BRACKET.width,
+          bottom: centre - BRACKET.reach,
+          top: centre + BRACKET.reach,
+        });
+      }
+    });
+    if (others.some((box) => touching(footBox, box))) count++;
+  }
+  return count;
+}
+
 /**
  * Checks a sheet's layout the way a drummer reads it: every barline inside its line, a cut bar marked,
  * one size for all lines, no bar written twice, no rest on another voice's note.
@@ -115,5 +185,6 @@ export function engravingFaults(notation: Notation, layout: CheckedLayout, width
     repeatedBars,
     restsOnNotes: written.reduce((count, bar) => count + restsOnOtherVoices(notation, bar), 0),
     barRestsOnNotes: written.reduce((count, bar) => count + restsOnOtherVoices(notation, bar, 'bar'), 0),
+    hiHatFootsTouching: written.reduce((count, bar) => count + hiHatFootsTouching(notation, bar), 0),
   };
 }

@@ -1,6 +1,7 @@
 import { getCatalogue } from '@stickwork/domain';
 import { describe, expect, it } from 'vitest';
 import { engravingFaults, type EngravingFaults } from './engraving-check.js';
+import { explainedTwice, sheetKey } from './sheet-key.js';
 import { layoutSheet } from './sheet-layout.js';
 
 /**
@@ -12,7 +13,7 @@ const WIDTHS = [304, 688, 720];
 
 describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () => {
   it.each(WIDTHS)(
-    'at %i units: barlines inside their lines, cut bars marked, one size a sheet, no bar written twice, no rest on a head',
+    'at %i units: barlines inside their lines, cut bars marked, one size a sheet, no bar written twice, no rest on a head, no hi-hat foot touching a head',
     (width) => {
       const lessons: Partial<Record<keyof EngravingFaults, number[]>> = {
         barlinesOutside: [],
@@ -21,6 +22,7 @@ describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () =
         repeatedBars: [],
         restsOnNotes: [],
         barRestsOnNotes: [],
+        hiHatFootsTouching: [],
       };
       for (const exercise of getCatalogue()) {
         const layout = layoutSheet(exercise.notation, { width, repetitions: exercise.number_repetition });
@@ -42,7 +44,17 @@ describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () =
         repeatedBars: '0: ',
         restsOnNotes: '0: ',
         barRestsOnNotes: '0: ',
+        hiHatFootsTouching: '0: ',
       });
     },
   );
+
+  it('the key of every exercise explains each voice and each mark once', () => {
+    const twice = getCatalogue()
+      .map((exercise) => ({ id: exercise.lesson_id, things: explainedTwice(sheetKey(exercise.notation)) }))
+      .filter((entry) => entry.things.length > 0);
+    // The lessons at fault (the first few, with what their key says twice), so a failure names them.
+    const found = twice.slice(0, 8).map((entry) => `${entry.id} (${entry.things.join(', ')})`);
+    expect(`${twice.length}: ${found.join(', ')}`).toBe('0: ');
+  });
 });

@@ -54,6 +54,21 @@ export const voicesUsed = (notation: Notation): Voice[] => {
 
 /** The key of a notation: its voices' places on the staff and the marks it uses. */
 export const sheetKey = (notation: Notation): SheetKey => ({
-  voices: voicesUsed(notation).map((voice) => STAFF_PLACEMENTS[voice].legend),
+  // One line per place on the staff: the open hi-hat is the hi-hat's, told apart by its mark.
+  voices: [...new Set(voicesUsed(notation).map((voice) => STAFF_PLACEMENTS[voice].legend))],
   markings: markingsLegend(notation),
 });
+
+/** What a key's line explains: a voice's name ("Snare (3rd space)") or a mark's meaning ("o …: open hi-hat"). */
+const explained = (line: string, kind: 'voice' | 'mark'): string =>
+  (kind === 'voice' ? line.split(' (')[0] : line.slice(line.lastIndexOf(': ') + 2))?.trim().toLowerCase() ??
+  '';
+
+/** The things a key explains more than once (a voice and a mark saying the same), empty when each is said once. */
+export function explainedTwice(key: SheetKey): string[] {
+  const things = [
+    ...key.voices.map((line) => explained(line, 'voice')),
+    ...key.markings.map((line) => explained(line, 'mark')),
+  ];
+  return [...new Set(things.filter((thing, index) => things.indexOf(thing) !== index))];
+}

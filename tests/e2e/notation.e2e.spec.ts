@@ -4,6 +4,7 @@ import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
+import { openLessonsById, showLesson } from '../support/lesson-card.js';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await answerConsent(context, baseURL!);
@@ -142,6 +143,68 @@ for (const width of [320, 375, 1280] as const) {
     await expect(page.getByRole('button', { name: /^(warmed up|evaluate lesson)$/ })).toBeVisible();
     await expectCardTopInView(page);
     await expectNotationUnderTitle(page);
+  });
+}
+
+/** Each list of the key: its lines' gaps (top of one to bottom of the one before), its row gap, how much taller each line is than its text. */
+const keyRowGaps = (page: Page) =>
+  lessonCard(page)
+    .locator('.notation__key-columns ul')
+    .evaluateAll((lists) =>
+      lists.map((list) => {
+        const items = [...list.children].map((item) => item.getBoundingClientRect());
+        // A stretched row is taller than its lines of text.
+        const extra = [...list.children].map((item) => {
+          const text = document.createRange();
+          text.selectNodeContents(item);
+          const lines = new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size;
+          const lineHeight = parseFloat(getComputedStyle(item).lineHeight);
+          return item.getBoundingClientRect().height - lines * lineHeight;
+        });
+        return {
+          gaps: items.slice(1).map((item, index) => item.top - items[index]!.bottom),
+          rowGap: parseFloat(getComputedStyle(list).rowGap),
+          extra,
+        };
+      }),
+    );
+
+for (const width of [375, 1280] as const) {
+  test(`at ${width} px the key of an open hi-hat groove explains the hi-hat and its o once, each column packed without empty rows`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: width < 1280 ? 667 : 900 });
+    // A rock groove with the open hi-hat on 4&, then a jazz ride with the hi-hat foot on a feathered bass drum.
+    await openLessonsById(page, context, request, baseURL!, [701029, 740007]);
+    const key = await openKey(page);
+    await expect(key.getByRole('listitem')).toHaveText([
+      'Hi-hat (x above the top line)',
+      'Snare (3rd space)',
+      'Bass drum (1st space)',
+      'o above a hi-hat note: open hi-hat',
+    ]);
+    for (const list of await keyRowGaps(page)) {
+      for (const extra of list.extra)
+        expect(extra, 'a line of the key is as tall as its lines of text').toBeLessThanOrEqual(1);
+      for (const gap of list.gaps)
+        expect(gap, 'a line of the key follows the one before').toBeLessThanOrEqual(list.rowGap + 1);
+    }
+    await key.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`key-701029-${width}.png`) });
+    await lessonCard(page).screenshot({ path: testInfo.outputPath(`card-701029-${width}.png`) });
+    await showLesson(page, 1);
+    await expect((await openKey(page)).getByRole('listitem')).toHaveText([
+      'Ride (x on the top line)',
+      'Snare (3rd space)',
+      'Bass drum (1st space)',
+      'Hi-hat foot (x below the staff)',
+      '( ) around a note: ghost note, very soft',
+    ]);
+    await notation(page).screenshot({ path: testInfo.outputPath(`music-740007-${width}.png`) });
   });
 }
 
