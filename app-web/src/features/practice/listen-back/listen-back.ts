@@ -8,7 +8,9 @@ import {
   takesOf,
   type RecordedStroke,
   type RecordedTake,
+  type RecordingPlacedBy,
 } from './recorded-takes';
+import { onsetsIn, recordingOrigin } from './recording-alignment';
 import { canRecord, recordTake, type TakeRecording } from './take-recorder';
 
 /** What listen-back needs of the practice room's audio engine. */
@@ -39,6 +41,13 @@ export interface ListenBackSnapshot {
   deleted: boolean;
 }
 
+/** A take being recorded: the audio clock at the recorder's start event, and the coach's sensitivity. */
+interface Recording {
+  recorder: TakeRecording;
+  start: number | null;
+  sensitivity: number;
+}
+
 /** What the practice room planned during a run, on the audio clock. */
 interface PlannedRun {
   positions: TimedPosition[];
@@ -46,10 +55,12 @@ interface PlannedRun {
 }
 
 /**
- * A finished take as it is kept: every time moved onto the recording's own time line. The take's notes
- * and clicks go where the drummer heard them in the room: their audio-clock time, less the recorder's
- * start, plus the setup's measured delay (sound out, microphone in) that the coach takes off every stroke;
- * the strokes go where the coach heard them. A stroke judged on time then sounds with its note's light.
+ * A finished take as it is kept: every time moved onto the recording's own time line. The recording's
+ * first sample sits at `origin` on the audio clock (found from the strokes the coach heard,
+ * recording-alignment.ts). The take's notes and clicks go where the drummer heard them in the room: their
+ * audio-clock time, less the origin, plus the setup's measured delay (sound out, microphone in) that the
+ * coach takes off every stroke; the strokes go where the coach heard them. A stroke judged on time then
+ * sounds with its note's light and click.
  */
 export const recordedTakeOf = (input: {
   id: string;
@@ -58,12 +69,13 @@ export const recordedTakeOf = (input: {
   audio: Blob;
   scored: ScoredTake;
   planned: PlannedRun;
-  /** The audio clock when the recorder started, and when the take ended. */
-  recordingStart: number;
+  /** Where the recording's first sample sits on the audio clock, and how it was found. */
+  placement: { origin: number; by: RecordingPlacedBy };
+  /** The audio clock when the take ended. */
   endTime: number;
 }): RecordedTake => {
   const { take, score, bpm } = input.scored;
-  const shift = take.startTime - input.recordingStart + take.latencyMs / 1000;
+  const shift = take.startTime - input.placement.origin + take.latencyMs / 1000;
   const at = (time: number) => time - take.startTime + shift;
   const during = (time: number) => time >= take.startTime && time <= input.endTime && at(time) >= 0;
   const strokes: RecordedStroke[] = score.hits
@@ -83,6 +95,7 @@ export const recordedTakeOf = (input: {
       .filter(({ time }) => during(time))
       .map(({ time, click }) => ({ at: at(time), click })),
     strokes,
+    placedBy: input.placement.by,
   };
 };
 
@@ -117,7 +130,7 @@ export class ListenBack {
   };
   private readonly listeners = new Set<() => void>();
   private run: PlannedRun = { positions: [], clicks: [] };
-  private recording: { recorder: TakeRecording; start: number | null } | null = null;
+  private recording: Recording | null = null;
   private scoredTake: ScoredTake | null = null;
   private disposed = false;
 
@@ -158,17 +171,21 @@ export class ListenBack {
       if (sound.kind === 'click') this.run.clicks.push({ time, click: sound.click });
   }
 
-  /** A take of the pattern starts: recorded when the microphone listens and the browser can record. */
-  takeStarted(stream: MediaStream | null): void {
+  /**
+   * A take of the pattern starts: recorded when the microphone listens and the browser can record.
+   * `sensitivity`: the coach's, so that the recording is heard as the coach heard the microphone.
+   */
+  takeStarted(stream: MediaStream | null, sensitivity: number): void {
     this.scoredTake = null;
     if (!stream || !this.snapshot.canRecord || this.lessonId === undefined) return;
     this.player.stopReplay();
     try {
-      const recording: { recorder: TakeRecording; start: number | null } = {
+      const recording: Recording = {
         recorder: recordTake(stream, () => {
           recording.start = this.player.audioContext()?.currentTime ?? null;
         }),
         start: null,
+        sensitivity,
       };
       this.recording = recording;
       this.set({ recording: true, deleted: false, problem: null });
@@ -198,6 +215,7 @@ export class ListenBack {
       return this.set({ problem: 'recording-failed' });
     }
     if (!scored || recording.start === null || this.lessonId === undefined || audio.size === 0) return;
+    const placement = await this.placed(audio, scored, recording.start, recording.sensitivity);
     const take = recordedTakeOf({
       id: newId(),
       lessonId: this.lessonId,
@@ -205,7 +223,7 @@ export class ListenBack {
       audio,
       scored,
       planned,
-      recordingStart: recording.start,
+      placement,
       endTime,
     });
     this.set({ takes: [take, ...this.snapshot.takes].slice(0, KEPT_TAKES) });
@@ -215,6 +233,37 @@ export class ListenBack {
       // Kept in memory for this card: it can still be played back until the drummer leaves it.
       this.set({ problem: 'storage' });
     }
+  }
+
+  /**
+   * Where the recording's first sample sits on the audio clock: found from the strokes the coach heard
+   * (recording-alignment.ts); the recorder's start event only when they cannot be matched (a recording
+   * this browser cannot decode, or too few strokes heard in it).
+   */
+  private async placed(
+    audio: Blob,
+    scored: ScoredTake,
+    startEvent: number,
+    sensitivity: number,
+  ): Promise<{ origin: number; by: RecordingPlacedBy }> {
+    const context = this.player.audioContext();
+    try {
+      if (!context) throw new Error('no audio context');
+      const decoded = await context.decodeAudioData(await audio.arrayBuffer());
+      // The whole take: a glitch of the audio input under load moves the strokes after it by a few ms,
+      // and the median follows the most of the take.
+      const heard = scored.take.strokes.map((stroke) => stroke.time);
+      const found = recordingOrigin(
+        heard,
+        await onsetsIn(decoded, sensitivity),
+        startEvent,
+        decoded.duration,
+      );
+      if (found) return { origin: found.origin, by: 'heard-strokes' };
+    } catch {
+      // Placed by the start event below: the take can still be heard back, if less exactly.
+    }
+    return { origin: startEvent, by: 'recorder-start' };
   }
 
   setWithClick(withClick: boolean): void {

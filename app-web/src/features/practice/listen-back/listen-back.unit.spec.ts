@@ -18,8 +18,9 @@ const score = (hits: TakeScore['hits']): TakeScore => ({
 });
 
 describe('a recorded take on its own time line', () => {
-  // The take's first beat sounded at 10.5 s on the audio clock, the recorder started at 10.4 s, and the
-  // setup's calibrated delay is 30 ms: the music, as the drummer heard it, begins 0.13 s into the recording.
+  // The take's first beat sounded at 10.5 s on the audio clock, the recording's first sample sits at 10.4 s,
+  // and the setup's calibrated delay is 30 ms: the music, as the drummer heard it, begins 0.13 s into the
+  // recording.
   const scored: ScoredTake = {
     score: score([
       { timeMs: 2000, expectedIndex: 0, offsetMs: 0, timing: 'on', tier: 'on' },
@@ -57,7 +58,7 @@ describe('a recorded take on its own time line', () => {
         { time: 12.5, click: 'accent' },
       ],
     },
-    recordingStart: 10.4,
+    placement: { origin: 10.4, by: 'heard-strokes' },
     endTime: 14,
   });
 
@@ -79,7 +80,7 @@ describe('a recorded take on its own time line', () => {
     expect(take.positions.map((entry) => entry.position.step)).toEqual([null, 0, 1]);
     expect(take.positions[0]!.at).toBeCloseTo(0.13, 9);
     expect(take.strokes).toHaveLength(2);
-    expect(take).toMatchObject({ lessonId: 7, bpm: 120, accuracy: 95 });
+    expect(take).toMatchObject({ lessonId: 7, bpm: 120, accuracy: 95, placedBy: 'heard-strokes' });
   });
 
   it('shows the offset of the stroke heard last, for a while after it', () => {

@@ -13,6 +13,13 @@ export interface RecordedStroke {
 }
 
 /**
+ * How a recording was placed on the audio clock: by the strokes the coach heard and the recording's own
+ * onsets (exact to a ms or two), or by the recorder's start event only (tens of ms off; the strokes could
+ * not be matched). Takes kept before the placement existed have none: placed by the start event.
+ */
+export type RecordingPlacedBy = 'heard-strokes' | 'recorder-start';
+
+/**
  * One recorded take, kept on this device only (IndexedDB): the microphone's audio and what the
  * practice room played with it, every time in seconds into the recording, placed as the drummer heard
  * the music (the setup's measured delay taken into account), so a stroke the coach judged on time
@@ -30,6 +37,7 @@ export interface RecordedTake {
   positions: { at: number; position: PracticePosition }[];
   clicks: { at: number; click: ClickSound }[];
   strokes: RecordedStroke[];
+  placedBy?: RecordingPlacedBy;
 }
 
 interface ListenBackDb extends DBSchema {

@@ -281,7 +281,10 @@ const PracticeRoomPanel = ({
     }
     if (running === 'pattern') {
       coach.takeStarted(engine.startTime() ?? 0);
-      listenBack.takeStarted(coach.listening ? coach.microphoneStream : null);
+      listenBack.takeStarted(
+        coach.listening ? coach.microphoneStream : null,
+        coach.getSnapshot().sensitivity,
+      );
     }
     if (before !== null && running === null && calibrating) {
       coach.calibrationEnded();
