@@ -1,4 +1,4 @@
-import { medianOffsetMs } from './score-take.js';
+import { median } from './score-take.js';
 
 /**
  * Calibration: the drummer plays one stroke with each of 16 clicks, and the median delay from click to
@@ -65,7 +65,7 @@ export const calibrationResult = (offsets: readonly number[]): CalibrationResult
   const fromMs = Math.round(sorted[Math.floor(sorted.length / 4)]!);
   const toMs = Math.round(sorted[Math.ceil((3 * sorted.length) / 4) - 1]!);
   if (toMs - fromMs > MAX_CALIBRATION_SPREAD_MS) return { refused: { reason: 'uneven', fromMs, toMs } };
-  const medianMs = Math.round(medianOffsetMs(offsets));
+  const medianMs = Math.round(median(offsets));
   if (medianMs < -EARLY_TOLERANCE_MS) return { refused: { reason: 'early', medianMs } };
   if (medianMs > MAX_SETUP_LATENCY_MS) return { refused: { reason: 'too-late', medianMs } };
   return { latencyMs: Math.max(0, medianMs) };

@@ -108,10 +108,10 @@ export function scoreTake(expected: readonly DueNote[], allPlayed: readonly Play
 export const suggestedRating = (accuracy: number): DifficultyRating =>
   accuracy >= 90 ? 'easy' : accuracy >= 70 ? 'challenging' : 'hard';
 
-/** Median of a calibration's offsets (the setup's latency), ms; 0 without any. */
-export const medianOffsetMs = (offsets: readonly number[]): number => {
-  if (offsets.length === 0) return 0;
-  const sorted = [...offsets].sort((a, b) => a - b);
+/** The median of some numbers (a calibration's offsets, where a recording starts), in their unit; 0 without any. */
+export const median = (values: readonly number[]): number => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1
     ? (sorted[middle] ?? 0)

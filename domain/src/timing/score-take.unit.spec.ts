@@ -4,7 +4,7 @@ import type { Voice } from '../catalogue/exercise.js';
 import { noteStrokes } from '../rhythm/note-strokes.js';
 import { dynamicOfVelocity } from './dynamics.js';
 import {
-  medianOffsetMs,
+  median,
   scoreTake,
   suggestedRating,
   type DueNote,
@@ -682,8 +682,8 @@ describe('scoring details', () => {
   });
 
   it('the calibration figure is the median offset', () => {
-    expect(medianOffsetMs([30, 20, 25, 400, 22])).toBe(25);
-    expect(medianOffsetMs([10, 20])).toBe(15);
-    expect(medianOffsetMs([])).toBe(0);
+    expect(median([30, 20, 25, 400, 22])).toBe(25);
+    expect(median([10, 20])).toBe(15);
+    expect(median([])).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { median } from '@stickwork/domain';
 import { OnsetDetector } from '@stickwork/domain/onset-detector';
 
 /**
@@ -26,12 +27,6 @@ export interface RecordingPlacement {
   /** How many of the coach's strokes the recording's onsets agree with. */
   agreeing: number;
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /**
  * The recording's origin on the audio clock from the strokes the coach heard (`heard`, audio-clock
