@@ -28,6 +28,7 @@ const ROUNDS = 12;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-erasure-race-'));
 const spawned: ChildProcess[] = [];
+const serverErrors: string[] = [];
 afterAll(() => {
   for (const server of spawned) server.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -45,6 +46,8 @@ const startCluster = async () => {
   child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
   let serving = false;
   createInterface({ input: child.stdout! }).on('line', (line) => {
+    // The server's errors, so a failing round names its cause (a 5xx is logged with its stack).
+    if (line.includes('"level":50')) serverErrors.push(line.slice(0, 2000));
     serving ||= line.includes('"msg":"every worker process is serving"');
   });
   const url = `http://127.0.0.1:${port}`;
@@ -71,7 +74,9 @@ describe('writes racing an erasure on the two-worker cluster', () => {
     const leftovers: string[] = [];
     const allStatuses = new Set<number>();
     for (let round = 1; round <= ROUNDS; round++) {
-      const { customerId, statuses } = await raceOneErasure([url]);
+      const { customerId, statuses } = await raceOneErasure([url]).catch((error: Error) => {
+        throw new Error(`${error.message}\n${serverErrors.join('\n')}`);
+      });
       for (const status of statuses) allStatuses.add(status);
       await until(
         'the projections to catch up',
@@ -91,7 +96,10 @@ describe('writes racing an erasure on the two-worker cluster', () => {
     expect(leftovers).toEqual([]);
     // Writes that lost the race were refused (401 once the account is gone, 410 by the store's fence),
     // or limited (429: three lessons a day on the free plan); never a 5xx.
-    expect([...allStatuses].filter((status) => !ERASURE_RACE_STATUSES.includes(status))).toEqual([]);
+    expect(
+      [...allStatuses].filter((status) => !ERASURE_RACE_STATUSES.includes(status)),
+      serverErrors.join('\n'),
+    ).toEqual([]);
     // The rounds straddled the erasures: writes were taken before and refused after.
     expect([...allStatuses].filter((status) => status < 300)).not.toEqual([]);
     expect([...allStatuses].filter((status) => status === 401 || status === 410)).not.toEqual([]);

@@ -99,7 +99,7 @@ export const createSqlitePersonalDataKeys = (
       // One transaction: a key deleted is an erasure recorded.
       db.transaction(() => {
         if (remove.run(streamId).changes > 0) recordErasure.run(streamId, new Date().toISOString());
-      })();
+      }).immediate();
     },
     isEmpty: async () =>
       [PERSONAL_DATA_KEYS_TABLE, PERSONAL_DATA_ERASURES_TABLE].every(

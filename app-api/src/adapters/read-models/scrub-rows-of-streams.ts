@@ -7,8 +7,10 @@ import { customerStreamIds, tablesOfCustomerStreams } from '@stickwork/projectio
  * customer, in one transaction, in the tables this SQLite file has. The registry is the list, so a
  * table registered there is scrubbed without a change here.
  */
-export const createRowsOfStreamsScrub = (database: Database): ((customerId: string) => void) =>
-  database.transaction((customerId: string) => {
+export const createRowsOfStreamsScrub = (database: Database): ((customerId: string) => void) => {
+  // IMMEDIATE: it reads the schema before it deletes, and a deferred transaction that read first
+  // cannot take the write lock once another worker has written (SQLITE_BUSY without waiting).
+  const scrub = database.transaction((customerId: string) => {
     const present = new Set(
       database.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],
     );
@@ -19,3 +21,5 @@ export const createRowsOfStreamsScrub = (database: Database): ((customerId: stri
           .prepare(`DELETE FROM "${table}" WHERE "${column}" IN (SELECT value FROM json_each(?))`)
           .run(streams);
   });
+  return (customerId) => scrub.immediate(customerId);
+};
