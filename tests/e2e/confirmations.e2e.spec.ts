@@ -1,7 +1,8 @@
 import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test } from '../support/clean-console.js';
-import { answerConsent, e2eDataDir } from '../support/consent.js';
+import { answerConsent } from '../support/consent.js';
+import { serverDataDir } from '../support/server-data-dir.js';
 import { linkIn, readOutbox, waitForMail } from '../support/outbox.js';
 
 // What the app confirms after sign-up, a second verification click and a deletion.
@@ -10,7 +11,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 const mailsTo = async (email: string) =>
-  (await readOutbox(e2eDataDir())).filter((mail) => JSON.stringify(mail.to).includes(email));
+  (await readOutbox(serverDataDir())).filter((mail) => JSON.stringify(mail.to).includes(email));
 
 test('after sign-up every page asks to verify the email, with resend; the link followed twice says so kindly', async ({
   page,
@@ -39,7 +40,7 @@ test('after sign-up every page asks to verify the email, with resend; the link f
   await expect.poll(async () => (await mailsTo(account.email)).length).toBe(sentBefore + 1);
 
   // The link verifies the account: the reminder is gone.
-  const link = linkIn(await waitForMail(e2eDataDir(), account.email, /confirm your email/), 'http');
+  const link = linkIn(await waitForMail(serverDataDir(), account.email, /confirm your email/), 'http');
   await page.goto(link);
   await expect(page).toHaveURL(/\/launch-overview$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

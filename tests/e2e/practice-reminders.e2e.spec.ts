@@ -7,6 +7,7 @@ import { expect, test } from '../support/clean-console.js';
 import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
+import { serverDataDir } from '../support/server-data-dir.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
 
 test.use({ timezoneId: 'Europe/Berlin' });
@@ -49,20 +50,22 @@ for (const width of [375, 1280]) {
   });
 }
 
-const dataDir = () => process.env.STICKWORK_E2E_DATA_DIR!;
 const customerIdOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { customerId: string })
     .customerId;
 
 /** The unsubscribe link a reminder mailed now would carry: signed for the drummer's opt-in, as the sweep signs it. */
 const unsubscribePathFor = async (customerId: string) => {
-  const { store, close } = await openStores({ dataDir: dataDir(), eventStoreConnectionString: undefined });
+  const { store, close } = await openStores({
+    dataDir: serverDataDir(),
+    eventStoreConnectionString: undefined,
+  });
   try {
     const optIn = (await store.readStream(remindersStreamId(customerId))).find(
       (event) => event.type === 'PracticeRemindersSet',
     );
     const { optInId } = optIn!.data as { optInId: string };
-    const jwtSecret = fs.readFileSync(path.join(dataDir(), 'secrets', 'jwt-secret'), 'utf8').trim();
+    const jwtSecret = fs.readFileSync(path.join(serverDataDir(), 'secrets', 'jwt-secret'), 'utf8').trim();
     const secret = reminderUnsubscribeSecret(jwtSecret, { customerId, optInId, issuedAt: new Date() });
     return `/api/reminders/unsubscribe?secret=${encodeURIComponent(secret)}`;
   } finally {

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/clean-console.js';
 import { authCookie, E2E_PASSWORD, logInContext, registerViaApi, uniqueEmail } from '../support/accounts.js';
-import { answerConsent, e2eDataDir } from '../support/consent.js';
+import { answerConsent } from '../support/consent.js';
+import { serverDataDir } from '../support/server-data-dir.js';
 import { linkIn, waitForMail } from '../support/outbox.js';
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -86,7 +87,7 @@ test('verification: a new mail on request, then the link in the outbox verifies 
     page.getByText(`Validation email send successfully to ${account.email}, please check your emails!`),
   ).toBeVisible();
 
-  const mail = await waitForMail(e2eDataDir(), account.email, /confirm your email/);
+  const mail = await waitForMail(serverDataDir(), account.email, /confirm your email/);
   await page.goto(linkIn(mail, 'http'));
   await expect(page).toHaveURL(/\/launch-overview$/);
   const cookie = await authCookie(page.context());
@@ -119,7 +120,7 @@ test('recovery: the mailed link greets by first name, changes the password and l
       `Password recovery email sent successfully to ${nobody}, please check your emails and follow our instructions. In case that you don't find the email, please check your Spam folder first :)`,
     ),
   ).toBeVisible();
-  await waitForMail(e2eDataDir(), nobody, /Your Stickwork request/);
+  await waitForMail(serverDataDir(), nobody, /Your Stickwork request/);
 
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await requestButton.click();
@@ -129,7 +130,7 @@ test('recovery: the mailed link greets by first name, changes the password and l
     ),
   ).toBeVisible();
 
-  const mail = await waitForMail(e2eDataDir(), account.email, /password change/);
+  const mail = await waitForMail(serverDataDir(), account.email, /password change/);
   await page.goto(linkIn(mail, 'http'));
   await expect(page.getByRole('heading', { level: 1, name: 'Hi Karen' })).toBeVisible();
 

@@ -13,7 +13,8 @@ import {
 import { expect, test } from '../support/clean-console.js';
 import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
-import { answerConsent, e2eDataDir } from '../support/consent.js';
+import { answerConsent } from '../support/consent.js';
+import { serverDataDir } from '../support/server-data-dir.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
 import { waitForMail } from '../support/outbox.js';
 
@@ -32,7 +33,7 @@ const withStore = async (
   write: (store: Awaited<ReturnType<typeof openStores>>['store']) => Promise<void>,
 ) => {
   const stores = await openStores({
-    dataDir: process.env.STICKWORK_E2E_DATA_DIR!,
+    dataDir: serverDataDir(),
     eventStoreConnectionString: undefined,
   });
   try {
@@ -187,7 +188,7 @@ for (const width of [375, 1280]) {
 
     // ...in both mails, and in their calendar files as LOCATION and URL.
     for (const to of [account.email, teacherEmail]) {
-      const mail = await waitForMail(e2eDataDir(), to, /^Teacher lesson booked/);
+      const mail = await waitForMail(serverDataDir(), to, /^Teacher lesson booked/);
       expect(mail.text, to).toContain(`Join the lesson here: ${meetingLink}`);
       const ics = mail.attachments
         .find((attachment) => attachment.filename === 'stickwork-lesson.ics')!
@@ -197,7 +198,7 @@ for (const width of [375, 1280]) {
       expect(ics, to).toMatch(new RegExp(`^URL:${meetingLink}\\r?$`, 'm'));
     }
     // The teacher's mail gives what a teacher can use, not the drummer's page.
-    const teacherMail = await waitForMail(e2eDataDir(), teacherEmail, /^Teacher lesson booked/);
+    const teacherMail = await waitForMail(serverDataDir(), teacherEmail, /^Teacher lesson booked/);
     expect(teacherMail.text).not.toContain('/teacher-lessons');
 
     // Cancelling asks too: "Keep lesson" keeps it.

@@ -5,6 +5,7 @@ import { expect, test } from '../support/clean-console.js';
 import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
+import { serverDataDir } from '../support/server-data-dir.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
 import { practiseMinutes } from '../support/practised-minutes.js';
 
@@ -32,7 +33,7 @@ const customerIdOf = (token: string) =>
  */
 const seedFortnight = async (customerId: string) => {
   const { store, close } = await openStores({
-    dataDir: process.env.STICKWORK_E2E_DATA_DIR!,
+    dataDir: serverDataDir(),
     eventStoreConnectionString: undefined,
   });
   try {

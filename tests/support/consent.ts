@@ -18,9 +18,3 @@ export const answerConsent = async (
     { name: 'gdpr-cookie', value: encodeURIComponent(JSON.stringify(value)), url: baseURL },
   ]);
 };
-
-export const e2eDataDir = (): string => {
-  const dir = process.env.STICKWORK_E2E_DATA_DIR;
-  if (!dir) throw new Error('STICKWORK_E2E_DATA_DIR is set by tests/playwright.config.ts');
-  return dir;
-};
