@@ -20,7 +20,7 @@ const servers = {
   journeys: { port, dataDir: path.join(runDir, 'journeys'), testClock: false },
   'test-clock': { port: port + 1000, dataDir: path.join(runDir, 'test-clock'), testClock: true },
 };
-const CLOCK_JOURNEYS = ['data-export', 'learning-plan', 'progress', 'weekly-goal'].map(
+const CLOCK_JOURNEYS = ['data-export', 'learning-plan', 'practice', 'progress', 'weekly-goal'].map(
   (name) => `**/${name}.e2e.spec.ts`,
 );
 for (const server of Object.values(servers)) fs.mkdirSync(server.dataDir, { recursive: true });
