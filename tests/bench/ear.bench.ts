@@ -38,7 +38,16 @@ const TAKES = Number(process.env.EAR_TAKES ?? 24);
 const BLOCK = 128;
 const SAME_ONSET = 0.025;
 const WITHIN = 0.03;
-const SENSITIVITIES = [0.5, 0.8];
+const SENSITIVITIES = (process.env.EAR_SENSITIVITIES ?? '0.5,0.8').split(',').map(Number);
+/** EAR_PARTS=kit,pad hears only those parts (a quicker run while trying a detector). */
+const HEARD_PARTS = (process.env.EAR_PARTS ?? PARTS.join(',')).split(',') as Part[];
+for (const sensitivity of SENSITIVITIES)
+  if (!(sensitivity >= 0 && sensitivity <= 1))
+    throw new Error(
+      `EAR_SENSITIVITIES: "${process.env.EAR_SENSITIVITIES}" is not a list of numbers from 0 to 1`,
+    );
+for (const part of HEARD_PARTS)
+  if (!PARTS.includes(part)) throw new Error(`EAR_PARTS: no part "${part}" (the parts: ${PARTS.join(', ')})`);
 const AUBIO_METHODS = ['hfc', 'specflux', 'energy', 'complex'] as const;
 const BANDS = [
   { name: 'soft', upTo: 40 },
@@ -143,12 +152,19 @@ const figuresOf = (tally: Tally) => {
   };
 };
 
+/** CPU time spent hearing and the blocks heard, over the whole run (µs per block, as the AudioWorklet pays it). */
+const cost = { cpuMicroseconds: 0, blocks: 0 };
+
 const hear = (makeDetector: HearingDetectorFactory, sensitivity: number, samples: Float32Array): number[] => {
   const detector = makeDetector({ sampleRate: RATE, sensitivity });
   const onsets: number[] = [];
+  const started = process.cpuUsage();
   for (let start = 0; start < samples.length; start += BLOCK)
     for (const frame of detector.process(samples.subarray(start, start + BLOCK), start))
       onsets.push(frame / RATE);
+  const used = process.cpuUsage(started);
+  cost.cpuMicroseconds += used.user + used.system;
+  cost.blocks += Math.ceil(samples.length / BLOCK);
   return onsets.sort((a, b) => a - b);
 };
 
@@ -209,7 +225,7 @@ export async function run(): Promise<BenchReport> {
   mkdirSync(directory, { recursive: true });
   {
     for (const [takeIndex, file] of takes.entries()) {
-      for (const part of PARTS) {
+      for (const part of HEARD_PARTS) {
         const notes = partNotes(file, part);
         const truths = truthOf(notes);
         const midi = midiTake(file, part);
@@ -264,7 +280,9 @@ export async function run(): Promise<BenchReport> {
       .join('; ');
     return `${cell.part}, ${cell.condition}, ${cell.kit} (${first.onsets} onsets): ${text}`;
   });
+  const microsecondsPerBlock = round(cost.cpuMicroseconds / (cost.blocks || 1), 2);
   summary.push(
+    `hearing cost: ${microsecondsPerBlock} µs of CPU per ${BLOCK}-sample block (mean over ${cost.blocks} blocks; the block's budget is ${round((BLOCK / RATE) * 1e6, 0)} µs)`,
     `cells: recall (precision) [recall soft/medium/loud] median offset±spread, acc = median over takes of ` +
       `(accuracy from the ear − accuracy from MIDI); ${takes.length} takes, first ${TAKE_SECONDS} s`,
   );
@@ -280,6 +298,7 @@ export async function run(): Promise<BenchReport> {
       toleranceMs: WITHIN * 1000,
       sameOnsetMs: SAME_ONSET * 1000,
       loudnessBands: 'MIDI velocity <= 40 soft, 41-80 medium, above 80 loud',
+      microsecondsPerBlock,
       aubio: { command: 'aubioonset -i FILE -O <method>', methods: AUBIO_METHODS, options: 'defaults' },
       cells,
     },
