@@ -5,7 +5,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 results="$(mktemp -d)"
 status=0
-step() { echo; echo "==> $1"; }
+# Each stage's time, listed before the closing line.
+stages=()
+stage=""
+started=$SECONDS
+end_stage() { [ -n "$stage" ] && stages+=("$(printf '%5ss  %s' "$((SECONDS - started))" "$stage")"); }
+step() { end_stage; stage="$1"; started=$SECONDS; echo; echo "==> $1"; }
 
 step "Chromium for the end-to-end suite"
 bash scripts/ensure-chromium.sh || exit 1
@@ -29,5 +34,7 @@ step "End-to-end suites in Chromium"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" \
   npx playwright test -c tests/playwright.config.ts --reporter=list,json || status=1
 
+end_stage
+echo; echo "==> Time per stage"; printf '%s\n' "${stages[@]}"
 node scripts/test-summary.mjs "$results" || status=1
 exit $status
