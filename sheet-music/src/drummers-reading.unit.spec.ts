@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { findExercise, getCatalogue, type Notation } from '@stickwork/domain';
 import { describe, expect, it } from 'vitest';
-import type { StaveNote } from 'vexflow/bravura';
-import { engraveBar, stepsPerBar, type NoteheadParenthesis } from './engrave-bar.js';
-import { hiHatFootsTouching, restsOnOtherVoices } from './engraving-check.js';
+import type { Articulation, StaveNote } from 'vexflow/bravura';
+import { engraveBar, hiHatClosingSteps, stepsPerBar, type NoteheadParenthesis } from './engrave-bar.js';
+import { hiHatClosingMarks, hiHatFootsTouching, restsOnOtherVoices } from './engraving-check.js';
 import { engraveSystems, stepClass, type EngravedSystem } from './engrave-systems.js';
 import { sheetKey } from './sheet-key.js';
 
@@ -240,8 +240,78 @@ describe('notation as drummers read it', { timeout: 60_000 }, () => {
   it('explains the open hi-hat once: its place with the hi-hat among the voices, its o among the marks (701029)', () => {
     expect(sheetKey(notationOf(701029))).toEqual({
       voices: ['Hi-hat (x above the top line)', 'Snare (3rd space)', 'Bass drum (1st space)'],
-      markings: ['o above a hi-hat note: open hi-hat'],
+      markings: [
+        'o above a hi-hat note: open hi-hat',
+        '+ above a hi-hat note: closed again after an open hi-hat',
+      ],
     });
+  });
+
+  it('closes the open hi-hat on 4& with a + on the next closed hi-hat, beat 1 as the groove comes round (701029)', () => {
+    const notation = notationOf(701029);
+    const marked = (voice: string, mark: string) =>
+      engraveBar(notation, 0)
+        .strokes.filter(
+          (stroke) =>
+            stroke.events.some((event) => event.voice === voice) &&
+            stroke.note.getModifiersByType('Articulation').some((a) => (a as Articulation).type === mark),
+        )
+        .map((stroke) => stroke.step);
+    const firstHiHat = Math.min(
+      ...notation.notes.filter((note) => note.voice === 'hi_hat').map((note) => note.step),
+    );
+    expect(marked('hi_hat_open', 'ah')).toEqual([14]);
+    expect(marked('hi_hat', 'a+')).toEqual([firstHiHat]);
+    expect(hiHatClosingMarks(notation, [0])).toEqual({ unclosed: 0, stray: 0 });
+  });
+
+  it("closes an open hi-hat where the hats next close: a + on the hands' closed stroke, none after the foot has closed them", () => {
+    // Two bars of 8ths: bar 1 opens on 2& and 4&, the foot closes 4& on bar 2's beat 1 before the hands on
+    // 1&; bar 2 opens on 3, 3& and 4& (one + closes them) and ends open, which the loop closes on bar 1's beat 1.
+    const hiHat = (step: number, open = false) => ({ step, voice: open ? 'hi_hat_open' : 'hi_hat' }) as const;
+    const notation = fourFour(2, 2, [
+      ...[0, 1, 2, 4, 5, 6].map((step) => hiHat(step)),
+      hiHat(3, true),
+      hiHat(7, true),
+      { step: 8, voice: 'hi_hat_foot' },
+      ...[9, 10, 11].map((step) => hiHat(step)),
+      hiHat(12, true),
+      hiHat(13, true),
+      hiHat(14, true),
+    ]);
+    expect([...hiHatClosingSteps(notation)].sort((a, b) => a - b)).toEqual([0, 4]);
+    const pluses = (bar: number) =>
+      engraveBar(notation, bar)
+        .strokes.filter((stroke) =>
+          stroke.note.getModifiersByType('Articulation').some((a) => (a as Articulation).type === 'a+'),
+        )
+        .map((stroke) => bar * 8 + stroke.step);
+    expect([...pluses(0), ...pluses(1)]).toEqual([0, 4]);
+    expect(hiHatClosingMarks(notation, [0, 1])).toEqual({ unclosed: 0, stray: 0 });
+  });
+
+  it('keeps the + on a bar cut at a beat: the piece after the cut closes the open hi-hat before it', () => {
+    // One bar of 32nds is too wide for a phone: it is cut at beat 3, which closes the hats opened just before.
+    const notation = fourFour(
+      8,
+      1,
+      Array.from(
+        { length: 32 },
+        (_, step) => ({ step, voice: step === 15 ? 'hi_hat_open' : 'hi_hat' }) as const,
+      ),
+    );
+    const systems = engrave(notation, 304);
+    expect(systems.length).toBeGreaterThan(1);
+    // A mark above the note is drawn with its head: a second path, above the staff.
+    const plusAt = (step: number) =>
+      noteGroups(systems, step).some((group) =>
+        [...group.querySelectorAll('.vf-notehead path')].some((path) => box(path).bottom < 60),
+      );
+    const lineOf = (step: number) =>
+      systems.findIndex((system) => parse(system.svg).querySelector(`g.${stepClass(step)}`));
+    expect(lineOf(16)).toBeGreaterThan(lineOf(15));
+    expect(plusAt(16)).toBe(true);
+    expect([0, 17, 31].map(plusAt)).toEqual([false, false, false]);
   });
 
   it('writes the hi-hat foot beside a feathered bass drum, its brackets clear of the x (740007)', () => {

@@ -184,8 +184,40 @@ function clearHiHatFoot(
   return footPlacement;
 }
 
+/**
+ * The steps of the sheet (from its start) whose closed hi-hat is drawn with a +, closing an open one: the
+ * next hi-hat moment after an open hi-hat, when the hands strike it closed there (a foot stroke closes the
+ * hats itself, and its x shows it). The pattern is played over and over, so the hats left open at the end
+ * of the last bar are closed by the first closed hi-hat of the sheet: a drummer reading a looped bar
+ * expects the + where the groove comes round, as playback chokes the open hi-hat there. On the first
+ * time through that hi-hat is closed anyway, so its + is true then too.
+ */
+export function hiHatClosingSteps(notation: Notation): Set<number> {
+  const moments = new Map<number, Set<NoteEvent['voice']>>();
+  for (const note of notation.notes)
+    if (note.voice === 'hi_hat' || note.voice === 'hi_hat_open' || note.voice === 'hi_hat_foot')
+      moments.set(note.step, (moments.get(note.step) ?? new Set()).add(note.voice));
+  const steps = [...moments.keys()].sort((a, b) => a - b);
+  const closings = new Set<number>();
+  // The first pass finds whether the sheet ends with the hats open; the second starts from that, as the loop does.
+  let open = false;
+  for (const marking of [false, true])
+    for (const step of steps) {
+      const voices = moments.get(step) ?? new Set();
+      if (marking && open && voices.has('hi_hat')) closings.add(step);
+      open = voices.has('hi_hat_open') || (open && !voices.has('hi_hat') && !voices.has('hi_hat_foot'));
+    }
+  return closings;
+}
+
 /** A chord of one limb at one step: noteheads bottom to top, with accents, ghost brackets and grace notes. */
-function strokeNote(events: NoteEvent[], duration: string, dots: number, direction: number): StaveNote {
+function strokeNote(
+  events: NoteEvent[],
+  duration: string,
+  dots: number,
+  direction: number,
+  closesHiHat: boolean,
+): StaveNote {
   const placements = [...new Map(events.map((event) => [STAFF_PLACEMENTS[event.voice].key, event])).entries()]
     .map(([key, event]) => ({ key, event, staffStep: STAFF_PLACEMENTS[event.voice].staffStep }))
     .sort((a, b) => a.staffStep - b.staffStep);
@@ -205,6 +237,8 @@ function strokeNote(events: NoteEvent[], duration: string, dots: number, directi
   // An open hi-hat is marked with a small circle above the note.
   if (events.some((event) => event.voice === 'hi_hat_open'))
     note.addModifier(new Articulation('ah').setPosition(Modifier.Position.ABOVE), 0);
+  // The closed hi-hat after an open one is marked with a + above it: the foot closes the hats there.
+  if (closesHiHat) note.addModifier(new Articulation('a+').setPosition(Modifier.Position.ABOVE), 0);
   placements.forEach((placement, index) => {
     if (!placement.event.ghost) return;
     // Over a hi-hat foot written beside the chord, the brackets' lower ends keep clear of its x.
@@ -260,6 +294,7 @@ function engraveVoice(
   role: 'up' | 'down' | 'alone',
   direction: number,
   into: EngravedBar,
+  closings: ReadonlySet<number>,
   otherVoice: ReadonlyMap<number, NoteEvent[]> = new Map(),
   sharesTuplets = false,
 ): void {
@@ -290,7 +325,10 @@ function engraveVoice(
         if (slot.steps === stepsPerBar(notation)) into.barRests.push(rest);
         return rest;
       }
-      const note = strokeNote(events, slot.duration, slot.dots, direction);
+      const closesHiHat =
+        events.some((event) => event.voice === 'hi_hat') &&
+        closings.has(bar * stepsPerBar(notation) + slot.start);
+      const note = strokeNote(events, slot.duration, slot.dots, direction, closesHiHat);
       const limb = STAFF_PLACEMENTS[events[0]?.voice ?? 'snare'].limb;
       into.strokes.push({ note, step: slot.start, events, limb });
       return note;
@@ -317,13 +355,15 @@ function engraveVoice(
 }
 
 /**
- * Engraves bar `bar` (0-based) of a notation, hands above and feet below when both play. `layout` is the
- * whole sheet's when the notation is a piece of one of its bars.
+ * Engraves bar `bar` (0-based) of a notation, hands above and feet below when both play. `layout` and the
+ * steps of the closing hi-hats (`hiHatClosingSteps`) are the whole sheet's when the notation is a piece of
+ * one of its bars.
  */
 export function engraveBar(
   notation: Notation,
   bar: number,
   layout: StemLayout = stemLayoutFor(notation),
+  closings: ReadonlySet<number> = hiHatClosingSteps(notation),
 ): EngravedBar {
   const engraved: EngravedBar = { voices: [], beams: [], tuplets: [], strokes: [], barRests: [] };
   const limbOf = (event: NoteEvent) => STAFF_PLACEMENTS[event.voice].limb;
@@ -335,8 +375,8 @@ export function engraveBar(
       strokesOfBar(notation, bar, feet),
     ];
     // Hands and feet share a triplet (hand, hand, foot): each voice's notes end where the other strikes.
-    engraveVoice(notation, bar, hands, 'up', Stem.UP, engraved, footStrokes, true);
-    engraveVoice(notation, bar, feet, 'down', Stem.DOWN, engraved, handStrokes, true);
+    engraveVoice(notation, bar, hands, 'up', Stem.UP, engraved, closings, footStrokes, true);
+    engraveVoice(notation, bar, feet, 'down', Stem.DOWN, engraved, closings, handStrokes, true);
   } else if (layout === 'hands-apart') {
     const right = (event: NoteEvent) => event.sticking === 'R' || event.sticking === 'B';
     const left = (event: NoteEvent) => event.sticking === 'L' || event.sticking === 'B';
@@ -344,10 +384,18 @@ export function engraveBar(
       strokesOfBar(notation, bar, right),
       strokesOfBar(notation, bar, left),
     ];
-    engraveVoice(notation, bar, right, 'up', Stem.UP, engraved, leftStrokes);
-    engraveVoice(notation, bar, left, 'down', Stem.DOWN, engraved, rightStrokes);
+    engraveVoice(notation, bar, right, 'up', Stem.UP, engraved, closings, leftStrokes);
+    engraveVoice(notation, bar, left, 'down', Stem.DOWN, engraved, closings, rightStrokes);
   } else {
-    engraveVoice(notation, bar, () => true, 'alone', layout === 'feet' ? Stem.DOWN : Stem.UP, engraved);
+    engraveVoice(
+      notation,
+      bar,
+      () => true,
+      'alone',
+      layout === 'feet' ? Stem.DOWN : Stem.UP,
+      engraved,
+      closings,
+    );
   }
   return engraved;
 }

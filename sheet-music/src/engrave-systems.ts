@@ -1,6 +1,6 @@
 import { writtenSticking, type Notation } from '@stickwork/domain';
 import type { Stave, StaveNote } from 'vexflow/bravura';
-import { Formatter, Glyph, Stem, SVGContext } from 'vexflow/bravura';
+import { Formatter, Glyph, Modifier, Stem, SVGContext } from 'vexflow/bravura';
 import { stepsPerBar, type EngravedBar, type EngravedStroke } from './engrave-bar.js';
 import {
   BARLINE_WIDTH,
@@ -115,10 +115,11 @@ function inkExtent(bar: EngravedBar): Extent {
       let noteTop = Math.min(...ys) - 7;
       let noteBottom = Math.max(...ys) + 7;
       const events = marked.get(note) ?? [];
-      const marks =
-        (events.some((event) => event.accent) ? 1 : 0) +
-        (events.some((event) => event.voice === 'hi_hat_open') ? 1 : 0);
-      if (note.getStemDirection() === Stem.UP) noteTop -= marks * ARTICULATION_HEIGHT;
+      // Marks above an up-stem note stack: accent, open hi-hat's o, closing hi-hat's +.
+      const marksAbove = note
+        .getModifiersByType('Articulation')
+        .filter((mark) => mark.getPosition() === Modifier.Position.ABOVE).length;
+      if (note.getStemDirection() === Stem.UP) noteTop -= marksAbove * ARTICULATION_HEIGHT;
       else noteBottom += (events.some((event) => event.accent) ? 1 : 0) * ARTICULATION_HEIGHT;
       top = Math.min(top, noteTop);
       bottom = Math.max(bottom, noteBottom);

@@ -1,7 +1,7 @@
 import type { Notation } from '@stickwork/domain';
-import { Modifier, type StaveNote } from 'vexflow/bravura';
+import { Modifier, type Articulation, type StaveNote } from 'vexflow/bravura';
 import { STAFF_PLACEMENTS } from './drum-kit-staff.js';
-import { engraveBar, NoteheadParenthesis, REST_REACH } from './engrave-bar.js';
+import { engraveBar, NoteheadParenthesis, REST_REACH, stepsPerBar } from './engrave-bar.js';
 import { BARLINE_WIDTH, barContent, type PieceEnd, type SheetLayout } from './sheet-layout.js';
 
 /**
@@ -33,6 +33,10 @@ export interface EngravingFaults {
   barRestsOnNotes: number;
   /** Hi-hat foot heads touching another head of their column, or its ghost brackets. */
   hiHatFootsTouching: number;
+  /** Open hi-hats whose next hi-hat stroke is closed but drawn without the closing +. */
+  openHiHatsUnclosed: number;
+  /** Closing + drawn on a stroke that closes no open hi-hat. */
+  strayHiHatCloses: number;
 }
 
 const TOLERANCE = 1e-6;
@@ -153,8 +157,51 @@ export function hiHatFootsTouching(notation: Notation, bar: number): number {
 }
 
 /**
+ * The closing + of the hi-hat against the sheet's open hi-hats: open hi-hats whose next hi-hat moment (over
+ * the loop's end too: the sheet is played over and over) the hands strike closed, drawn without the +
+ * (`unclosed`), and + drawn where no open hi-hat is closed (`stray`), in the bars the sheet writes out
+ * (`written`: a bar drawn as a repeat sign or written once for its copies is not counted). A sheet with no
+ * open hi-hat is not engraved again for it: it has nothing to close (the rule's own tests cover it).
+ */
+export function hiHatClosingMarks(
+  notation: Notation,
+  written: readonly number[],
+): { unclosed: number; stray: number } {
+  const hiHat = (voice: string) => voice === 'hi_hat' || voice === 'hi_hat_open' || voice === 'hi_hat_foot';
+  const moments = [
+    ...new Set(notation.notes.filter((note) => hiHat(note.voice)).map((note) => note.step)),
+  ].sort((a, b) => a - b);
+  const struckAt = (step: number, voice: string) =>
+    notation.notes.some((note) => note.step === step && note.voice === voice);
+  const closing = new Set<number>();
+  moments.forEach((step, index) => {
+    const next = moments[(index + 1) % moments.length];
+    if (next !== undefined && struckAt(step, 'hi_hat_open') && struckAt(next, 'hi_hat')) closing.add(next);
+  });
+  if (closing.size === 0 && !notation.notes.some((note) => note.voice === 'hi_hat_open'))
+    return { unclosed: 0, stray: 0 };
+  const perBar = stepsPerBar(notation);
+  let unclosed = 0;
+  let stray = 0;
+  for (const bar of written)
+    for (const stroke of engraveBar(notation, bar).strokes) {
+      const step = bar * perBar + stroke.step;
+      const plus = stroke.note
+        .getModifiersByType('Articulation')
+        .some(
+          (mark) => (mark as Articulation).type === 'a+' && mark.getPosition() === Modifier.Position.ABOVE,
+        );
+      const closes = closing.has(step) && stroke.events.some((event) => event.voice === 'hi_hat');
+      if (closes && !plus) unclosed++;
+      if (plus && !closes) stray++;
+    }
+  return { unclosed, stray };
+}
+
+/**
  * Checks a sheet's layout the way a drummer reads it: every barline inside its line, a cut bar marked,
- * one size for all lines, no bar written twice, no rest on another voice's note.
+ * one size for all lines, no bar written twice, no rest on another voice's note, every open hi-hat closed by a +
+ * and no + elsewhere.
  */
 export function engravingFaults(notation: Notation, layout: CheckedLayout, width: number): EngravingFaults {
   const lineWidth = width / layout.scale;
@@ -178,6 +225,7 @@ export function engravingFaults(notation: Notation, layout: CheckedLayout, width
   const repeatedBars = written.filter(
     (bar) => bar > 0 && barContent(notation, bar) === barContent(notation, bar - 1),
   ).length;
+  const closingMarks = hiHatClosingMarks(notation, written);
   return {
     barlinesOutside,
     unmarkedCuts,
@@ -186,5 +234,7 @@ export function engravingFaults(notation: Notation, layout: CheckedLayout, width
     restsOnNotes: written.reduce((count, bar) => count + restsOnOtherVoices(notation, bar), 0),
     barRestsOnNotes: written.reduce((count, bar) => count + restsOnOtherVoices(notation, bar, 'bar'), 0),
     hiHatFootsTouching: written.reduce((count, bar) => count + hiHatFootsTouching(notation, bar), 0),
+    openHiHatsUnclosed: closingMarks.unclosed,
+    strayHiHatCloses: closingMarks.stray,
   };
 }

@@ -13,7 +13,7 @@ const WIDTHS = [304, 688, 720];
 
 describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () => {
   it.each(WIDTHS)(
-    'at %i units: barlines inside their lines, cut bars marked, one size a sheet, no bar written twice, no rest on a head, no hi-hat foot touching a head',
+    'at %i units: barlines inside their lines, cut bars marked, one size a sheet, no bar written twice, no rest on a head, no hi-hat foot touching a head, the + after every open hi-hat and nowhere else',
     (width) => {
       const lessons: Partial<Record<keyof EngravingFaults, number[]>> = {
         barlinesOutside: [],
@@ -23,6 +23,8 @@ describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () =
         restsOnNotes: [],
         barRestsOnNotes: [],
         hiHatFootsTouching: [],
+        openHiHatsUnclosed: [],
+        strayHiHatCloses: [],
       };
       for (const exercise of getCatalogue()) {
         const layout = layoutSheet(exercise.notation, { width, repetitions: exercise.number_repetition });
@@ -45,6 +47,8 @@ describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () =
         restsOnNotes: '0: ',
         barRestsOnNotes: '0: ',
         hiHatFootsTouching: '0: ',
+        openHiHatsUnclosed: '0: ',
+        strayHiHatCloses: '0: ',
       });
     },
   );

@@ -1,5 +1,6 @@
 import type { ClickPlacement, Notation, Voice } from '@stickwork/domain';
 import { LEGEND_ORDER, STAFF_PLACEMENTS } from './drum-kit-staff.js';
+import { hiHatClosingSteps } from './engrave-bar.js';
 import { repeatSignBars } from './sheet-layout.js';
 import { stickingLegend } from './sticking-letters.js';
 
@@ -40,6 +41,8 @@ export function markingsLegend(notation: Notation): string[] {
   if (notes.some((note) => note.ornament === 'drag')) entries.push('Two small notes before: drag');
   if (notes.some((note) => note.ornament === 'buzz')) entries.push('z on the stem: buzz stroke');
   if (notes.some((note) => note.voice === 'hi_hat_open')) entries.push('o above a hi-hat note: open hi-hat');
+  if (hiHatClosingSteps(notation).size > 0)
+    entries.push('+ above a hi-hat note: closed again after an open hi-hat');
   if (repeatSignBars(notation).length > 0)
     entries.push('Slash between two dots filling a bar: play the bar before again');
   entries.push(...stickingLegend(notation));

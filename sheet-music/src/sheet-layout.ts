@@ -1,7 +1,14 @@
 import type { Notation } from '@stickwork/domain';
 import type { StaveNote } from 'vexflow/bravura';
 import { BarlineType, Formatter, Stave } from 'vexflow/bravura';
-import { engraveBar, stemLayoutFor, stepsPerBar, type EngravedBar, type StemLayout } from './engrave-bar.js';
+import {
+  engraveBar,
+  hiHatClosingSteps,
+  stemLayoutFor,
+  stepsPerBar,
+  type EngravedBar,
+  type StemLayout,
+} from './engrave-bar.js';
 
 export const STAFF_TOP = 100; // drawing origin of the top line; the SVG is cropped to the ink afterwards
 const STAFF_COLOUR = '#333333';
@@ -105,9 +112,8 @@ function pieceCounts({ beats, beatUnit }: Notation['timeSignature']): number[] {
   );
 }
 
-/** Beats `firstBeat` to `firstBeat + beats` of bar `bar`, as a one-bar notation of their own. */
-function pieceOf(notation: Notation, bar: number, firstBeat: number, beats: number): Notation {
-  const start = bar * stepsPerBar(notation) + firstBeat * notation.subdivision;
+/** `beats` beats from grid step `start` of the sheet, as a one-bar notation of their own. */
+function pieceOf(notation: Notation, start: number, beats: number): Notation {
   const end = start + beats * notation.subdivision;
   return {
     ...notation,
@@ -287,6 +293,7 @@ export function layoutSheet(notation: Notation, options: LayoutOptions): SheetLa
   const written = writtenRepeat(notation, options.repetitions);
   const repeats = written.times > 1;
   const stemLayout = stemLayoutFor(notation);
+  const closings = hiHatClosingSteps(notation);
   const firstHeader = headerWidth(notation, true, repeats);
   const otherHeader = headerWidth(notation, false, false);
   const { beats } = notation.timeSignature;
@@ -294,7 +301,11 @@ export function layoutSheet(notation: Notation, options: LayoutOptions): SheetLa
     const engrave =
       pieceBeats === beats
         ? () => engraveBar(notation, bar)
-        : () => engraveBar(pieceOf(notation, bar, firstBeat, pieceBeats), 0, stemLayout);
+        : () => {
+            const start = bar * stepsPerBar(notation) + firstBeat * notation.subdivision;
+            const pieceClosings = new Set([...closings].map((step) => step - start));
+            return engraveBar(pieceOf(notation, start, pieceBeats), 0, stemLayout, pieceClosings);
+          };
     const room = cachedRoom(notation, `${bar}:${firstBeat}:${pieceBeats}`, () => roomOf(engrave()));
     return { bar, firstBeat, beats: pieceBeats, engrave, simile: false, ...room };
   };

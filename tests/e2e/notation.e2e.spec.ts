@@ -170,7 +170,7 @@ const keyRowGaps = (page: Page) =>
     );
 
 for (const width of [375, 1280] as const) {
-  test(`at ${width} px the key of an open hi-hat groove explains the hi-hat and its o once, each column packed without empty rows`, async ({
+  test(`at ${width} px the key of an open hi-hat groove explains the hi-hat, its o and its + once, each column packed without empty rows`, async ({
     page,
     context,
     request,
@@ -186,6 +186,7 @@ for (const width of [375, 1280] as const) {
       'Snare (3rd space)',
       'Bass drum (1st space)',
       'o above a hi-hat note: open hi-hat',
+      '+ above a hi-hat note: closed again after an open hi-hat',
     ]);
     for (const list of await keyRowGaps(page)) {
       for (const extra of list.extra)
