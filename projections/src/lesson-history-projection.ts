@@ -5,6 +5,7 @@ import type {
   PlayId,
   TimingScored,
 } from '@stickwork/domain';
+import { isFullTake } from '@stickwork/domain';
 import type { ReadModelStore } from './read-model-store.js';
 import { customerKeyOf } from './customer-key.js';
 import { match } from 'ts-pattern';
@@ -126,13 +127,18 @@ export const lessonHistoryProjection = defineProjection<LessonHistoryModel>({
   evolve: (model, event) =>
     match(events.read(event))
       .returnType<LessonHistoryModel>()
-      .with({ type: 'TimingScored' }, ({ data: take }) => ({
-        entries: played(model.entries, take, take.scoredAt, (entry) => ({
-          ...entry,
-          takes: entry.takes + 1,
-          best: bestOf(entry.best, take),
-        })),
-      }))
+      // A take shorter than a full one (a false start) never counts, nor becomes the best take.
+      .with({ type: 'TimingScored' }, ({ data: take }) =>
+        isFullTake(take)
+          ? {
+              entries: played(model.entries, take, take.scoredAt, (entry) => ({
+                ...entry,
+                takes: entry.takes + 1,
+                best: bestOf(entry.best, take),
+              })),
+            }
+          : model,
+      )
       .with({ type: 'LessonEvaluated' }, ({ data: { evaluatedAt, ratingDifficulty, skipped, ...play } }) => ({
         entries: played(model.entries, play, evaluatedAt, (entry) => ({
           ...entry,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  MIN_FULL_TAKE_NOTES,
   practiceEventSchemaVersions,
   type LessonEvaluated,
   type PracticeEvent,
@@ -97,6 +98,40 @@ describe('lesson history', () => {
         best: { input: 'midi', bpm: 96, accuracy: 88, meanOffsetMs: 12, spreadMs: 5 },
       },
     ]);
+  });
+
+  it('never makes a take shorter than a full one the best take, nor counts it (property)', () => {
+    const short = (minutes: number, accuracy: number, expected: number): TimingScored => {
+      const event = take(42, minutes, accuracy);
+      return { ...event, data: { ...event.data, expected, hits: expected } };
+    };
+    // The case: a 2-stroke take at 100 % after a 64-note take at 92 %.
+    expect(historyOf(log(short(0, 92, 64), short(1, 100, 2)))?.entries[0]).toMatchObject({
+      takes: 1,
+      best: { accuracy: 92 },
+    });
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            expected: fc.integer({ min: 1, max: 3 * MIN_FULL_TAKE_NOTES }),
+            accuracy: fc.integer({ min: 0, max: 100 }),
+          }),
+          { maxLength: 10 },
+        ),
+        (takes) => {
+          const full = takes.filter(({ expected }) => expected >= MIN_FULL_TAKE_NOTES);
+          const entry = historyOf(
+            log(...takes.map(({ accuracy, expected }, i) => short(i, accuracy, expected))),
+          )?.entries[0];
+          if (full.length === 0) expect(entry).toBeUndefined();
+          else {
+            expect(entry?.takes).toBe(full.length);
+            expect(entry?.best?.accuracy).toBe(Math.max(...full.map(({ accuracy }) => accuracy)));
+          }
+        },
+      ),
+    );
   });
 
   it('lists lessons newest first, evaluated ones without takes too', () => {

@@ -7,7 +7,9 @@ import {
 } from '../rules/difficulty-ratings.js';
 import type { ScheduledLesson } from '../scheduler/practice-schedule.js';
 import type { FinishExerciseRequest, PracticeActivityRequest } from '../schemas/practice-requests.js';
+import type { TakeMark } from '../scheduler/take-history.js';
 import type { TakeScore } from '../timing/score-take.js';
+import { isFullTake } from '../timing/take-plausibility.js';
 
 /**
  * The lesson card of a practice session (product-spec §2 "Lesson card", §4 "Practice flow"): a front
@@ -76,6 +78,8 @@ export interface LessonCardContext {
    * lesson" shows its summary again (the front's coach is new after each turn). None on a new lesson.
    */
   lastTake: TakeScore | null;
+  /** This lesson's full takes (`isFullTake`), oldest first: what the back's suggested rating follows. */
+  fullTakes: TakeMark[];
 }
 
 /** The card's one transport plays the lesson's pattern or the metronome alone. */
@@ -96,7 +100,7 @@ export type LessonCardEvent =
   | { type: 'transport.stop' }
   | { type: 'transport.interrupted'; by: TransportInterruption }
   /** The timing coach finished scoring a take (also when the card turned while the pattern played). */
-  | { type: 'take.scored'; score: TakeScore };
+  | { type: 'take.scored'; score: TakeScore; bpm: number };
 
 export interface LessonCardScheduleProgress {
   currentLessonIndex: number;
@@ -193,6 +197,7 @@ export const lessonCardMachine = setup({
       mastered: false,
       lessonStartedAtMs: context.lessonEndedAtMs,
       lastTake: null,
+      fullTakes: [],
     })),
     endLesson: assign(({ context }) => {
       const reading = stopwatchReadingMs(context.stopwatch, context.clock());
@@ -244,6 +249,7 @@ export const lessonCardMachine = setup({
       transportMode: 'pattern',
       transportStoppedBy: null,
       lastTake: null,
+      fullTakes: [],
     };
   },
   initial: 'starting',
@@ -257,7 +263,16 @@ export const lessonCardMachine = setup({
     },
     practising: {
       type: 'parallel',
-      on: { 'take.scored': { actions: assign({ lastTake: ({ event }) => event.score }) } },
+      on: {
+        'take.scored': {
+          actions: assign(({ context, event }) => ({
+            lastTake: event.score,
+            fullTakes: isFullTake(event.score)
+              ? [...context.fullTakes, { bpm: event.bpm, accuracy: event.score.accuracy }]
+              : context.fullTakes,
+          })),
+        },
+      },
       states: {
         card: {
           initial: 'front',

@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, SimulatedClock, transition } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { ScheduledLesson } from '../scheduler/practice-schedule.js';
 import type { TakeScore } from '../timing/score-take.js';
+import { takeOfAnyLength, takeScore } from '../testing/take-fixtures.js';
+import { isFullTake, MIN_FULL_TAKE_NOTES } from '../timing/take-plausibility.js';
 import type { LessonCardEvent, LessonCardInput, PracticeActivityRecord } from './lesson-card-machine.js';
 import {
   isEmptySchedule,
@@ -92,8 +95,8 @@ describe('lesson card', () => {
 
     it("keeps the lesson's last take through the back and 'back to lesson', and forgets it on the next lesson", () => {
       const take: TakeScore = {
-        expected: 8,
-        hit: 7,
+        expected: 32,
+        hit: 31,
         missed: 1,
         extra: 0,
         meanOffsetMs: 12,
@@ -102,7 +105,7 @@ describe('lesson card', () => {
         dynamics: null,
         hits: [],
       };
-      const scored: LessonCardEvent = { type: 'take.scored', score: take };
+      const scored: LessonCardEvent = { type: 'take.scored', score: take, bpm: 80 };
       expect(run({ lessons: [groove, fill] }).snapshot.context.lastTake).toBeNull();
       // Scored on the front, or as the card turned while the pattern played.
       expect(run({ lessons: [groove, fill] }, scored, evaluate, back).snapshot.context.lastTake).toEqual(
@@ -113,10 +116,53 @@ describe('lesson card', () => {
       );
       const later = { ...take, accuracy: 97 };
       expect(
-        run({ lessons: [groove, fill] }, scored, { type: 'take.scored', score: later }).snapshot.context
-          .lastTake,
+        run({ lessons: [groove, fill] }, scored, { type: 'take.scored', score: later, bpm: 84 }).snapshot
+          .context.lastTake,
       ).toEqual(later);
       expect(run({ lessons: [groove, fill] }, scored, evaluate, submit).snapshot.context.lastTake).toBeNull();
+    });
+
+    it('keeps the full takes the suggestion follows: a false start is shown (the last take), never one of them', () => {
+      const take = takeScore({ expected: MIN_FULL_TAKE_NOTES, hit: MIN_FULL_TAKE_NOTES, accuracy: 92 });
+      const falseStart = takeScore({
+        expected: MIN_FULL_TAKE_NOTES - 1,
+        hit: MIN_FULL_TAKE_NOTES - 1,
+        accuracy: 100,
+      });
+      const { context } = run(
+        { lessons: [groove, fill] },
+        { type: 'take.scored', score: take, bpm: 80 },
+        { type: 'take.scored', score: falseStart, bpm: 84 },
+      ).snapshot;
+      expect(context.lastTake).toEqual(falseStart);
+      expect(context.fullTakes).toEqual([{ bpm: 80, accuracy: 92 }]);
+      const next = run(
+        { lessons: [groove, fill] },
+        { type: 'take.scored', score: take, bpm: 80 },
+        evaluate,
+        submit,
+      ).snapshot.context;
+      expect(next.fullTakes).toEqual([]);
+    });
+
+    it('never lets a take shorter than a full one be what the suggestion follows (property)', () => {
+      fc.assert(
+        fc.property(fc.array(takeOfAnyLength, { maxLength: 12 }), (takes) => {
+          const { context } = run(
+            { lessons: [groove] },
+            ...takes.map((take): LessonCardEvent => ({
+              type: 'take.scored',
+              score: takeScore({ expected: take.expected, hit: take.hits, accuracy: take.accuracy }),
+              bpm: take.bpm,
+            })),
+          ).snapshot;
+          // Every take is shown (the last one); only the full ones are what the suggestion follows.
+          expect(context.lastTake?.expected ?? null).toBe(takes.at(-1)?.expected ?? null);
+          expect(context.fullTakes).toEqual(
+            takes.filter(isFullTake).map(({ bpm, accuracy }) => ({ bpm, accuracy })),
+          );
+        }),
+      );
     });
 
     it('starts the slider at challenging (2) and clamps it to 0-4', () => {

@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import type { TakeFigures } from '../practice/practice-events.js';
+import type { TakeScore } from '../timing/score-take.js';
+import { MIN_FULL_TAKE_NOTES } from '../timing/take-plausibility.js';
 
 /**
  * A take of 32 notes on an e-kit, every note played (none missed, no extra stroke), as the coach posts
@@ -19,3 +22,29 @@ export const takeFigures = (changes: Partial<TakeFigures> = {}): TakeFigures => 
   byPosition: [],
   ...changes,
 });
+
+/** The judge's score of the same take (`takeFigures`' figures, no strokes kept), any figure changed. */
+export const takeScore = (changes: Partial<TakeScore> = {}): TakeScore => {
+  const { expected, hits, missed, extra, meanOffsetMs, spreadMs, accuracy } = takeFigures();
+  return {
+    expected,
+    hit: hits,
+    missed,
+    extra,
+    meanOffsetMs,
+    spreadMs,
+    accuracy,
+    dynamics: null,
+    hits: [],
+    ...changes,
+  };
+};
+
+/** Any take of 1 to 3 × MIN_FULL_TAKE_NOTES notes, every one played, at any tempo and accuracy. */
+export const takeOfAnyLength = fc
+  .record({
+    expected: fc.integer({ min: 1, max: 3 * MIN_FULL_TAKE_NOTES }),
+    bpm: fc.integer({ min: 48, max: 120 }),
+    accuracy: fc.integer({ min: 0, max: 1000 }).map((tenths) => tenths / 10),
+  })
+  .map(({ expected, bpm, accuracy }) => takeFigures({ expected, hits: expected, bpm, accuracy }));

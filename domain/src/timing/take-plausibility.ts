@@ -55,9 +55,22 @@ export const takeImplausibilities = (take: TakeSummary): TakeImplausibility[] =>
 };
 
 /**
- * Whether the card records a take it scored: not one with more extra strokes than a drummer plays
- * (a microphone hearing the room, a kit double-triggering). Such a take is shown, not stored, so
- * every take the card posts is one the server accepts.
+ * A take counts from this many notes judged: a bar of 16ths, two bars of a rock beat's 8ths, four of
+ * quarters. Fewer say too little (one miss moves the score by more than 6 points), and a false start
+ * of two strokes at 100 % must not outweigh a full take.
+ */
+export const MIN_FULL_TAKE_NOTES = 16;
+
+/**
+ * Whether a take is a full one, the only kind that is recorded, becomes a lesson's best take, the basis
+ * of its tempo plan or the rating the card suggests. A shorter one is shown on the card, and said why.
+ */
+export const isFullTake = (take: { expected: number }): boolean => take.expected >= MIN_FULL_TAKE_NOTES;
+
+/**
+ * Whether the card records a take it scored: a full take (`isFullTake`), and not one with more extra
+ * strokes than a drummer plays (a microphone hearing the room, a kit double-triggering). Any other
+ * take is shown, not stored, so every take the card posts is one the server accepts.
  */
 export const takeIsRecorded = (score: { expected: number; extra: number }): boolean =>
-  score.expected > 0 && score.extra <= MAX_EXTRA_PER_EXPECTED_NOTE * score.expected;
+  isFullTake(score) && score.extra <= MAX_EXTRA_PER_EXPECTED_NOTE * score.expected;

@@ -3,6 +3,7 @@ import {
   currentLessonOf,
   type PlaybackPosition,
   DIFFICULTY_RATINGS,
+  isFullTake,
   isLastLessonOf,
   lessonCardMachine,
   passesForPracticeTime,
@@ -14,6 +15,7 @@ import {
   tempoWithNote,
   timingScoredRequestOf,
   type ScheduledLesson,
+  type TakeMark,
 } from '@stickwork/domain';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -126,24 +128,28 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
     openedAtTop.current = true;
     cardTop.current.scrollIntoView?.({ block: 'start' });
   });
-  // The timing coach's last take of this lesson (the machine keeps it through card turns): its rating
-  // is suggested on the back, and its summary shows again on "back to lesson".
+  // The timing coach's last take of this lesson (the machine keeps it through card turns) shows again on
+  // "back to lesson"; the back suggests the rating of the lesson's last full take (a false start never).
   const { lastTake } = context;
-  const suggestion = lastTake
-    ? {
-        accuracy: lastTake.accuracy,
-        position: DIFFICULTY_RATINGS.indexOf(suggestedRating(lastTake.accuracy)),
-      }
-    : null;
+  const suggestionOf = (takes: readonly TakeMark[]) => {
+    const judged = takes.at(-1);
+    return judged
+      ? { accuracy: judged.accuracy, position: DIFFICULTY_RATINGS.indexOf(suggestedRating(judged.accuracy)) }
+      : null;
+  };
+  const suggestion = suggestionOf(context.fullTakes);
   if (!lesson) return null;
   const takeScored = ({ score, input, bpm, byPosition }: ScoredTake) => {
     const playId = playIdOf(context.lessonIndex);
-    // A take that is mostly noise (more extra strokes than a drummer plays) is shown, not recorded.
+    // A short take or one that is mostly noise (more extra strokes than a drummer plays) is shown, not recorded.
     if (takeIsRecorded(score))
       dispatch(timingScored(timingScoredRequestOf(lesson.lesson_id, input, bpm, score, playId, byPosition)));
-    send({ type: 'take.scored', score });
+    send({ type: 'take.scored', score, bpm });
     // Already on the back (the card turned while the pattern played): the slider starts from the take.
-    send({ type: 'rating.set', position: DIFFICULTY_RATINGS.indexOf(suggestedRating(score.accuracy)) });
+    const next = isFullTake(score)
+      ? suggestionOf([...context.fullTakes, { bpm, accuracy: score.accuracy }])
+      : null;
+    if (next) send({ type: 'rating.set', position: next.position });
   };
   const evaluate = () => {
     send({ type: 'card.evaluate' });
@@ -340,7 +346,7 @@ const LessonBack = ({
       <p className="lesson-card__evaluated">{lesson.name}</p>
       {takeAccuracy === null ? null : (
         <p className="practice-muted">
-          Your last take scored {accuracyLabel(takeAccuracy)} on timing, so the slider starts at{' '}
+          Your last full take scored {accuracyLabel(takeAccuracy)} on timing, so the slider starts at{' '}
           {RATING_LABELS[DIFFICULTY_RATINGS.indexOf(suggestedRating(takeAccuracy))]}: move it if it felt
           different.
         </p>

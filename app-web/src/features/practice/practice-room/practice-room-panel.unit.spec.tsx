@@ -347,18 +347,19 @@ describe('the practice room panel', () => {
 });
 
 describe('the timing coach after a card turn', () => {
+  const take: TakeScore = {
+    expected: 16,
+    hit: 15,
+    missed: 1,
+    extra: 2,
+    meanOffsetMs: 18,
+    spreadMs: 7.4,
+    accuracy: 86.5,
+    dynamics: null,
+    hits: [],
+  };
+
   it("opens on the lesson's last take, its summary as it was left (the card turned and came back)", () => {
-    const take: TakeScore = {
-      expected: 16,
-      hit: 15,
-      missed: 1,
-      extra: 2,
-      meanOffsetMs: 18,
-      spreadMs: 7.4,
-      accuracy: 86.5,
-      dynamics: null,
-      hits: [],
-    };
     renderPanel({ notation, startBpm: 120, lastTake: take });
     const coach = screen.getByText('Timing coach: score my playing').closest('details')!;
     expect(coach.open).toBe(true);
@@ -367,6 +368,21 @@ describe('the timing coach after a card turn', () => {
     expect(within(summary).getByText('15 of 16 notes played, 1 missed, 2 extra')).toBeDefined();
     expect(within(summary).getByText('18 ms late')).toBeDefined();
     expect(within(summary).getByText('± 7 ms')).toBeDefined();
+    expect(summary.textContent).toContain(
+      'This take suggests rating the lesson challenging; you choose when you evaluate.',
+    );
+  });
+
+  it('shows a take too short to count, and says why it does not count', () => {
+    const falseStart = { ...take, expected: 2, hit: 2, missed: 0, extra: 0, accuracy: 100 };
+    renderPanel({ notation, startBpm: 120, lastTake: falseStart });
+    const summary = screen.getByRole('region', { name: 'Your take' });
+    expect(within(summary).getByText('100 %')).toBeDefined();
+    expect(within(summary).getByText('2 of 2 notes played, 0 missed, 0 extra')).toBeDefined();
+    expect(summary.textContent).toContain(
+      'Too short to count: a take counts from 16 notes, this one had 2. It is not recorded, and sets neither your next tempo nor the suggested rating.',
+    );
+    expect(summary.textContent).not.toContain('This take suggests');
   });
 
   it('opens closed, with no summary, on a lesson without a take', () => {

@@ -1,5 +1,7 @@
 import {
   accuracyLabel,
+  isFullTake,
+  MIN_FULL_TAKE_NOTES,
   suggestedRating,
   timingOffsetLabel,
   type DifficultyRating,
@@ -68,10 +70,17 @@ export const TakeSummary = ({ score }: { score: TakeScore }) => {
             ))}
         </ul>
       </figure>
-      <p className="take-summary__suggestion">
-        This take suggests rating the lesson <strong>{ratingWords(suggestedRating(score.accuracy))}</strong>;
-        you choose when you evaluate.
-      </p>
+      {isFullTake(score) ? (
+        <p className="take-summary__suggestion">
+          This take suggests rating the lesson <strong>{ratingWords(suggestedRating(score.accuracy))}</strong>
+          ; you choose when you evaluate.
+        </p>
+      ) : (
+        <p className="take-summary__suggestion">
+          Too short to count: a take counts from {MIN_FULL_TAKE_NOTES} notes, this one had {score.expected}.
+          It is not recorded, and sets neither your next tempo nor the suggested rating.
+        </p>
+      )}
     </section>
   );
 };
