@@ -11,7 +11,7 @@ const port = Number(process.env.STICKWORK_E2E_PORT ?? 3100);
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
- * Journeys run two at a time against one server. The few that move the server's clock
+ * Journeys run against one server. The few that move the server's clock
  * (`/api/test/clock`, docs/testing.md) get a server of their own, one journey at a time, so no
  * other journey ever sees a moved clock. Each server has its own DATA_DIR inside the run's
  * directory; a journey finds its server's with `serverDataDir()` (tests/support/e2e-data-dir.ts).
@@ -31,9 +31,10 @@ export default defineConfig({
   testMatch: '**/*.e2e.spec.ts',
   // One output folder per port: runs on different ports (several engineers at once) never clear each other's.
   outputDir: path.join(root, 'test-results', `e2e-${port}`),
-  // Files in parallel, the tests of one file in order (several share a drummer).
+  // One journey at a time: two workers on a 2-core machine took as long (22.6 min against 23.6)
+  // and timed out axe scans and journeys in CI. The tests of one file in order (several share a drummer).
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

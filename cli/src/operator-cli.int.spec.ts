@@ -112,11 +112,9 @@ describe('seed (items 2 and 3)', () => {
       const file = path.join(dataDir, 'stickwork.sqlite');
       const deadline = Date.now() + 90_000;
       for (;;) {
-        if (
-          fs.existsSync(file) &&
-          fs.statSync(file).size + fs.statSync(`${file}-wal`, { throwIfNoEntry: false })!.size > 200_000
-        )
-          break;
+        // The WAL appears a moment after the file: a store without one yet has written nothing to it.
+        const bytes = (name: string) => fs.statSync(name, { throwIfNoEntry: false })?.size ?? 0;
+        if (bytes(file) + bytes(`${file}-wal`) > 200_000) break;
         if (Date.now() > deadline) throw new Error(`seed never started writing: ${stderr}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
