@@ -14,7 +14,7 @@ const root = path.resolve(import.meta.dirname, '..');
  * Journeys run against one server. The few that move the server's clock
  * (`/api/test/clock`, docs/testing.md) get a server of their own, one journey at a time, so no
  * other journey ever sees a moved clock. Each server has its own DATA_DIR inside the run's
- * directory; a journey finds its server's with `serverDataDir()` (tests/support/e2e-data-dir.ts).
+ * directory; a journey finds its server's with `serverDataDir()` (tests/support/server-data-dir.ts).
  */
 const servers = {
   journeys: { port, dataDir: path.join(runDir, 'journeys'), testClock: false },
