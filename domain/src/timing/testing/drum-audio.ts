@@ -110,6 +110,9 @@ const voices: Record<Drum, Voice> = {
   },
 };
 
+/** The last stretch of every voice, faded out (a raised cosine) rather than cut off. */
+const FADE_SECONDS = 0.1;
+
 /** Renders strokes over a room at `sampleRate` (mono, float samples). */
 export function renderDrumAudio(
   sampleRate: number,
@@ -140,9 +143,16 @@ export function renderDrumAudio(
     const voice = voices[stroke.drum];
     const hiss = uniformNoise(seed * 7919 + index + 1);
     const start = Math.round(stroke.time * sampleRate);
-    const length = Math.min(Math.round(voice.seconds * sampleRate), samples.length - start);
-    for (let i = 0; i < length; i++)
-      samples[start + i] = (samples[start + i] ?? 0) + stroke.peak * voice.at(i / sampleRate, hiss());
+    const voiceLength = Math.round(voice.seconds * sampleRate);
+    const length = Math.min(voiceLength, samples.length - start);
+    // A drum's ring fades out over its voice's last FADE_SECONDS: cut off, a kick at 0.9 still rings at
+    // -46 dBFS after 0.9 s, and the cut is a click (a real transient, heard as a stroke).
+    const fadeFrom = voiceLength - Math.round(FADE_SECONDS * sampleRate);
+    for (let i = 0; i < length; i++) {
+      const fade =
+        i < fadeFrom ? 1 : 0.5 + 0.5 * Math.cos((Math.PI * (i - fadeFrom)) / (voiceLength - fadeFrom));
+      samples[start + i] = (samples[start + i] ?? 0) + fade * stroke.peak * voice.at(i / sampleRate, hiss());
+    }
   });
   for (let i = 0; i < samples.length; i++) samples[i] = Math.max(-1, Math.min(1, samples[i] ?? 0));
   return samples;
