@@ -41,7 +41,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions(),
-    trace: 'retain-on-failure',
+    // Recording a trace (a screenshot and DOM snapshot per action) costs CPU in every journey; in CI
+    // only the retry of a failed journey records one, which is the trace worth reading.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
