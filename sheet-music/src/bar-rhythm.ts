@@ -44,7 +44,7 @@ export interface RhythmGroup {
   tuplets?: TupletSpan[];
 }
 
-const isPowerOfTwo = (n: number): boolean => Number.isInteger(n) && n > 0 && (n & (n - 1)) === 0;
+export const isPowerOfTwo = (n: number): boolean => Number.isInteger(n) && n > 0 && (n & (n - 1)) === 0;
 
 /** Compound meters (6/8, 12/8) are felt and beamed in dotted quarters: three eighth-note beats. */
 const isCompound = (meter: Meter): boolean =>

@@ -1,6 +1,6 @@
 import { getCatalogue } from '@stickwork/domain';
 import { describe, expect, it } from 'vitest';
-import { engravingFaults, type EngravingFaults } from './engraving-check.js';
+import { catalogueEngravingProblems, engravingFaults, type EngravingFaults } from './engraving-check.js';
 import { explainedTwice, sheetKey } from './sheet-key.js';
 import { layoutSheet } from './sheet-layout.js';
 
@@ -13,15 +13,13 @@ const WIDTHS = [304, 688, 720];
 
 describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () => {
   it.each(WIDTHS)(
-    'at %i units: barlines inside their lines, cut bars marked, one size a sheet, no bar written twice, no rest on a head, no hi-hat foot touching a head, the + after every open hi-hat and nowhere else',
+    'at %i units: barlines inside their lines, cut bars marked, one size a sheet, no bar written twice, no hi-hat foot touching a head, the + after every open hi-hat and nowhere else',
     (width) => {
       const lessons: Partial<Record<keyof EngravingFaults, number[]>> = {
         barlinesOutside: [],
         unmarkedCuts: [],
         extraSizes: [],
         repeatedBars: [],
-        restsOnNotes: [],
-        barRestsOnNotes: [],
         hiHatFootsTouching: [],
         openHiHatsUnclosed: [],
         strayHiHatCloses: [],
@@ -44,14 +42,18 @@ describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () =
         unmarkedCuts: '0: ',
         extraSizes: '0: ',
         repeatedBars: '0: ',
-        restsOnNotes: '0: ',
-        barRestsOnNotes: '0: ',
         hiHatFootsTouching: '0: ',
         openHiHatsUnclosed: '0: ',
         strayHiHatCloses: '0: ',
       });
     },
   );
+
+  it("what `catalogue validate` checks of every exercise's engraving: no rest on another voice's heads, every stroke at its moment, even pulses written evenly, named values as written", () => {
+    // Every problem names its lesson; the first few are shown, so a failure names them.
+    const problems = catalogueEngravingProblems(getCatalogue());
+    expect(`${problems.length}: ${problems.slice(0, 8).join(', ')}`).toBe('0: ');
+  });
 
   it('the key of every exercise explains each voice and each mark once', () => {
     const twice = getCatalogue()

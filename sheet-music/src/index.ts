@@ -5,3 +5,4 @@ export * from './sheet-key.js';
 export * from './engrave-bar.js';
 export * from './engrave-systems.js';
 export * from './sheet-layout.js';
+export * from './engraving-check.js';
