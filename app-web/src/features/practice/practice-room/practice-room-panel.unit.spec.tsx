@@ -373,6 +373,16 @@ describe('the timing coach after a card turn', () => {
     );
   });
 
+  it("suggests what the lesson's full takes give by one rule once there are several, not this take's own", () => {
+    // 86.5 % alone would suggest challenging; the play's three takes (one of them 92 %) point to easy.
+    renderPanel({ notation, startBpm: 120, lastTake: take, playSuggestion: { rating: 'easy', takes: 3 } });
+    const summary = screen.getByRole('region', { name: 'Your take' });
+    expect(summary.textContent).toContain(
+      'Your 3 full takes of this lesson suggest rating it easy; you choose when you evaluate.',
+    );
+    expect(summary.textContent).not.toContain('This take suggests');
+  });
+
   it('shows a take too short to count, and says why it does not count', () => {
     const falseStart = { ...take, expected: 2, hit: 2, missed: 0, extra: 0, accuracy: 100 };
     renderPanel({ notation, startBpm: 120, lastTake: falseStart });
