@@ -401,3 +401,55 @@ describe('the timing coach after a card turn', () => {
     expect(screen.queryByRole('region', { name: 'Your take' })).toBeNull();
   });
 });
+
+describe('the Screen Wake Lock', () => {
+  /** A browser with the Screen Wake Lock: each request resolves when the test says, with its own lock. */
+  const fakeWakeLock = () => {
+    const locks: { release: ReturnType<typeof vi.fn>; resolve: () => void }[] = [];
+    const request = vi.fn(
+      () =>
+        new Promise<{ release: () => Promise<void> }>((resolve) => {
+          const lock = { release: vi.fn(() => Promise.resolve()) };
+          locks.push({ release: lock.release, resolve: () => resolve(lock) });
+        }),
+    );
+    vi.stubGlobal('navigator', { ...navigator, wakeLock: { request } });
+    return { request, locks };
+  };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the screen on while the card plays, and lets it sleep when it stops', async () => {
+    const { request, locks } = fakeWakeLock();
+    renderPanel({ notation, startBpm: 120 });
+    expect(request).not.toHaveBeenCalled();
+    fireEvent.click(button('Play pattern'));
+    expect(request).toHaveBeenCalledWith('screen');
+    await act(async () => locks[0]!.resolve());
+    expect(locks[0]!.release).not.toHaveBeenCalled();
+    fireEvent.click(button('Stop pattern'));
+    expect(locks[0]!.release).toHaveBeenCalledTimes(1);
+    // The metronome alone keeps it on too.
+    fireEvent.click(button('Start metronome'));
+    expect(request).toHaveBeenCalledTimes(2);
+  });
+
+  it('releases a lock the browser grants only after the card stopped', async () => {
+    const { locks } = fakeWakeLock();
+    renderPanel({ notation, startBpm: 120 });
+    fireEvent.click(button('Play pattern'));
+    fireEvent.click(button('Stop pattern'));
+    await act(async () => locks[0]!.resolve());
+    expect(locks[0]!.release).toHaveBeenCalledTimes(1);
+  });
+
+  it('plays on where the browser refuses the lock or has none', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      wakeLock: { request: () => Promise.reject(new DOMException('battery saver', 'NotAllowedError')) },
+    });
+    renderPanel({ notation, startBpm: 120 });
+    fireEvent.click(button('Play pattern'));
+    await act(async () => {});
+    expect(button('Stop pattern')).toBeDefined();
+  });
+});
