@@ -147,14 +147,7 @@ export const TimingCoachPanel = ({
             </p>
           </>
         ) : null}
-        {last && !take ? (
-          // With no input listening (a card opened on a take from before) nothing says the take was uncalibrated.
-          <TakeSummary
-            score={last}
-            play={playSuggestion}
-            calibrated={input.kind === 'none' || state.latencyMs !== null}
-          />
-        ) : null}
+        {last && !take ? <TakeSummary score={last} play={playSuggestion} /> : null}
       </div>
     </details>
   );
