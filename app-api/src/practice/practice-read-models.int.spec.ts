@@ -105,9 +105,9 @@ const actionArb: fc.Arbitrary<{ name: string; act: Action }> = fc.oneof(
             lessonId: lesson.lesson_id,
             input: 'microphone',
             bpm: 90,
-            expected: 8,
+            expected: 16,
             // Every note hit: any accuracy from 0 to 100 is one the judge could give.
-            hits: 8,
+            hits: 16,
             missed: 0,
             extra: 0,
             meanOffsetMs: -4,
@@ -195,7 +195,7 @@ describe('deleting an account', () => {
       countLessonsPracticed: 1,
       practiceDurationMinutes: 20,
     });
-    const take = { input: 'midi', bpm: 100, expected: 4, hits: 4, missed: 0, extra: 0 };
+    const take = { input: 'midi', bpm: 100, expected: 16, hits: 16, missed: 0, extra: 0 };
     await leaving.api.post('/api/lesson/timing', {
       ...take,
       lessonId: lessons[0]!.lesson_id,

@@ -47,6 +47,15 @@ describe('the plausibility of a take', () => {
       { accuracy: ['must be at most 75 with 24 of 32 notes hit and 0 extra strokes'] },
     ],
     [
+      'a false start of 4 notes at 100 % (shorter than a full take)',
+      { expected: 4, hits: 4, missed: 0, extra: 0, accuracy: 100 },
+      {
+        expected: [
+          'must be at least 16: a take counts from 16 notes judged, a shorter one is shown on the card and not recorded',
+        ],
+      },
+    ],
+    [
       'counts that do not add up',
       { expected: 16, hits: 16, missed: 3, extra: 0, accuracy: 90 },
       { missed: ['hits and missed must add up to expected'] },

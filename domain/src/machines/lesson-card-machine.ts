@@ -7,7 +7,8 @@ import {
 } from '../rules/difficulty-ratings.js';
 import type { ScheduledLesson } from '../scheduler/practice-schedule.js';
 import type { FinishExerciseRequest, PracticeActivityRequest } from '../schemas/practice-requests.js';
-import type { TakeMark } from '../scheduler/take-history.js';
+import { TAKES_KEPT_PER_PLAY, type TakeMark } from '../scheduler/take-history.js';
+import { judgePlay } from '../scheduler/tempo-plan.js';
 import type { TakeScore } from '../timing/score-take.js';
 import { isFullTake } from '../timing/take-plausibility.js';
 
@@ -78,9 +79,18 @@ export interface LessonCardContext {
    * lesson" shows its summary again (the front's coach is new after each turn). None on a new lesson.
    */
   lastTake: TakeScore | null;
-  /** This lesson's full takes (`isFullTake`), oldest first: what the back's suggested rating follows. */
+  /**
+   * This lesson's full takes (`isFullTake`), oldest first, the latest `TAKES_KEPT_PER_PLAY` as the server
+   * keeps them: the back's slider starts at the rating `judgePlay` gives them, the rule of the tempo plan.
+   */
   fullTakes: TakeMark[];
 }
+
+/** The slider position the play's full takes suggest (`judgePlay`); null without a full take. */
+export const suggestedRatingPosition = (fullTakes: readonly TakeMark[]): number | null => {
+  const verdict = judgePlay(fullTakes);
+  return verdict ? DIFFICULTY_RATINGS.indexOf(verdict.rating) : null;
+};
 
 /** The card's one transport plays the lesson's pattern or the metronome alone. */
 export type TransportMode = 'pattern' | 'metronome';
@@ -264,13 +274,21 @@ export const lessonCardMachine = setup({
     practising: {
       type: 'parallel',
       on: {
+        // A full take joins the play's takes and moves the slider to what they suggest (also when the
+        // card turned while the pattern played); a short one is only shown.
         'take.scored': {
-          actions: assign(({ context, event }) => ({
-            lastTake: event.score,
-            fullTakes: isFullTake(event.score)
-              ? [...context.fullTakes, { bpm: event.bpm, accuracy: event.score.accuracy }]
-              : context.fullTakes,
-          })),
+          actions: assign(({ context, event }) => {
+            if (!isFullTake(event.score)) return { lastTake: event.score };
+            const fullTakes = [
+              ...context.fullTakes,
+              { bpm: event.bpm, accuracy: event.score.accuracy },
+            ].slice(-TAKES_KEPT_PER_PLAY);
+            return {
+              lastTake: event.score,
+              fullTakes,
+              ratingPosition: suggestedRatingPosition(fullTakes) ?? context.ratingPosition,
+            };
+          }),
         },
       },
       states: {
@@ -278,7 +296,19 @@ export const lessonCardMachine = setup({
           initial: 'front',
           states: {
             front: {
-              on: { 'card.evaluate': { target: 'back', actions: ['scrollToTop', 'resetMetronome'] } },
+              on: {
+                'card.evaluate': {
+                  target: 'back',
+                  actions: [
+                    'scrollToTop',
+                    'resetMetronome',
+                    assign({
+                      ratingPosition: ({ context }) =>
+                        suggestedRatingPosition(context.fullTakes) ?? context.ratingPosition,
+                    }),
+                  ],
+                },
+              },
             },
             back: {
               on: {

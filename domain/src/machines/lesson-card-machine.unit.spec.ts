@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, SimulatedClock, transition } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
+import { DIFFICULTY_RATINGS } from '../rules/difficulty-ratings.js';
 import type { ScheduledLesson } from '../scheduler/practice-schedule.js';
+import { withTake, type LessonTakeHistory } from '../scheduler/take-history.js';
+import { planTempo } from '../scheduler/tempo-plan.js';
 import type { TakeScore } from '../timing/score-take.js';
 import { takeOfAnyLength, takeScore } from '../testing/take-fixtures.js';
 import { isFullTake, MIN_FULL_TAKE_NOTES } from '../timing/take-plausibility.js';
@@ -161,6 +164,55 @@ describe('lesson card', () => {
           expect(context.fullTakes).toEqual(
             takes.filter(isFullTake).map(({ bpm, accuracy }) => ({ bpm, accuracy })),
           );
+        }),
+      );
+    });
+
+    const fullTake = (bpm: number, accuracy: number): LessonCardEvent => ({
+      type: 'take.scored',
+      score: takeScore({ expected: MIN_FULL_TAKE_NOTES, hit: MIN_FULL_TAKE_NOTES, accuracy }),
+      bpm,
+    });
+
+    it("starts the slider where the play's full takes point by the tempo plan's rule, not at the last take", () => {
+      const position = (...events: LessonCardEvent[]) =>
+        DIFFICULTY_RATINGS[run({ lessons: [groove] }, ...events).snapshot.context.ratingPosition];
+      // 92 % at 84 allows 88; the later 60 % at 88 (once) does not pull the suggestion down to hard.
+      expect(position(fullTake(84, 92), fullTake(88, 60), evaluate)).toBe('easy');
+      // 88 failed twice caps the next start at 84: the drummer stays, so challenging.
+      expect(position(fullTake(84, 92), fullTake(88, 50), fullTake(88, 55), evaluate)).toBe('challenging');
+      expect(position(fullTake(84, 60), evaluate)).toBe('hard');
+      // A take scored while the back is showing moves the slider too.
+      expect(position(fullTake(84, 75), evaluate, fullTake(84, 95))).toBe('easy');
+      // A drummer who moved the slider keeps their choice until a new take.
+      expect(position(fullTake(84, 75), evaluate, rate(4))).toBe('too_hard');
+    });
+
+    it('suggests the rating that says where the tempo plan of the same takes goes (property)', () => {
+      const takes = fc.array(
+        fc.tuple(
+          fc.integer({ min: 60, max: 100 }),
+          fc.integer({ min: 0, max: 1000 }).map((p) => p / 10),
+        ),
+        { minLength: 1, maxLength: 12 },
+      );
+      fc.assert(
+        fc.property(takes, (marks) => {
+          const { context } = run(
+            { lessons: [groove] },
+            ...marks.map(([bpm, accuracy]) => fullTake(bpm, accuracy)),
+            evaluate,
+          ).snapshot;
+          const history = marks.reduce<LessonTakeHistory | undefined>(
+            (played, [bpm, accuracy], i) =>
+              withTake(played, { bpm, accuracy, playId: 'p1', at: new Date(i * 60_000).toISOString() }),
+            undefined,
+          );
+          // start_bpm 80: the lesson's range (48-120 bpm) never clamps a plan from takes at 60-100 bpm.
+          const plan = planTempo({ lesson_id: 21, start_bpm: 80 }, history, undefined, new Date(0));
+          if (plan.basis.kind !== 'takes') throw new Error('a plan from takes');
+          // The plan goes up: easy (1), stays: challenging (2), steps back: hard (3).
+          expect(context.ratingPosition).toBe(2 - Math.sign(plan.startBpm - plan.basis.bpm));
         }),
       );
     });

@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LessonEvaluationSummary } from './lesson-rest.js';
 import { withRating, withTake, type LessonTakeHistory } from './take-history.js';
-import { lessonTempoRange, planTempo, tempoPlanSentence, tempoStep } from './tempo-plan.js';
+import { DIFFICULTY_RATINGS } from '../rules/difficulty-ratings.js';
+import { suggestedRating } from '../timing/score-take.js';
+import {
+  judgePlay,
+  lessonTempoRange,
+  playVerdictSentence,
+  planTempo,
+  tempoPlanSentence,
+  tempoStep,
+} from './tempo-plan.js';
 
 const lesson = { lesson_id: 42, start_bpm: 80 };
 const now = new Date('2026-05-10T09:00:00.000Z');
@@ -122,5 +131,88 @@ describe('The tempo plan', () => {
         },
       ),
     );
+  });
+});
+
+describe('The rule of a play (judgePlay)', () => {
+  it('lets a tempo failed twice in the play cap the next start, and says so', () => {
+    // 92 % at 84 allows 88, but 88 failed twice in the same play: the next start stays at 84.
+    const plan = planTempo(lesson, played([84, 92], [88, 50], [88, 55]), undefined, now);
+    expect(plan).toMatchObject({ startBpm: 84, basis: { bpm: 84, accuracy: 92, failedBpm: 88 } });
+    expect(tempoPlanSentence(plan)).toBe('Last time 92 % at 84 bpm, 88 bpm failed twice, today 84 bpm');
+    // Failed once is not a cap; a fair take at the failed tempo (or faster) lifts it.
+    expect(planTempo(lesson, played([84, 92], [88, 50]), undefined, now).startBpm).toBe(88);
+    expect(planTempo(lesson, played([84, 92], [88, 50], [88, 55], [88, 75]), undefined, now)).toMatchObject({
+      startBpm: 88,
+      basis: { bpm: 84, accuracy: 92 },
+    });
+    expect(
+      planTempo(lesson, played([84, 92], [88, 50], [88, 55], [88, 75]), undefined, now).basis,
+    ).not.toHaveProperty('failedBpm');
+    expect(planTempo(lesson, played([84, 92], [88, 50], [88, 55], [92, 80]), undefined, now).startBpm).toBe(
+      92,
+    );
+    // A cap a step below the failed tempo, never below the judged one: 100 failed twice, 92 % at 90.
+    expect(
+      judgePlay([
+        { bpm: 90, accuracy: 92 },
+        { bpm: 100, accuracy: 40 },
+        { bpm: 100, accuracy: 60 },
+      ]),
+    ).toEqual({
+      judged: { bpm: 90, accuracy: 92 },
+      nextBpm: 94,
+      failedBpm: null,
+      rating: 'easy',
+    });
+  });
+
+  it('rates the play by where its next start goes, whatever the order of its takes (property)', () => {
+    const marks = fc.array(
+      fc.record({
+        bpm: fc.integer({ min: 30, max: 250 }),
+        accuracy: fc.integer({ min: 0, max: 1000 }).map((p) => p / 10),
+      }),
+      { minLength: 1, maxLength: 12 },
+    );
+    fc.assert(
+      fc.property(marks, fc.func(fc.integer()), (takes, order) => {
+        const verdict = judgePlay(takes);
+        if (!verdict) throw new Error('a verdict for takes');
+        const shuffled = [...takes].sort((a, b) => order(a) - order(b) || 0);
+        expect(judgePlay(shuffled)?.nextBpm).toBe(verdict.nextBpm);
+        expect(judgePlay(shuffled)?.rating).toBe(verdict.rating);
+        // Up: easy (1), the same: challenging (2), back: hard (3).
+        const goes = 2 - Math.sign(verdict.nextBpm - verdict.judged.bpm);
+        expect(DIFFICULTY_RATINGS.indexOf(verdict.rating)).toBe(goes);
+        // Uncapped, the rating is the judged take's own (90 %: easy, 70 %: challenging, else hard).
+        if (verdict.failedBpm === null) expect(verdict.rating).toBe(suggestedRating(verdict.judged.accuracy));
+        // Never a start at a tempo failed twice that no fair take reached.
+        for (const { bpm } of takes) {
+          const failed = takes.filter((take) => take.bpm === bpm && take.accuracy < 70).length >= 2;
+          const reached = takes.some((take) => take.bpm >= bpm && take.accuracy >= 70);
+          if (failed && !reached && bpm > verdict.judged.bpm) expect(verdict.nextBpm).toBeLessThan(bpm);
+        }
+      }),
+    );
+  });
+
+  it("says on the card's back which take set the slider, and a cap", () => {
+    const one = judgePlay([{ bpm: 84, accuracy: 95 }])!;
+    expect(playVerdictSentence(one, 1)).toBe(
+      'Your last full take scored 95 % on timing, so the slider starts at easy: move it if it felt different.',
+    );
+    const capped = judgePlay([
+      { bpm: 84, accuracy: 92 },
+      { bpm: 88, accuracy: 50 },
+      { bpm: 88, accuracy: 55 },
+    ])!;
+    expect(playVerdictSentence(capped, 3)).toBe(
+      'Of your 3 full takes, 92 % at 84 bpm sets the next tempo (88 bpm failed twice), so the slider starts at challenging: move it if it felt different.',
+    );
+  });
+
+  it('is null without takes', () => {
+    expect(judgePlay([])).toBeNull();
   });
 });

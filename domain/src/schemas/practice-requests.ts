@@ -5,7 +5,11 @@ import { SKILLS } from '../rules/skills.js';
 import { VOICES } from '../catalogue/exercise.js';
 import { BEAT_POSITIONS, type PositionFigures } from '../timing/beat-positions.js';
 import type { TakeScore } from '../timing/score-take.js';
-import { takeImplausibilities } from '../timing/take-plausibility.js';
+import {
+  MIN_FULL_TAKE_NOTES,
+  SHORT_TAKE_MESSAGE,
+  takeImplausibilities,
+} from '../timing/take-plausibility.js';
 import { arrayOf, booleanField, enumField, integerField, objectOf, requiredString } from './fields.js';
 import { hasDuplicateSkills, levelField, levelOutOfRangeMessage, skillField } from './skill-level-fields.js';
 import { VALIDATION_MESSAGES as M } from './validation-messages.js';
@@ -168,7 +172,8 @@ const byPositionField = () =>
 /**
  * POST /api/lesson/timing: the summary of one take the timing coach scored (`scoreTake` in
  * `timing/score-take.ts`), without the per-hit judgements. bpm is the whole tempo the take ended at (the
- * speed trainer may have raised it). The figures must be ones the judge could produce
+ * speed trainer may have raised it). The take must be a full one (`isFullTake`; a short take's figures
+ * per position would still reach the weak spots) and its figures ones the judge could produce
  * (`takeImplausibilities`): a 400 names each field that is not.
  */
 export const timingScoredRequestSchema = objectOf({
@@ -178,7 +183,9 @@ export const timingScoredRequestSchema = objectOf({
   bpm: integerField()
     .min(METRONOME_BPM.min, M.greaterOrEqual(METRONOME_BPM.min))
     .max(METRONOME_BPM.max, M.lessOrEqual(METRONOME_BPM.max)),
-  expected: countField(1),
+  expected: integerField()
+    .min(MIN_FULL_TAKE_NOTES, SHORT_TAKE_MESSAGE)
+    .max(TIMING_LIMITS.maxNotes, M.lessOrEqual(TIMING_LIMITS.maxNotes)),
   hits: countField(0),
   missed: countField(0),
   extra: countField(0),

@@ -67,10 +67,20 @@ describe('timing scored request (POST /api/lesson/timing)', () => {
     expect(errorsOf({ ...take, bpm: 96.5 })).toEqual({ bpm: ['must be an integer'] });
   });
 
-  it('needs whole, non-negative counts and at least one expected note', () => {
+  it('needs whole, non-negative counts and a full take, saying why a short one is refused', () => {
+    const refusal =
+      'must be at least 16: a take counts from 16 notes judged, a shorter one is shown on the card and not recorded';
     expect(errorsOf({ ...take, expected: 0, hits: 0, missed: 0, extra: 0, accuracy: 0 })).toEqual({
-      expected: ['must be greater than or equal to 1'],
+      expected: [refusal],
     });
+    // A false start of 4 strokes at 100 % (its figures per position would reach the weak spots).
+    expect(errorsOf({ ...take, expected: 4, hits: 4, missed: 0, extra: 0, accuracy: 100 })).toEqual({
+      expected: [refusal],
+    });
+    expect(errorsOf({ ...take, expected: 15, hits: 15, missed: 0, extra: 0, accuracy: 100 })).toEqual({
+      expected: [refusal],
+    });
+    expect(errorsOf({ ...take, expected: 16, hits: 16, missed: 0, extra: 0, accuracy: 100 })).toEqual({});
     expect(errorsOf({ ...take, extra: -1 })).toEqual({ extra: ['must be greater than or equal to 0'] });
     expect(errorsOf({ ...take, hits: 1.5 })).toEqual({ hits: ['must be an integer'] });
     // Out of range, and more than the take's notes allow: both said, and what it does to the accuracy.
@@ -83,7 +93,7 @@ describe('timing scored request (POST /api/lesson/timing)', () => {
   it('needs hits and missed to add up to expected', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: MIN_FULL_TAKE_NOTES, max: 500 }),
         fc.integer({ min: 0, max: 500 }),
         fc.integer({ min: 0, max: 500 }),
         (expected, hits, missed) => {

@@ -67,6 +67,9 @@ export const MIN_FULL_TAKE_NOTES = 16;
  */
 export const isFullTake = (take: { expected: number }): boolean => take.expected >= MIN_FULL_TAKE_NOTES;
 
+/** Why POST /api/lesson/timing refuses a take shorter than a full one (its figures would still reach weak spots). */
+export const SHORT_TAKE_MESSAGE = `must be at least ${MIN_FULL_TAKE_NOTES}: a take counts from ${MIN_FULL_TAKE_NOTES} notes judged, a shorter one is shown on the card and not recorded`;
+
 /**
  * Whether the card records a take it scored: a full take (`isFullTake`), and not one with more extra
  * strokes than a drummer plays (a microphone hearing the room, a kit double-triggering). Any other

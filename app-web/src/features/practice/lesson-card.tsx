@@ -1,21 +1,19 @@
 import {
-  accuracyLabel,
   currentLessonOf,
   type PlaybackPosition,
   DIFFICULTY_RATINGS,
-  isFullTake,
   isLastLessonOf,
+  judgePlay,
   lessonCardMachine,
   passesForPracticeTime,
   passesSentence,
+  playVerdictSentence,
   SKILL_DISPLAY_NAMES,
-  suggestedRating,
   takeIsRecorded,
   tempoPlanSentence,
   tempoWithNote,
   timingScoredRequestOf,
   type ScheduledLesson,
-  type TakeMark,
 } from '@stickwork/domain';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -129,15 +127,10 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
     cardTop.current.scrollIntoView?.({ block: 'start' });
   });
   // The timing coach's last take of this lesson (the machine keeps it through card turns) shows again on
-  // "back to lesson"; the back suggests the rating of the lesson's last full take (a false start never).
+  // "back to lesson"; the machine starts the back's slider where the play's full takes point (`judgePlay`,
+  // the tempo plan's rule), and the back says which take set it.
   const { lastTake } = context;
-  const suggestionOf = (takes: readonly TakeMark[]) => {
-    const judged = takes.at(-1);
-    return judged
-      ? { accuracy: judged.accuracy, position: DIFFICULTY_RATINGS.indexOf(suggestedRating(judged.accuracy)) }
-      : null;
-  };
-  const suggestion = suggestionOf(context.fullTakes);
+  const verdict = judgePlay(context.fullTakes);
   if (!lesson) return null;
   const takeScored = ({ score, input, bpm, byPosition }: ScoredTake) => {
     const playId = playIdOf(context.lessonIndex);
@@ -145,16 +138,8 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
     if (takeIsRecorded(score))
       dispatch(timingScored(timingScoredRequestOf(lesson.lesson_id, input, bpm, score, playId, byPosition)));
     send({ type: 'take.scored', score, bpm });
-    // Already on the back (the card turned while the pattern played): the slider starts from the take.
-    const next = isFullTake(score)
-      ? suggestionOf([...context.fullTakes, { bpm, accuracy: score.accuracy }])
-      : null;
-    if (next) send({ type: 'rating.set', position: next.position });
   };
-  const evaluate = () => {
-    send({ type: 'card.evaluate' });
-    if (suggestion) send({ type: 'rating.set', position: suggestion.position });
-  };
+  const evaluate = () => send({ type: 'card.evaluate' });
 
   const tempoSentence = lesson.tempo_plan
     ? tempoPlanSentence({ startBpm: lesson.start_bpm, basis: lesson.tempo_plan.basis })
@@ -202,7 +187,7 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
         lesson={lesson}
         firstName={firstName}
         ratingPosition={context.ratingPosition}
-        takeAccuracy={suggestion?.accuracy ?? null}
+        suggestion={verdict ? playVerdictSentence(verdict, context.fullTakes.length) : null}
         mastered={context.mastered}
         isLastLesson={isLastLessonOf(context)}
         onRate={(ratingPosition) => send({ type: 'rating.set', position: ratingPosition })}
@@ -264,6 +249,7 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
         onPosition={setPlayback}
         lastTake={lastTake}
         onTakeScored={takeScored}
+        playSuggestion={verdict ? { rating: verdict.rating, takes: context.fullTakes.length } : null}
       />
       <LessonVideo videoUrl={lesson.video_url} title={lesson.name} />
       <ul className="lesson-card__info">
@@ -313,8 +299,8 @@ interface LessonBackProps {
   lesson: ScheduledLesson;
   firstName: string | null;
   ratingPosition: number;
-  /** The accuracy of the timing coach's last take of this lesson, when there was one. */
-  takeAccuracy: number | null;
+  /** Why the slider starts where it does (the play's full takes), when there was a full take. */
+  suggestion: string | null;
   mastered: boolean;
   isLastLesson: boolean;
   onRate: (position: number) => void;
@@ -327,7 +313,7 @@ const LessonBack = ({
   lesson,
   firstName,
   ratingPosition,
-  takeAccuracy,
+  suggestion,
   mastered,
   isLastLesson,
   onRate,
@@ -344,13 +330,7 @@ const LessonBack = ({
       </h2>
       <p>Please evaluate how difficult you've experienced this lesson.</p>
       <p className="lesson-card__evaluated">{lesson.name}</p>
-      {takeAccuracy === null ? null : (
-        <p className="practice-muted">
-          Your last full take scored {accuracyLabel(takeAccuracy)} on timing, so the slider starts at{' '}
-          {RATING_LABELS[DIFFICULTY_RATINGS.indexOf(suggestedRating(takeAccuracy))]}: move it if it felt
-          different.
-        </p>
-      )}
+      {suggestion === null ? null : <p className="practice-muted">{suggestion}</p>}
       <label className="field__label" htmlFor={sliderId}>
         Difficulty
       </label>

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionSlice } from '../../lib/session/session-slice';
 import { LessonCard } from './lesson-card';
+import { createFakeAudioContext } from './practice-room/fake-audio-context';
 import {
   lessonEvaluated,
   lessonUsageCounted,
@@ -136,6 +137,54 @@ describe('the lesson card', () => {
       practiceScheduleReset.type,
     ]);
   });
+
+  it("carries the coach's input to every next card, and the chosen tempo through a card turn", async () => {
+    // An e-kit on Web MIDI, as the browser gives it.
+    const kit = {
+      id: 'kit-1',
+      name: 'Test Kit',
+      state: 'connected',
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    };
+    const access = {
+      inputs: new Map([[kit.id, kit]]),
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    };
+    vi.stubGlobal('navigator', { ...navigator, requestMIDIAccess: () => Promise.resolve(access) });
+    // The coach shows where the card can make sound.
+    window.AudioContext = createFakeAudioContext().AudioContext;
+    try {
+      renderCard([lesson(2, 'exercise', { start_bpm: 88 }), lesson(3, 'exercise', { start_bpm: 70 })]);
+      const tempo = async () =>
+        ((await screen.findByLabelText('Metronome (BPM)', {}, { timeout: 10_000 })) as HTMLInputElement)
+          .value;
+      expect(await tempo()).toBe('88');
+      fireEvent.change(screen.getByLabelText('Metronome (BPM)'), { target: { value: '100' } });
+      fireEvent.blur(screen.getByLabelText('Metronome (BPM)'));
+      fireEvent.change(screen.getByLabelText('Listen to'), { target: { value: 'midi' } });
+      expect(await screen.findByText(/^Listening to Test Kit\./)).toBeDefined();
+
+      // The card turns and comes back: the tempo and the input as they were left.
+      click('evaluate lesson');
+      click('back to lesson');
+      expect(await tempo()).toBe('100');
+      expect(await screen.findByText(/^Listening to Test Kit\./)).toBeDefined();
+
+      // The next lesson: its own planned tempo, the same input.
+      click('evaluate lesson');
+      click('evaluate lesson');
+      expect(screen.getByRole('heading', { name: 'Lesson 3' })).toBeDefined();
+      expect(await tempo()).toBe('70');
+      expect((screen.getByLabelText('Listen to') as HTMLSelectElement).value).toBe('midi');
+      expect(await screen.findByText(/^Listening to Test Kit\./)).toBeDefined();
+    } finally {
+      vi.unstubAllGlobals();
+      delete (window as { AudioContext?: unknown }).AudioContext;
+    }
+    // The practice room's first lazy import takes seconds on a busy machine.
+  }, 30_000);
 
   it("says 'finish practice' on the last lesson's back and ends the session there", () => {
     const { types } = renderCard([lesson(7, 'exercise')]);

@@ -29,6 +29,7 @@ import { Button } from '../../../components/button/button';
 import { ListenBack } from '../listen-back/listen-back';
 import { ListenBackPanel } from '../listen-back/listen-back-panel';
 import { TimingCoach, type CoachInput, type ScoredTake } from '../timing-coach/timing-coach';
+import type { PlaySuggestion } from '../timing-coach/take-summary';
 import { TimingCoachPanel } from '../timing-coach/timing-coach-panel';
 import { INTERRUPTION_MESSAGES, type CardTransport } from './card-transport';
 import { Check } from './check';
@@ -80,6 +81,8 @@ export interface PracticeRoomPanelProps {
   lastTake?: TakeScore | null;
   /** The timing coach scored a take of the pattern (the card records it and suggests its rating). */
   onTakeScored?: (take: ScoredTake) => void;
+  /** What this lesson's full takes suggest (`judgePlay`), for the take's summary; null before one. */
+  playSuggestion?: PlaySuggestion | null;
 }
 
 /**
@@ -103,6 +106,7 @@ const PracticeRoomPanel = ({
   onPosition,
   lastTake = null,
   onTakeScored,
+  playSuggestion = null,
 }: PracticeRoomPanelProps) => {
   const [settings, setSettings] = useState<PracticeSettings>(readPracticeSettings);
   const [bpm, setBpm] = useState(() => chosenBpm ?? initialTempo(startBpm));
@@ -513,6 +517,7 @@ const PracticeRoomPanel = ({
           notation={notation}
           now={() => heardAt.current}
           onCalibrate={calibrate}
+          playSuggestion={playSuggestion}
         />
       ) : null}
       {engine.available ? (

@@ -373,6 +373,16 @@ describe('the timing coach after a card turn', () => {
     );
   });
 
+  it("suggests what the lesson's full takes give by one rule once there are several, not this take's own", () => {
+    // 86.5 % alone would suggest challenging; the play's three takes (one of them 92 %) point to easy.
+    renderPanel({ notation, startBpm: 120, lastTake: take, playSuggestion: { rating: 'easy', takes: 3 } });
+    const summary = screen.getByRole('region', { name: 'Your take' });
+    expect(summary.textContent).toContain(
+      'Your 3 full takes of this lesson suggest rating it easy; you choose when you evaluate.',
+    );
+    expect(summary.textContent).not.toContain('This take suggests');
+  });
+
   it('shows a take too short to count, and says why it does not count', () => {
     const falseStart = { ...take, expected: 2, hit: 2, missed: 0, extra: 0, accuracy: 100 };
     renderPanel({ notation, startBpm: 120, lastTake: falseStart });
@@ -389,5 +399,57 @@ describe('the timing coach after a card turn', () => {
     renderPanel({ notation, startBpm: 120 });
     expect(screen.getByText('Timing coach: score my playing').closest('details')!.open).toBe(false);
     expect(screen.queryByRole('region', { name: 'Your take' })).toBeNull();
+  });
+});
+
+describe('the Screen Wake Lock', () => {
+  /** A browser with the Screen Wake Lock: each request resolves when the test says, with its own lock. */
+  const fakeWakeLock = () => {
+    const locks: { release: ReturnType<typeof vi.fn>; resolve: () => void }[] = [];
+    const request = vi.fn(
+      () =>
+        new Promise<{ release: () => Promise<void> }>((resolve) => {
+          const lock = { release: vi.fn(() => Promise.resolve()) };
+          locks.push({ release: lock.release, resolve: () => resolve(lock) });
+        }),
+    );
+    vi.stubGlobal('navigator', { ...navigator, wakeLock: { request } });
+    return { request, locks };
+  };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the screen on while the card plays, and lets it sleep when it stops', async () => {
+    const { request, locks } = fakeWakeLock();
+    renderPanel({ notation, startBpm: 120 });
+    expect(request).not.toHaveBeenCalled();
+    fireEvent.click(button('Play pattern'));
+    expect(request).toHaveBeenCalledWith('screen');
+    await act(async () => locks[0]!.resolve());
+    expect(locks[0]!.release).not.toHaveBeenCalled();
+    fireEvent.click(button('Stop pattern'));
+    expect(locks[0]!.release).toHaveBeenCalledTimes(1);
+    // The metronome alone keeps it on too.
+    fireEvent.click(button('Start metronome'));
+    expect(request).toHaveBeenCalledTimes(2);
+  });
+
+  it('releases a lock the browser grants only after the card stopped', async () => {
+    const { locks } = fakeWakeLock();
+    renderPanel({ notation, startBpm: 120 });
+    fireEvent.click(button('Play pattern'));
+    fireEvent.click(button('Stop pattern'));
+    await act(async () => locks[0]!.resolve());
+    expect(locks[0]!.release).toHaveBeenCalledTimes(1);
+  });
+
+  it('plays on where the browser refuses the lock or has none', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      wakeLock: { request: () => Promise.reject(new DOMException('battery saver', 'NotAllowedError')) },
+    });
+    renderPanel({ notation, startBpm: 120 });
+    fireEvent.click(button('Play pattern'));
+    await act(async () => {});
+    expect(button('Stop pattern')).toBeDefined();
   });
 });

@@ -11,8 +11,17 @@ import { offsetHistogram } from './take';
 
 const ratingWords = (rating: DifficultyRating) => rating.replace('_', ' ');
 
-/** After a take: accuracy, mean and spread, the counts, a small histogram of offsets, and the suggestion. */
-export const TakeSummary = ({ score }: { score: TakeScore }) => {
+/** What the lesson's full takes so far suggest by the tempo plan's rule (`judgePlay`), and how many they are. */
+export interface PlaySuggestion {
+  rating: DifficultyRating;
+  takes: number;
+}
+
+/**
+ * After a take: accuracy, mean and spread, the counts, a small histogram of offsets, and the suggestion:
+ * the play's (its full takes by one rule) once there are several, the take's own before.
+ */
+export const TakeSummary = ({ score, play = null }: { score: TakeScore; play?: PlaySuggestion | null }) => {
   const bins = offsetHistogram(score);
   const tallest = Math.max(1, ...bins.map((bin) => bin.count));
   return (
@@ -71,10 +80,17 @@ export const TakeSummary = ({ score }: { score: TakeScore }) => {
         </ul>
       </figure>
       {isFullTake(score) ? (
-        <p className="take-summary__suggestion">
-          This take suggests rating the lesson <strong>{ratingWords(suggestedRating(score.accuracy))}</strong>
-          ; you choose when you evaluate.
-        </p>
+        play && play.takes > 1 ? (
+          <p className="take-summary__suggestion">
+            Your {play.takes} full takes of this lesson suggest rating it{' '}
+            <strong>{ratingWords(play.rating)}</strong>; you choose when you evaluate.
+          </p>
+        ) : (
+          <p className="take-summary__suggestion">
+            This take suggests rating the lesson{' '}
+            <strong>{ratingWords(suggestedRating(score.accuracy))}</strong>; you choose when you evaluate.
+          </p>
+        )
       ) : (
         <p className="take-summary__suggestion">
           Too short to count: a take counts from {MIN_FULL_TAKE_NOTES} notes, this one had {score.expected}.

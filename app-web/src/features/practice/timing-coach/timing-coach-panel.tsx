@@ -11,7 +11,7 @@ import { Button } from '../../../components/button/button';
 import { INPUT_PROBLEM_MESSAGES } from './input-problems';
 import { laneData, VOICE_NAMES } from './lane-data';
 import { LaneView } from './lane-view';
-import { TakeSummary } from './take-summary';
+import { TakeSummary, type PlaySuggestion } from './take-summary';
 import type { CoachSnapshot, TimingCoach } from './timing-coach';
 import './timing-coach.css';
 
@@ -22,6 +22,8 @@ interface TimingCoachPanelProps {
   now: () => number | null;
   /** Plays the 16 calibration clicks through the practice room. */
   onCalibrate: () => void;
+  /** What the lesson's full takes suggest, for the summary; null before one. */
+  playSuggestion?: PlaySuggestion | null;
 }
 
 /**
@@ -29,7 +31,13 @@ interface TimingCoachPanelProps {
  * setup's latency once, then play the pattern: the lanes show expected against played notes with the
  * running accuracy, and each take ends with a summary whose rating the evaluation starts from.
  */
-export const TimingCoachPanel = ({ coach, notation, now, onCalibrate }: TimingCoachPanelProps) => {
+export const TimingCoachPanel = ({
+  coach,
+  notation,
+  now,
+  onCalibrate,
+  playSuggestion = null,
+}: TimingCoachPanelProps) => {
   const state = useSyncExternalStore(coach.subscribe, coach.getSnapshot);
   const inputId = useId();
   const deviceId = useId();
@@ -139,7 +147,7 @@ export const TimingCoachPanel = ({ coach, notation, now, onCalibrate }: TimingCo
             </p>
           </>
         ) : null}
-        {last && !take ? <TakeSummary score={last} /> : null}
+        {last && !take ? <TakeSummary score={last} play={playSuggestion} /> : null}
       </div>
     </details>
   );
