@@ -1,5 +1,5 @@
 /**
- * The practice room's sound, rendered offline in /usr/bin/chromium (tests/support/kit-render.ts): the
+ * The practice room's sound, rendered offline in Chromium's headless shell (tests/support/kit-render.ts): the
  * acoustic kit's bytes, decode time (median of 5) and decoded size in memory; the peaks of beat 1 of a
  * rock groove and of an accented kick with a crash and the click at the default levels, the pad
  * against the click, and accent / normal / ghost levels of kick, snare and hi-hat, on both kits.

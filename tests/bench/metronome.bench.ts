@@ -6,7 +6,7 @@
  * many clicks were expected and how many came, and how many were started after their time had passed.
  * Two metronomes run the same way: the lesson card's former setInterval metronome and
  * the practice room's look-ahead engine (app-web/src/features/practice/practice-room/audio-engine.ts).
- * Needs /usr/bin/chromium (BENCH_METRONOME_SECONDS shortens the run).
+ * Needs Debian's Chromium headless shell (tests/support/chromium.ts; BENCH_METRONOME_SECONDS shortens the run).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
