@@ -1,5 +1,6 @@
 import type { LessonEvaluationSummary } from './lesson-rest.js';
-import { PLAYED_POORLY, PLAYED_WELL, type LessonTakeHistory, type PlayMark } from './take-history.js';
+import { PLAYED_POORLY, PLAYED_WELL } from '../timing/score-take.js';
+import { type LessonTakeHistory, type PlayMark } from './take-history.js';
 
 /*
  * Spaced returns (DESIGN.md "Schedule"): a lesson the drummer played with the timing coach comes back

@@ -2,6 +2,7 @@
  * What the practice decider remembers of a lesson's takes, for the plan that learns: its latest plays
  * (each with its takes' tempo and accuracy) and the fastest tempo ever played well.
  */
+import { PLAYED_WELL } from '../timing/score-take.js';
 
 /** The showing of a lesson a take belongs to; null for takes recorded before plays had ids. */
 type PlayId = string | null;
@@ -33,10 +34,6 @@ export interface LessonTakeHistory {
 export const PLAYS_KEPT = 8;
 /** Takes remembered per play (a long practice of one lesson keeps its latest). */
 export const TAKES_KEPT_PER_PLAY = 12;
-/** A take of this accuracy or more is played well. */
-export const PLAYED_WELL = 90;
-/** Below this accuracy the lesson is too hard at that tempo. */
-export const PLAYED_POORLY = 70;
 
 /** Takes recorded without a play id belong to the latest play while it is unrated and this recent. */
 const PLAY_WINDOW_MS = 6 * 60 * 60 * 1000;

@@ -3,7 +3,8 @@ import type { DifficultyRating } from '../rules/difficulty-ratings.js';
 import { METRONOME_BPM } from '../rules/limits.js';
 import { accuracyLabel } from '../timing/timing-tiers.js';
 import { lessonReadiness, slowerStartBpm, type LessonEvaluationSummary } from './lesson-rest.js';
-import { PLAYED_POORLY, PLAYED_WELL, type LessonTakeHistory, type TakeMark } from './take-history.js';
+import { PLAYED_POORLY, PLAYED_WELL } from '../timing/score-take.js';
+import { type LessonTakeHistory, type TakeMark } from './take-history.js';
 
 /*
  * The tempo that follows the drummer (DESIGN.md "Schedule"): a lesson's start tempo for this drummer

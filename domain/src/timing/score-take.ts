@@ -104,9 +104,17 @@ export function scoreTake(expected: readonly DueNote[], allPlayed: readonly Play
   return judge.finish();
 }
 
-/** The evaluation a take suggests: 90 % or more reads as easy, 70 % or more as challenging, else hard. */
+/** A take of this accuracy or more is played well. */
+export const PLAYED_WELL = 90;
+/** Below this accuracy the lesson is too hard at that tempo. */
+export const PLAYED_POORLY = 70;
+
+/**
+ * The evaluation a take suggests: played well reads as easy, fairly as challenging, poorly as hard. The
+ * tempo plan's rule (`judgePlay`) uses the same thresholds, so one take's summary and the back's slider agree.
+ */
 export const suggestedRating = (accuracy: number): DifficultyRating =>
-  accuracy >= 90 ? 'easy' : accuracy >= 70 ? 'challenging' : 'hard';
+  accuracy >= PLAYED_WELL ? 'easy' : accuracy >= PLAYED_POORLY ? 'challenging' : 'hard';
 
 /** The median of some numbers (a calibration's offsets, where a recording starts), in their unit; 0 without any. */
 export const median = (values: readonly number[]): number => {
