@@ -12,20 +12,37 @@ started=$SECONDS
 end_stage() { [ -n "$stage" ] && stages+=("$(printf '%5ss  %s' "$((SECONDS - started))" "$stage")"); }
 step() { end_stage; stage="$1"; started=$SECONDS; echo; echo "==> $1"; }
 
-step "Chromium for the end-to-end suite"
-bash scripts/ensure-chromium.sh || exit 1
-
-step "PostgreSQL for the shared-store suites"
-bash scripts/ensure-postgres.sh || exit 1
+# Debian's Chromium and PostgreSQL, where missing, install while the build and the static checks use
+# the CPU (apt mostly waits on the network); the suites that need them wait for it below.
+packages_log="$results/packages.log"
+(bash scripts/ensure-chromium.sh && bash scripts/ensure-postgres.sh) >"$packages_log" 2>&1 &
+packages=$!
 
 step "Build (TypeScript project references and the web app)"
 npm run build || exit 1
 
-step "Typecheck and lint"
-npx tsc -p tsconfig.test.json || status=1
-npm run typecheck -w @stickwork/app-web || status=1
-npx eslint . || status=1
-npx prettier --check . || status=1
+step "Typecheck and lint (four at once)"
+checks=(
+  "npx tsc -p tsconfig.test.json"
+  "npm run typecheck -w @stickwork/app-web"
+  "npx eslint ."
+  "npx prettier --check ."
+)
+pids=()
+for i in "${!checks[@]}"; do
+  bash -c "${checks[$i]}" >"$results/check-$i.log" 2>&1 &
+  pids+=($!)
+done
+for i in "${!checks[@]}"; do
+  if wait "${pids[$i]}"; then echo "passed: ${checks[$i]}"; else echo "FAILED: ${checks[$i]}"; status=1; fi
+  cat "$results/check-$i.log"
+done
+
+step "Chromium and PostgreSQL from Debian's packages (installed in the background)"
+wait "$packages"
+packages_status=$?
+cat "$packages_log"
+[ "$packages_status" -eq 0 ] || exit 1
 
 step "Unit and integration suites"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json" || status=1
