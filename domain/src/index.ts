@@ -123,5 +123,6 @@ export * from './timing/take-judge.js';
 export * from './timing/calibration.js';
 export { isFullTake, MIN_FULL_TAKE_NOTES, takeIsRecorded } from './timing/take-plausibility.js';
 export * from './timing/onset-detector.js';
+export * from './timing/soft-strokes.js';
 export * from './customer/customer-streams.js';
 export * from './practice/practice-event-schemas.js';

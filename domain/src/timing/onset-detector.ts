@@ -149,6 +149,11 @@ export class OnsetDetector {
   private samples = 0;
   private origin = Number.NaN;
   private lastOnset = Number.NEGATIVE_INFINITY;
+  /** The loudness of the last stroke reported, as the sensitivity judges it (dB of its attack's first
+   * window over the bands; only differences mean anything): the card sets the sensitivity from it. */
+  lastStrokeLevelDb = Number.NEGATIVE_INFINITY;
+  /** The loudest stroke since the stream began or `forgetLoudest` (its whole attack, not fading). */
+  private peak = 0;
 
   constructor(options: OnsetDetectorOptions) {
     this.sampleRate = options.sampleRate;
@@ -184,6 +189,17 @@ export class OnsetDetector {
 
   setSensitivity(sensitivity: number): void {
     this.softestShare = Math.pow(10, -softestStrokeDb(sensitivity) / 10);
+  }
+
+  /** The loudest stroke since `forgetLoudest` (dB, as the sensitivity's reference reads it: its attack
+   * whole), against which `lastStrokeLevelDb` tells how soft a stroke was. */
+  get loudestStrokeDb(): number {
+    return 10 * Math.log10(this.peak);
+  }
+
+  /** Strokes played from now on set `loudestStrokeDb` afresh. */
+  forgetLoudest(): void {
+    this.peak = 0;
   }
 
   /**
@@ -284,6 +300,7 @@ export class OnsetDetector {
     if (this.strokeFramesLeft > 0) {
       this.strokeFramesLeft--;
       this.loudest = Math.max(this.loudest, heardEnergy);
+      this.peak = Math.max(this.peak, heardEnergy);
     }
     // The ring follows the frames up to the candidate's predecessor, the strokes' attacks left out.
     const settled = candidate - 1;
@@ -312,7 +329,9 @@ export class OnsetDetector {
     const onset = this.attackStart(changeBefore);
     if (onset - this.lastOnset < this.refractoryFrames) return undefined;
     this.lastOnset = onset;
+    this.lastStrokeLevelDb = 10 * Math.log10(heardEnergy);
     this.loudest = Math.max(this.loudest, heardEnergy);
+    this.peak = Math.max(this.peak, heardEnergy);
     this.strokeFramesLeft = this.heardFrames;
     this.attackFrom = candidate - 1;
     this.attackTo = candidate + this.attackFrames;

@@ -1,6 +1,6 @@
 /**
  * The microphone's onset detector on the audio thread: domain's OnsetDetector over each 128-frame block,
- * posting the context frame of every stroke it hears. Loaded with `audioWorklet.addModule` (bundled by
+ * posting the context frame of every stroke it hears, with its level and the loudest stroke's (dB). Loaded with `audioWorklet.addModule` (bundled by
  * Vite through `?worker&url`).
  */
 // The detector alone (its own subpath): the worklet must not carry the rest of domain.
@@ -23,15 +23,21 @@ class OnsetProcessor extends AudioWorkletProcessor {
   constructor(options: { processorOptions?: { sensitivity?: number } }) {
     super();
     this.detector = new OnsetDetector({ sampleRate, sensitivity: options.processorOptions?.sensitivity });
-    this.port.onmessage = (event: MessageEvent<{ sensitivity?: number }>) => {
+    this.port.onmessage = (event: MessageEvent<{ sensitivity?: number; forgetLoudest?: boolean }>) => {
       if (typeof event.data.sensitivity === 'number') this.detector.setSensitivity(event.data.sensitivity);
+      if (event.data.forgetLoudest) this.detector.forgetLoudest();
     };
   }
 
   process(inputs: Float32Array[][]): boolean {
     const channel = inputs[0]?.[0];
     if (channel)
-      for (const frame of this.detector.process(channel, currentFrame)) this.port.postMessage({ frame });
+      for (const frame of this.detector.process(channel, currentFrame))
+        this.port.postMessage({
+          frame,
+          levelDb: this.detector.lastStrokeLevelDb,
+          loudestDb: this.detector.loudestStrokeDb,
+        });
     return true;
   }
 }

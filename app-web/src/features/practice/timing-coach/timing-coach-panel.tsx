@@ -3,6 +3,8 @@ import {
   accuracyLabel,
   calibrationRefusalText,
   latencyText,
+  softStrokeTuningText,
+  SOFT_STROKE_TUNING_STROKES,
   timingOffsetLabel,
   VOICES,
   type Notation,
@@ -108,6 +110,30 @@ export const TimingCoachPanel = ({
               aria-valuetext={`${Math.round(state.sensitivity * 100)} %`}
               onChange={(event) => coach.setSensitivity(Number(event.target.value))}
             />
+            <div className="timing-coach__latency">
+              {state.tuningSensitivity ? (
+                <p role="status">
+                  {`Play one accent, then ${SOFT_STROKE_TUNING_STROKES - 1} strokes as softly as your ghost notes…`}
+                </p>
+              ) : state.softStrokeTuning ? (
+                <p
+                  className={
+                    'refused' in state.softStrokeTuning ? 'form-message form-message--error' : undefined
+                  }
+                  role={'refused' in state.softStrokeTuning ? 'alert' : 'status'}
+                >
+                  {softStrokeTuningText(state.softStrokeTuning)}
+                </p>
+              ) : null}
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => coach.listenForSoftStrokes()}
+                disabled={state.calibrating}
+              >
+                {state.tuningSensitivity ? 'Stop listening' : 'Set from soft strokes'}
+              </Button>
+            </div>
           </>
         ) : null}
         {state.problem ? (

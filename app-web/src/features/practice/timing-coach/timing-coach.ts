@@ -5,6 +5,9 @@ import {
   dueNotesAtStep,
   type CalibrationRefusal,
   positionFiguresOf,
+  sensitivityForSoftStrokes,
+  SOFT_STROKE_TUNING_STROKES,
+  type SoftStrokeTuning,
   type Notation,
   type PositionFigures,
   type PracticePosition,
@@ -12,11 +15,11 @@ import {
   type Voice,
 } from '@stickwork/domain';
 import { heardTime } from '../../../lib/audio-clock';
-import { storedLatencyMs, storeLatencyMs } from './calibration';
+import { storedLatencyMs, storedSensitivity, storeLatencyMs, storeSensitivity } from './calibration';
 import { loadDrumMap, saveDrumMapEntry, type DrumMap } from './drum-map';
 import { InputUnavailable, type InputProblem } from './input-problems';
 import { requestMidi, type MidiDevice, type MidiSession } from './midi-input';
-import { openMicrophone, type MicrophoneSession } from './microphone-input';
+import { openMicrophone, type MicrophoneSession, type StrokeLoudness } from './microphone-input';
 import { emptyTake, finalScore, liveScore, noteScheduled, strokeHeard, type Take } from './take';
 
 export type CoachInput = { kind: 'none' } | { kind: 'midi'; device: MidiDevice } | { kind: 'microphone' };
@@ -42,6 +45,10 @@ export interface CoachSnapshot {
   calibrationRefused: CalibrationRefusal | null;
   calibrating: boolean;
   sensitivity: number;
+  /** Whether the microphone listens for an accent and soft strokes to set the sensitivity from. */
+  tuningSensitivity: boolean;
+  /** What the last soft strokes set (or why they could not); null before any. */
+  softStrokeTuning: SoftStrokeTuning | null;
   /** The take being played (its notes and strokes so far), or null. */
   take: Take | null;
   /** The running score of the take being played. */
@@ -78,6 +85,8 @@ export class TimingCoach {
     calibrationRefused: null,
     calibrating: false,
     sensitivity: DEFAULT_SENSITIVITY,
+    tuningSensitivity: false,
+    softStrokeTuning: null,
     take: null,
     live: null,
     last: null,
@@ -89,6 +98,7 @@ export class TimingCoach {
   private microphone: MicrophoneSession | null = null;
   private drumMap: DrumMap = {};
   private calibration: { clicks: number[]; hits: number[]; bpm: number } | null = null;
+  private softStrokes: StrokeLoudness[] | null = null;
   private notation: Notation | null = null;
   private pass = { index: 0, lastStep: -1 };
   private liveStrokes = 0;
@@ -155,14 +165,18 @@ export class TimingCoach {
     this.release();
     const context = this.clock.audioContext();
     if (!context) return this.set({ problem: 'microphone-missing' });
+    const sensitivity = storedSensitivity(MICROPHONE_KEY) ?? this.snapshot.sensitivity;
     try {
       this.microphone = await openMicrophone(context, {
-        sensitivity: this.snapshot.sensitivity,
-        onOnset: (time) => this.heard(time),
+        sensitivity,
+        onOnset: (time, loudness) => {
+          if (this.softStrokes) this.softStrokeHeard(loudness);
+          else this.heard(time);
+        },
         onGone: () => this.lost('microphone-unplugged'),
       });
       const input: CoachInput = { kind: 'microphone' };
-      this.set({ input, problem: null, ...this.latencyOf(input) });
+      this.set({ input, problem: null, sensitivity, ...this.latencyOf(input) });
     } catch (error) {
       this.failed(error);
     }
@@ -181,9 +195,39 @@ export class TimingCoach {
     this.set({ lastNote: { note, voice } });
   }
 
+  /** Remembered for the microphone in this browser. */
   setSensitivity(sensitivity: number): void {
     this.microphone?.setSensitivity(sensitivity);
+    storeSensitivity(MICROPHONE_KEY, sensitivity);
     this.set({ sensitivity });
+  }
+
+  /**
+   * The microphone listens for one accent and soft strokes (every stroke heard, none scored) and sets
+   * the sensitivity so strokes that soft count; called again, it stops and judges what it heard.
+   */
+  listenForSoftStrokes(): void {
+    if (!this.microphone) return;
+    if (this.softStrokes) return this.softStrokesEnded();
+    this.softStrokes = [];
+    this.microphone.listenForSoftStrokes();
+    this.set({ tuningSensitivity: true, softStrokeTuning: null });
+  }
+
+  private softStrokeHeard(loudness: StrokeLoudness): void {
+    this.softStrokes?.push(loudness);
+    if ((this.softStrokes?.length ?? 0) >= SOFT_STROKE_TUNING_STROKES) this.softStrokesEnded();
+  }
+
+  private softStrokesEnded(): void {
+    const strokes = this.softStrokes ?? [];
+    this.softStrokes = null;
+    const tuning = sensitivityForSoftStrokes(
+      strokes.map((stroke) => stroke.levelDb),
+      Math.max(...strokes.map((stroke) => stroke.loudestDb)),
+    );
+    this.set({ tuningSensitivity: false, softStrokeTuning: tuning });
+    this.setSensitivity('refused' in tuning ? this.snapshot.sensitivity : tuning.sensitivity);
   }
 
   /** Calibration begins: the practice room plays clicks at `bpm`; the coach pairs them with the hits. */
@@ -333,6 +377,8 @@ export class TimingCoach {
     this.microphone?.close();
     this.microphone = null;
     this.calibration = null;
+    if (this.softStrokes) this.set({ tuningSensitivity: false });
+    this.softStrokes = null;
   }
 
   private set(change: Partial<CoachSnapshot>): void {
