@@ -19,20 +19,15 @@ import { audioClockReaches, FAKE_KIT, GM_NOTE, startsSoFar, type KitWindow } fro
  * clock, and a practice pad through Chromium's fake microphone playing a generated WAV of strokes.
  */
 
-/**
- * A pad stroke every 100 ms for 60 s: whatever the phase, every note of a 120 bpm pattern has one within
- * 50 ms. Every 4th stroke is an accent, the others 26 dB softer (all heard at the default sensitivity).
- */
+/** A pad stroke every 100 ms for 60 s: whatever the phase, every note of a 120 bpm pattern has one within 50 ms. */
 function strokesWav(): string {
   const rate = 48_000;
   const samples = new Int16Array(rate * 60);
-  for (let start = 0, stroke = 0; start < samples.length; start += rate / 10, stroke++) {
-    const peak = stroke % 4 === 0 ? 20_000 : 20_000 * 10 ** (-26 / 20);
+  for (let start = 0; start < samples.length; start += rate / 10)
     for (let i = 0; i < 0.03 * rate && start + i < samples.length; i++)
       samples[start + i] = Math.round(
-        peak * Math.exp(-i / (0.004 * rate)) * Math.cos((2 * Math.PI * 1500 * i) / rate),
+        20_000 * Math.exp(-i / (0.004 * rate)) * Math.cos((2 * Math.PI * 1500 * i) / rate),
       );
-  }
   const file = join(tmpdir(), 'stickwork-pad-strokes.wav');
   writeFileSync(file, pcm16MonoWav(samples, rate));
   return file;
@@ -235,20 +230,7 @@ test.describe('with a practice pad (microphone)', () => {
     await page.getByText('Timing coach: score my playing').click();
     await page.getByLabel('Listen to').selectOption('microphone');
     await expect(page.getByText('Listening to the microphone.')).toBeVisible();
-    const sensitivity = page.getByLabel('Microphone sensitivity');
-    await expect(sensitivity).toHaveAttribute('aria-valuetext', '50 %');
-
-    // An accent and soft strokes set the sensitivity: the card says how soft they were and what it set.
-    await page.getByRole('button', { name: 'Set from soft strokes' }).click();
-    const tuned = page.getByText(
-      /^Your soft strokes were \d+ dB under your accent: the sensitivity is now (\d+) %, so they count\.$/,
-    );
-    await expect(tuned).toBeVisible({ timeout: 10_000 });
-    const percent = (await tuned.innerText()).match(/now (\d+) %/)![1]!;
-    await expect(sensitivity).toHaveAttribute('aria-valuetext', `${percent} %`);
-    expect(await page.evaluate(() => localStorage.getItem('stickwork.sensitivity.microphone'))).toBe(
-      String(Number(percent) / 100),
-    );
+    await expect(page.getByLabel('Microphone sensitivity')).toBeVisible();
 
     await setTempo(page, 120);
     await page.getByRole('button', { name: 'Play pattern' }).click();
