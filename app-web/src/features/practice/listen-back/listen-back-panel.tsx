@@ -27,9 +27,11 @@ const useStrokeNow = (listenBack: ListenBack, take: RecordedTake | undefined, ti
       setText(
         stroke === null
           ? null
-          : stroke.offsetMs === null
-            ? 'extra stroke'
-            : timingOffsetLabel(stroke.offsetMs),
+          : stroke.inRecording === false
+            ? 'heard by the coach, not in the recording'
+            : stroke.offsetMs === null
+              ? 'extra stroke'
+              : timingOffsetLabel(stroke.offsetMs),
       );
       frame = requestAnimationFrame(show);
     });

@@ -10,7 +10,7 @@ import {
   type RecordedTake,
   type RecordingPlacedBy,
 } from './recorded-takes';
-import { onsetsIn, recordingOrigin } from './recording-alignment';
+import { onsetsIn, placeRecording, recordingTimeline, type RecordingPlacement } from './recording-alignment';
 import { canRecord, recordTake, type TakeRecording } from './take-recorder';
 
 /** What listen-back needs of the practice room's audio engine. */
@@ -54,13 +54,17 @@ interface PlannedRun {
   clicks: { time: number; click: ClickSound }[];
 }
 
+/** How a take's recording sits on the audio clock (its origin and matched strokes), and how that was found. */
+export type TakePlacement = { by: RecordingPlacedBy } & Pick<RecordingPlacement, 'origin' | 'matched'>;
+
 /**
- * A finished take as it is kept: every time moved onto the recording's own time line. The recording's
- * first sample sits at `origin` on the audio clock (found from the strokes the coach heard,
- * recording-alignment.ts). The take's notes and clicks go where the drummer heard them in the room: their
- * audio-clock time, less the origin, plus the setup's measured delay (sound out, microphone in) that the
- * coach takes off every stroke; the strokes go where the coach heard them. A stroke judged on time then
- * sounds with its note's light and click.
+ * A finished take as it is kept: every time moved onto the recording's own time line
+ * (recording-alignment.ts: found from the strokes the coach heard, or from the recorder's start event
+ * alone). The take's notes and clicks go where the drummer heard them in the room: their audio-clock
+ * time plus the setup's measured delay (sound out, microphone in) that the coach takes off every stroke;
+ * each stroke goes where the recording holds it. A stroke judged on time then sounds with its note's
+ * light and click. A stroke the coach heard that the recording does not hold is kept where it would be,
+ * marked as such.
  */
 export const recordedTakeOf = (input: {
   id: string;
@@ -69,18 +73,27 @@ export const recordedTakeOf = (input: {
   audio: Blob;
   scored: ScoredTake;
   planned: PlannedRun;
-  /** Where the recording's first sample sits on the audio clock, and how it was found. */
-  placement: { origin: number; by: RecordingPlacedBy };
+  placement: TakePlacement;
   /** The audio clock when the take ended. */
   endTime: number;
 }): RecordedTake => {
   const { take, score, bpm } = input.scored;
-  const shift = take.startTime - input.placement.origin + take.latencyMs / 1000;
-  const at = (time: number) => time - take.startTime + shift;
+  const timeline = recordingTimeline(input.placement);
+  const latency = take.latencyMs / 1000;
+  const at = (time: number) => timeline.timeOf(time + latency);
   const during = (time: number) => time >= take.startTime && time <= input.endTime && at(time) >= 0;
+  const byStrokes = input.placement.by === 'heard-strokes';
   const strokes: RecordedStroke[] = score.hits
     .filter((hit) => !hit.ornament)
-    .map((hit) => ({ at: shift + hit.timeMs / 1000, offsetMs: hit.offsetMs }));
+    .map((hit) => {
+      // Where the coach heard it on the audio clock (the judge's time has the delay taken off).
+      const heard = take.startTime + (hit.timeMs + take.latencyMs) / 1000;
+      if (!byStrokes) return { at: timeline.timeOf(heard), offsetMs: hit.offsetMs };
+      const recorded = timeline.strokeAt(heard);
+      return recorded === null
+        ? { at: timeline.timeOf(heard), offsetMs: hit.offsetMs, inRecording: false }
+        : { at: recorded, offsetMs: hit.offsetMs, inRecording: true };
+    });
   return {
     id: input.id,
     lessonId: input.lessonId,
@@ -236,8 +249,8 @@ export class ListenBack {
   }
 
   /**
-   * Where the recording's first sample sits on the audio clock: found from the strokes the coach heard
-   * (recording-alignment.ts); the recorder's start event only when they cannot be matched (a recording
+   * Where the recording sits on the audio clock: found from the strokes the coach heard
+   * (recording-alignment.ts); by the recorder's start event only when they cannot be matched (a recording
    * this browser cannot decode, or too few strokes heard in it).
    */
   private async placed(
@@ -245,25 +258,20 @@ export class ListenBack {
     scored: ScoredTake,
     startEvent: number,
     sensitivity: number,
-  ): Promise<{ origin: number; by: RecordingPlacedBy }> {
+  ): Promise<TakePlacement> {
     const context = this.player.audioContext();
     try {
       if (!context) throw new Error('no audio context');
       const decoded = await context.decodeAudioData(await audio.arrayBuffer());
       // The whole take: a glitch of the audio input under load moves the strokes after it by a few ms,
-      // and the median follows the most of the take.
+      // and the time line follows the strokes matched through the take.
       const heard = scored.take.strokes.map((stroke) => stroke.time);
-      const found = recordingOrigin(
-        heard,
-        await onsetsIn(decoded, sensitivity),
-        startEvent,
-        decoded.duration,
-      );
-      if (found) return { origin: found.origin, by: 'heard-strokes' };
+      const found = placeRecording(heard, await onsetsIn(decoded, sensitivity), startEvent, decoded.duration);
+      if (found) return { by: 'heard-strokes', origin: found.origin, matched: found.matched };
     } catch {
       // Placed by the start event below: the take can still be heard back, if less exactly.
     }
-    return { origin: startEvent, by: 'recorder-start' };
+    return { by: 'recorder-start', origin: startEvent, matched: [] };
   }
 
   setWithClick(withClick: boolean): void {

@@ -1,7 +1,7 @@
 import { TakeJudge, type TakeScore } from '@stickwork/domain';
 import { describe, expect, it } from 'vitest';
 import type { ScoredTake } from '../timing-coach/timing-coach';
-import { recordedTakeOf, strokeSoundingAt } from './listen-back';
+import { recordedTakeOf, strokeSoundingAt, type TakePlacement } from './listen-back';
 import { takesToDrop } from './recorded-takes';
 import { testPosition as position } from '../timing-coach/test-position';
 
@@ -39,12 +39,29 @@ describe('a recorded take on its own time line', () => {
     bpm: 120,
     byPosition: [],
   };
-  const take = recordedTakeOf({
-    id: 'a',
-    lessonId: 7,
-    recordedAt: 1,
-    audio: new Blob(['x']),
-    scored,
+  // The coach heard the two strokes at 12.53 and 13.05 s (the judge takes the 30 ms off), and the
+  // recording holds them 2.13 and 2.65 s into it.
+  const heardStrokes: TakePlacement = {
+    by: 'heard-strokes',
+    origin: 10.4,
+    matched: [
+      { heard: 12.53, recorded: 2.13 },
+      { heard: 13.05, recorded: 2.65 },
+    ],
+  };
+  const kept = (change: Partial<Parameters<typeof recordedTakeOf>[0]>) =>
+    recordedTakeOf({
+      id: 'a',
+      lessonId: 7,
+      recordedAt: 1,
+      audio: new Blob(['x']),
+      scored,
+      planned: { positions: [], clicks: [] },
+      placement: heardStrokes,
+      endTime: 14,
+      ...change,
+    });
+  const take = kept({
     planned: {
       positions: [
         { time: 10.2, position: position(null, true) }, // planned for a run before this take
@@ -58,8 +75,6 @@ describe('a recorded take on its own time line', () => {
         { time: 12.5, click: 'accent' },
       ],
     },
-    placement: { origin: 10.4, by: 'heard-strokes' },
-    endTime: 14,
   });
 
   it('places a stroke judged on time exactly with its note and its click', () => {
@@ -81,6 +96,60 @@ describe('a recorded take on its own time line', () => {
     expect(take.positions[0]!.at).toBeCloseTo(0.13, 9);
     expect(take.strokes).toHaveLength(2);
     expect(take).toMatchObject({ lessonId: 7, bpm: 120, accuracy: 95, placedBy: 'heard-strokes' });
+  });
+
+  it('marks a stroke the coach heard that the recording does not hold, placed by the strokes around it', () => {
+    const withStray = kept({
+      scored: {
+        ...scored,
+        score: score([
+          ...scored.score.hits,
+          // Heard at 12.83 s: a sound of the input's glitch, not in the recording.
+          { timeMs: 2300, expectedIndex: null, offsetMs: null, timing: null, tier: null },
+        ]),
+      },
+    });
+    expect(withStray.strokes.map((stroke) => stroke.inRecording)).toEqual([true, true, false]);
+    expect(withStray.strokes[2]!.at).toBeCloseTo(2.43, 9);
+    expect(strokeSoundingAt(withStray.strokes, 2.5)).toEqual({
+      at: expect.closeTo(2.43, 9),
+      offsetMs: null,
+      inRecording: false,
+    });
+  });
+
+  it('follows the recording across a glitch: the notes and strokes before it 10 ms on', () => {
+    // The coach heard the first stroke 10 ms before the recording holds it (the input lost a buffer
+    // after it); the second as the origin says.
+    const glitched = kept({
+      planned: {
+        positions: [
+          { time: 12.5, position: position(0) },
+          { time: 13, position: position(1) },
+        ],
+        clicks: [],
+      },
+      placement: {
+        ...heardStrokes,
+        matched: [
+          { heard: 12.53, recorded: 2.14 },
+          { heard: 13.05, recorded: 2.65 },
+        ],
+      },
+    });
+    expect(glitched.strokes[0]!.at).toBeCloseTo(2.14, 9);
+    expect(glitched.strokes[1]!.at).toBeCloseTo(2.65, 9);
+    // With two pairs, each moment takes their median: the first note is placed 5 ms on, between them.
+    expect(glitched.positions[0]!.at).toBeCloseTo(2.135, 9);
+  });
+
+  it('places a take by the recorder’s start event alone, not saying which strokes it holds', () => {
+    const byStart = kept({ placement: { by: 'recorder-start', origin: 10.4, matched: [] } });
+    expect(byStart.strokes).toEqual([
+      { at: expect.closeTo(2.13, 9), offsetMs: 0 },
+      { at: expect.closeTo(2.65, 9), offsetMs: 20 },
+    ]);
+    expect(byStart.placedBy).toBe('recorder-start');
   });
 
   it('shows the offset of the stroke heard last, for a while after it', () => {

@@ -10,6 +10,10 @@ export interface RecordedStroke {
   at: number;
   /** Played minus written, ms (negative: early); null for an extra stroke. */
   offsetMs: number | null;
+  /** Whether the recording holds it: false for a stroke the coach heard that is not in the recording
+   * (a sound of the audio input's glitch, or too soft in the recording), kept at its place, shown as
+   * such. Absent for a recording placed by the recorder's start event (nothing was matched). */
+  inRecording?: boolean;
 }
 
 /**
