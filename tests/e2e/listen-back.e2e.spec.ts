@@ -58,8 +58,9 @@ const MEASURE_RATE = 48_000;
  * Where what the page plays back sounds against where the kept take places it: the stored take's audio
  * decoded in the page (the buffer the playback starts at its `begin`, so a sound `r` seconds into it is
  * heard at `begin + r`), its strokes heard by the project's onset detector (here, in Node), each kept
- * stroke the take says the recording holds matched to the nearest onset within 150 ms. The differences
- * (onset minus kept place, ms): their median and the worst, over the strokes matched. And the notes: each
+ * stroke the take says the recording holds matched to the nearest onset within 150 ms, if no other kept
+ * stroke is nearer that onset. The differences (onset minus kept place, ms): their median and the
+ * worst, over the strokes matched. And the notes: each
  * judged stroke's note is kept where the recording sounds the stroke less the offset the coach judged
  * (its place in the notation lit on playback); the same figures for the nearest kept note.
  */
@@ -110,9 +111,15 @@ const alignment = async (page: Page) => {
     };
   };
   const held = stored.strokes.filter((stroke) => stroke.inRecording);
+  const heldAt = held.map((stroke) => stroke.at);
+  // One onset is one stroke's sound: it measures the kept stroke nearest it only. Two strokes 30 ms
+  // apart can be heard as one here (the detector's 30 ms refractory time, at this rate) and as two by
+  // the page (at its own); the second is then not measured rather than measured against the first's sound.
   const sounded = held.flatMap((stroke) => {
     const onset = nearest(onsets, stroke.at);
-    return Math.abs(onset - stroke.at) <= 0.15 ? [{ ...stroke, onset }] : [];
+    return Math.abs(onset - stroke.at) <= 0.15 && nearest(heldAt, onset) === stroke.at
+      ? [{ ...stroke, onset }]
+      : [];
   });
   const strokes = figures(sounded.map(({ onset, at }) => (onset - at) * 1000));
   const notes = figures(

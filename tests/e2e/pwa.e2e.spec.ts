@@ -1,4 +1,14 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '../support/clean-console.js';
+import { openLessonCard, prepareLessonCardPage } from '../support/lesson-card.js';
+
+/** The kit as committed; the build copies it byte for byte under a hashed name. */
+const KIT_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../app-web/src/features/practice/practice-room/acoustic-kit/acoustic-kit.mp3',
+);
 
 test('the app is installable: a manifest with its icons, and a service worker that takes control', async ({
   page,
@@ -40,4 +50,38 @@ test('offline, the app shell and the pages a drummer opened still load from the 
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await context.setOffline(false);
+});
+
+test('the drum kit a lesson card fetched is kept by the service worker: offline, it is still there and decodes', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}, testInfo) => {
+  testInfo.setTimeout(120_000); // the worker precaches the whole build before it takes control
+  await prepareLessonCardPage(context, baseURL!, page);
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await openLessonCard(page, context, request, baseURL!);
+
+  const kept = () =>
+    page.evaluate(async () =>
+      (await (await caches.open('drum-kit')).keys()).map((kit) => new URL(kit.url).pathname),
+    );
+  await expect.poll(kept).toEqual([expect.stringMatching(/^\/assets\/acoustic-kit-[\w-]+\.mp3$/)]);
+  const [kitPath] = await kept();
+
+  await context.setOffline(true);
+  const offline = await page.evaluate(async (path) => {
+    const response = await fetch(path);
+    const bytes = await response.arrayBuffer();
+    const decoded = await new OfflineAudioContext(1, 1, 44_100).decodeAudioData(bytes.slice(0));
+    return { status: response.status, bytes: bytes.byteLength, seconds: decoded.duration };
+  }, kitPath!);
+  await context.setOffline(false);
+  expect(offline.status).toBe(200);
+  expect(offline.bytes).toBe(statSync(KIT_FILE).size);
+  expect(offline.seconds).toBeGreaterThan(10);
 });
