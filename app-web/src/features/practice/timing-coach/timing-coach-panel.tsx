@@ -14,7 +14,7 @@ import { INPUT_PROBLEM_MESSAGES } from './input-problems';
 import { laneData, VOICE_NAMES } from './lane-data';
 import { LaneView } from './lane-view';
 import { TakeSummary, type PlaySuggestion } from './take-summary';
-import type { CoachSnapshot, TimingCoach } from './timing-coach';
+import type { CoachInput, CoachSnapshot, TimingCoach, UnscoredTake } from './timing-coach';
 import './timing-coach.css';
 
 interface TimingCoachPanelProps {
@@ -33,6 +33,14 @@ interface TimingCoachPanelProps {
  * setup's latency once, then play the pattern: the lanes show expected against played notes with the
  * running accuracy, and each take ends with a summary whose rating the evaluation starts from.
  */
+/** Why the take that just ended is not scored, and what to do about it. */
+export const unscoredTakeText = ({ strokesHeard }: UnscoredTake, input: CoachInput['kind']): string =>
+  strokesHeard === 0
+    ? input === 'midi'
+      ? 'This take is not scored: the coach heard no stroke from your e-kit. Check that it is on and connected, then play again.'
+      : 'This take is not scored: the coach heard no stroke from the microphone. Bring it closer to what you play or raise its sensitivity, then play again.'
+    : `This take is not scored: ${strokesHeard === 1 ? 'the one stroke heard was' : `none of the ${strokesHeard} strokes heard was`} near a note of the pattern. Play along from the first bar after the count-in.`;
+
 export const TimingCoachPanel = ({
   coach,
   notation,
@@ -173,7 +181,13 @@ export const TimingCoachPanel = ({
             </p>
           </>
         ) : null}
-        {last && !take ? <TakeSummary score={last} play={playSuggestion} /> : null}
+        {take ? null : state.unscored ? (
+          <p className="form-message" role="status">
+            {unscoredTakeText(state.unscored, input.kind)}
+          </p>
+        ) : last ? (
+          <TakeSummary score={last} play={playSuggestion} />
+        ) : null}
       </div>
     </details>
   );

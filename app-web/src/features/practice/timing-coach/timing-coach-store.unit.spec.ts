@@ -1,6 +1,7 @@
 import type { Notation } from '@stickwork/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadDrumMap } from './drum-map';
+import { unscoredTakeText } from './timing-coach-panel';
 import { TimingCoach, type ScoredTake } from './timing-coach';
 import { testPosition as position } from './test-position';
 
@@ -201,5 +202,60 @@ describe('the timing coach', () => {
     coach.planned([{ time: 1, position: position(0) }]);
     coach.takeEnded(5);
     expect(scored).not.toHaveBeenCalled();
+  });
+
+  it('ends a take on Stop even when it is not scored: says none was heard, never shows the earlier take as this one', async () => {
+    const kit = fakeMidi();
+    const takes: ScoredTake[] = [];
+    const coach = new TimingCoach(clock, (scored) => takes.push(scored));
+    coach.setNotation(notation);
+    await coach.useMidi();
+    const playATake = (start: number, strokeAt: (noteTime: number) => number | null) => {
+      coach.takeStarted(start);
+      const noteTimes = Array.from({ length: 8 }, (_, index) => start + index / 2);
+      coach.planned(noteTimes.map((time, index) => ({ time, position: position((index % 4) * 2) })));
+      for (const time of noteTimes) {
+        const at = strokeAt(time);
+        if (at !== null) kit.strike(38, at * 1000);
+      }
+      coach.takeEnded(start + 4.5);
+    };
+    playATake(10, (time) => time);
+    expect(takes).toHaveLength(1);
+    expect(coach.getSnapshot().unscored).toBeNull();
+    const first = coach.getSnapshot().last;
+
+    // The input delivered nothing (a microphone too far, an e-kit switched off): the take ends, unscored.
+    playATake(20, () => null);
+    expect(takes).toHaveLength(1);
+    expect(coach.getSnapshot()).toMatchObject({
+      take: null,
+      live: null,
+      last: first,
+      unscored: { strokesHeard: 0 },
+    });
+    expect(unscoredTakeText(coach.getSnapshot().unscored!, 'midi')).toBe(
+      'This take is not scored: the coach heard no stroke from your e-kit. Check that it is on and connected, then play again.',
+    );
+    expect(unscoredTakeText({ strokesHeard: 0 }, 'microphone')).toBe(
+      'This take is not scored: the coach heard no stroke from the microphone. Bring it closer to what you play or raise its sensitivity, then play again.',
+    );
+
+    // Strokes heard, each halfway between two notes: none plays a note.
+    playATake(30, (time) => time + 0.25);
+    expect(takes).toHaveLength(1);
+    expect(coach.getSnapshot().unscored).toEqual({ strokesHeard: 8 });
+    expect(unscoredTakeText({ strokesHeard: 8 }, 'midi')).toBe(
+      'This take is not scored: none of the 8 strokes heard was near a note of the pattern. Play along from the first bar after the count-in.',
+    );
+
+    // The next take starts clean, and a scored one clears it.
+    coach.takeStarted(40);
+    expect(coach.getSnapshot().unscored).toBeNull();
+    coach.takeEnded(40.1);
+    expect(coach.getSnapshot().unscored).toBeNull(); // stopped before its first note: no take at all
+    playATake(50, (time) => time);
+    expect(takes).toHaveLength(2);
+    expect(coach.getSnapshot().unscored).toBeNull();
   });
 });

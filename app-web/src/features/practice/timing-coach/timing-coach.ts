@@ -55,8 +55,18 @@ export interface CoachSnapshot {
   live: TakeScore | null;
   /** The last finished take's score. */
   last: TakeScore | null;
+  /**
+   * Why the take that just ended was not scored: no stroke was heard, or none of those heard was near a
+   * note; null after a scored take and while a take runs. A take always ends visibly on Stop.
+   */
+  unscored: UnscoredTake | null;
   /** The last note number the e-kit sent, and the voice it plays now (to remap it). */
   lastNote: { note: number; voice: Voice | undefined } | null;
+}
+
+export interface UnscoredTake {
+  /** Strokes the input delivered during the take (0: the coach heard nothing). */
+  strokesHeard: number;
 }
 
 /** What the coach needs of the practice room's audio engine. */
@@ -90,6 +100,7 @@ export class TimingCoach {
     take: null,
     live: null,
     last: null,
+    unscored: null,
     lastNote: null,
   };
   private readonly listeners = new Set<() => void>();
@@ -291,7 +302,11 @@ export class TimingCoach {
     this.pass = { index: 0, lastStep: -1 };
     this.liveStrokes = 0;
     const voiced = this.snapshot.input.kind === 'midi' && this.voicesHeard();
-    this.set({ take: emptyTake(startTime, this.snapshot.latencyMs ?? 0, voiced), live: null });
+    this.set({
+      take: emptyTake(startTime, this.snapshot.latencyMs ?? 0, voiced),
+      live: null,
+      unscored: null,
+    });
   }
 
   /** Called on animation frames while a take runs: the running score. */
@@ -313,7 +328,10 @@ export class TimingCoach {
     const score = finalScore(take, now);
     const { input } = this.snapshot;
     const played = score.expected > 0 && score.hit > 0 && input.kind !== 'none';
-    this.set({ take: null, live: null, last: played ? score : this.snapshot.last });
+    // A take stopped before its first note was due is no take; one with notes due and none played is
+    // said so (the summary of an earlier take would pass for this one's).
+    const unscored = !played && score.expected > 0 ? { strokesHeard: take.strokes.length } : null;
+    this.set({ take: null, live: null, last: played ? score : this.snapshot.last, unscored });
     if (!played) return;
     // The tempo reached: under the speed trainer a take climbs, and its top tempo is what was mastered.
     const counted = take.judge.countedNotes().map((index) => take.notes[index]!);
