@@ -61,7 +61,7 @@ export const landingScripts = (dist: string): string[] => {
 const sizeOf = (file: string, encoded: '.gz' | '.br', compress: (data: Buffer) => Buffer) =>
   fs.existsSync(file + encoded) ? fs.statSync(file + encoded).size : compress(fs.readFileSync(file)).length;
 
-const landingBytes = (dist: string) => {
+export const landingBytes = (dist: string) => {
   const files = landingScripts(dist).map((file) => path.join(dist, file));
   const sum = (sizes: number[]) => sizes.reduce((total, size) => total + size, 0);
   return {
