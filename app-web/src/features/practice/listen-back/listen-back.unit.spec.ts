@@ -38,6 +38,7 @@ describe('a recorded take on its own time line', () => {
     input: 'microphone',
     bpm: 120,
     byPosition: [],
+    calibrated: true,
   };
   const take = recordedTakeOf({
     id: 'a',

@@ -147,7 +147,14 @@ export const TimingCoachPanel = ({
             </p>
           </>
         ) : null}
-        {last && !take ? <TakeSummary score={last} play={playSuggestion} /> : null}
+        {last && !take ? (
+          // With no input listening (a card opened on a take from before) nothing says the take was uncalibrated.
+          <TakeSummary
+            score={last}
+            play={playSuggestion}
+            calibrated={input.kind === 'none' || state.latencyMs !== null}
+          />
+        ) : null}
       </div>
     </details>
   );
