@@ -6,8 +6,16 @@ import {
   timingOffsetLabel,
   type DifficultyRating,
   type TakeScore,
+  WEAK_SPOT_RULES,
 } from '@stickwork/domain';
 import { offsetHistogram } from './take';
+
+/**
+ * A take uniformly late (10 ms or more on the whole, a spread under 20 ms: the weak spots' thresholds)
+ * looks like a setup's delay before it is measured; a setup never makes strokes early.
+ */
+const lateByTheSetup = (score: TakeScore) =>
+  score.meanOffsetMs >= WEAK_SPOT_RULES.meanOffsetMs && score.spreadMs < WEAK_SPOT_RULES.spreadMs;
 
 const ratingWords = (rating: DifficultyRating) => rating.replace('_', ' ');
 
@@ -88,7 +96,13 @@ export const TakeSummary = ({
             ))}
         </ul>
       </figure>
-      {isFullTake(score) && !calibrated ? (
+      {isFullTake(score) && !calibrated && lateByTheSetup(score) ? (
+        <p className="take-summary__suggestion">
+          Calibrate first: every hit came about {Math.round(score.meanOffsetMs)} ms late, which may be all
+          your setup’s delay, not your timing. This take is kept in your lesson history, but sets neither your
+          next tempo, the suggested rating nor your weak spots until you calibrate.
+        </p>
+      ) : isFullTake(score) && !calibrated ? (
         <p className="take-summary__suggestion">
           Not calibrated: this take is kept in your lesson history, but sets neither your next tempo, the
           suggested rating nor your weak spots, since your setup’s delay is in it. Calibrate, and your takes
