@@ -121,7 +121,12 @@ export * from './timing/timing-tiers.js';
 export * from './timing/dynamics.js';
 export * from './timing/take-judge.js';
 export * from './timing/calibration.js';
-export { isFullTake, MIN_FULL_TAKE_NOTES, takeIsRecorded } from './timing/take-plausibility.js';
+export {
+  isFullTake,
+  MIN_FULL_TAKE_NOTES,
+  takeIsRecorded,
+  takeTeachesPlans,
+} from './timing/take-plausibility.js';
 export * from './timing/onset-detector.js';
 export * from './timing/soft-strokes.js';
 export * from './customer/customer-streams.js';

@@ -1,4 +1,4 @@
-import { withTakeTallies, type DailyPositionTallies } from '@stickwork/domain';
+import { takeTeachesPlans, withTakeTallies, type DailyPositionTallies } from '@stickwork/domain';
 import { match } from 'ts-pattern';
 import { customerKeyOf } from './customer-key.js';
 import { practiceFoldEvents } from './practice-event.js';
@@ -13,7 +13,8 @@ const events = practiceFoldEvents('TimingScored', 'PracticeHistoryErased', 'Cust
 
 /**
  * `timing_positions`: what GET /api/timing/weak-spots and the schedule's weak-spot lesson read. Takes
- * without figures per position (recorded before takes had them) add nothing. Erased with the practice
+ * without figures per position (recorded before takes had them), short ones and uncalibrated ones
+ * (`takeTeachesPlans`) add nothing. Erased with the practice
  * history and with the customer.
  */
 export const timingPositionsProjection = defineProjection<TimingPositionsModel>({
@@ -26,8 +27,10 @@ export const timingPositionsProjection = defineProjection<TimingPositionsModel>(
       .returnType<TimingPositionsModel | null>()
       .with(undefined, () => model)
       .with({ type: 'CustomerErased' }, { type: 'PracticeHistoryErased' }, () => null)
-      .with({ type: 'TimingScored' }, ({ data: { day, byPosition } }) => {
-        const days = withTakeTallies(model.days, day, byPosition);
+      .with({ type: 'TimingScored' }, ({ data: take }) => {
+        // An uncalibrated take is late by whatever the setup adds: that is no weak spot of the drummer's.
+        if (!takeTeachesPlans(take)) return model;
+        const days = withTakeTallies(model.days, take.day, take.byPosition);
         return days === model.days ? model : { days };
       })
       .exhaustive(),

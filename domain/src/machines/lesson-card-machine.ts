@@ -10,7 +10,7 @@ import type { FinishExerciseRequest, PracticeActivityRequest } from '../schemas/
 import { TAKES_KEPT_PER_PLAY, type TakeMark } from '../scheduler/take-history.js';
 import { judgePlay } from '../scheduler/tempo-plan.js';
 import type { TakeScore } from '../timing/score-take.js';
-import { isFullTake } from '../timing/take-plausibility.js';
+import { takeTeachesPlans } from '../timing/take-plausibility.js';
 
 /**
  * The lesson card of a practice session (product-spec §2 "Lesson card", §4 "Practice flow"): a front
@@ -80,7 +80,7 @@ export interface LessonCardContext {
    */
   lastTake: TakeScore | null;
   /**
-   * This lesson's full takes (`isFullTake`), oldest first, the latest `TAKES_KEPT_PER_PLAY` as the server
+   * This lesson's full takes played calibrated (`takeTeachesPlans`), oldest first, the latest `TAKES_KEPT_PER_PLAY` as the server
    * keeps them: the back's slider starts at the rating `judgePlay` gives them, the rule of the tempo plan.
    */
   fullTakes: TakeMark[];
@@ -110,7 +110,7 @@ export type LessonCardEvent =
   | { type: 'transport.stop' }
   | { type: 'transport.interrupted'; by: TransportInterruption }
   /** The timing coach finished scoring a take (also when the card turned while the pattern played). */
-  | { type: 'take.scored'; score: TakeScore; bpm: number };
+  | { type: 'take.scored'; score: TakeScore; bpm: number; calibrated?: boolean };
 
 export interface LessonCardScheduleProgress {
   currentLessonIndex: number;
@@ -274,11 +274,12 @@ export const lessonCardMachine = setup({
     practising: {
       type: 'parallel',
       on: {
-        // A full take joins the play's takes and moves the slider to what they suggest (also when the
-        // card turned while the pattern played); a short one is only shown.
+        // A full, calibrated take joins the play's takes and moves the slider to what they suggest (also
+        // when the card turned while the pattern played); a short or uncalibrated one is only shown.
         'take.scored': {
           actions: assign(({ context, event }) => {
-            if (!isFullTake(event.score)) return { lastTake: event.score };
+            if (!takeTeachesPlans({ ...event.score, calibrated: event.calibrated }))
+              return { lastTake: event.score };
             const fullTakes = [
               ...context.fullTakes,
               { bpm: event.bpm, accuracy: event.score.accuracy },

@@ -188,6 +188,15 @@ describe('lesson card', () => {
       expect(position(fullTake(84, 75), evaluate, rate(4))).toBe('too_hard');
     });
 
+    it('leaves an uncalibrated take out of what the suggestion follows, as the tempo plan does', () => {
+      const uncalibrated: LessonCardEvent = { ...fullTake(88, 98), calibrated: false } as LessonCardEvent;
+      const { context } = run({ lessons: [groove] }, fullTake(84, 60), uncalibrated, evaluate).snapshot;
+      expect(context.fullTakes).toEqual([{ bpm: 84, accuracy: 60 }]);
+      expect(DIFFICULTY_RATINGS[context.ratingPosition]).toBe('hard');
+      // It is still the take the coach shows.
+      expect(context.lastTake?.accuracy).toBe(98);
+    });
+
     it('suggests the rating that says where the tempo plan of the same takes goes (property)', () => {
       const takes = fc.array(
         fc.tuple(

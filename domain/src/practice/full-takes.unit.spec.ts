@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planTempo } from '../scheduler/tempo-plan.js';
 import { takeFigures, takeOfAnyLength } from '../testing/take-fixtures.js';
-import { isFullTake, MIN_FULL_TAKE_NOTES, takeIsRecorded } from '../timing/take-plausibility.js';
+import {
+  isFullTake,
+  MIN_FULL_TAKE_NOTES,
+  takeIsRecorded,
+  takeTeachesPlans,
+} from '../timing/take-plausibility.js';
 import { evolvePracticeEvents } from './practice-evolve.js';
 import type { PracticeEvent, TakeFigures } from './practice-events.js';
 import { initialPracticeState } from './practice-state.js';
@@ -62,5 +67,29 @@ describe('A full take', () => {
         }
       }),
     );
+  });
+});
+
+describe('An uncalibrated take', () => {
+  it("is never a tempo plan's basis: the setup's delay is in it", () => {
+    expect(takeTeachesPlans({ expected: MIN_FULL_TAKE_NOTES, calibrated: false })).toBe(false);
+    expect(takeTeachesPlans({ expected: MIN_FULL_TAKE_NOTES, calibrated: true })).toBe(true);
+    // Stored before takes said: it counts, as it did.
+    expect(takeTeachesPlans({ expected: MIN_FULL_TAKE_NOTES })).toBe(true);
+    expect(takeTeachesPlans({ expected: MIN_FULL_TAKE_NOTES - 1, calibrated: true })).toBe(false);
+    const state = evolvePracticeEvents(initialPracticeState(), [
+      scored({ ...takeFigures({ expected: 32, hits: 32, bpm: 80, accuracy: 75 }), calibrated: true }, 0),
+      scored({ ...takeFigures({ expected: 32, hits: 32, bpm: 88, accuracy: 98 }), calibrated: false }, 1),
+    ]);
+    expect(planTempo(lesson, state.takeHistory.get(42), undefined, now)).toMatchObject({
+      startBpm: 80,
+      basis: { kind: 'takes', bpm: 80, accuracy: 75, takes: 1 },
+    });
+    // Nor the best tempo played well the speed trainer aims past.
+    expect(state.takeHistory.get(42)?.bestWellBpm).toBeNull();
+    const onlyUncalibrated = evolvePracticeEvents(initialPracticeState(), [
+      scored({ ...takeFigures({ expected: 32, hits: 32, bpm: 88, accuracy: 98 }), calibrated: false }, 0),
+    ]);
+    expect(onlyUncalibrated.takeHistory.get(42)).toBeUndefined();
   });
 });

@@ -50,6 +50,7 @@ export const timingScoredV1Schema = z.object({
 export const timingScoredSchema = timingScoredV1Schema.extend({
   playId,
   byPosition: z.array(positionFiguresSchema),
+  calibrated: z.boolean().optional(),
 });
 
 const day = z.iso.date();

@@ -102,6 +102,8 @@ export interface TakeFigures {
   spreadMs: number;
   accuracy: number;
   byPosition: readonly PositionFigures[];
+  /** Played with the setup's latency measured; false keeps it out of plans and weak spots; absent before takes said. */
+  calibrated?: boolean;
 }
 
 /**

@@ -6,7 +6,7 @@ import { isSkill, type Skill } from '../rules/skills.js';
 import type { LessonEvaluationSummary } from '../scheduler/lesson-rest.js';
 import { returnDueAt } from '../scheduler/spaced-returns.js';
 import { withRating, withTake, type LessonTakeHistory } from '../scheduler/take-history.js';
-import { isFullTake } from '../timing/take-plausibility.js';
+import { takeTeachesPlans } from '../timing/take-plausibility.js';
 import type { PracticeEvent } from './practice-events.js';
 import { initialPracticeState, type PracticeState } from './practice-state.js';
 
@@ -105,8 +105,8 @@ export const evolvePracticeEvents = (
   };
   for (const event of events) {
     if (event.type === 'TimingScored') {
-      // A take shorter than a full one (a false start) is never a tempo plan's basis.
-      if (!isFullTake(event.data)) continue;
+      // A false start or an uncalibrated take is never a tempo plan's basis (`takeTeachesPlans`).
+      if (!takeTeachesPlans(event.data)) continue;
       const { lessonId, bpm, accuracy, playId, scoredAt } = event.data;
       takeHistory ??= new Map(current.takeHistory);
       const history = withTake(takeHistory.get(lessonId), { bpm, accuracy, playId, at: scoredAt });

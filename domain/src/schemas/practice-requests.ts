@@ -193,6 +193,8 @@ export const timingScoredRequestSchema = objectOf({
   spreadMs: boundedNumber(0, TIMING_LIMITS.maxOffsetMs),
   accuracy: boundedNumber(0, 100),
   byPosition: byPositionField().optional(),
+  /** The coach had the setup's latency measured; false keeps the take out of plans and weak spots. */
+  calibrated: booleanField().optional(),
 }).superRefine((take, ctx) => {
   for (const { field, message } of takeImplausibilities(take))
     ctx.addIssue({ code: 'custom', path: [field], message, input: (take as Record<string, unknown>)[field] });
@@ -210,6 +212,7 @@ export const timingScoredRequestOf = (
   score: Omit<TakeScore, 'hits'>,
   playId?: string,
   byPosition?: readonly PositionFigures[],
+  calibrated?: boolean,
 ): TimingScoredRequest => ({
   lessonId,
   ...(playId !== undefined ? { playId } : {}),
@@ -223,6 +226,7 @@ export const timingScoredRequestOf = (
   spreadMs: score.spreadMs,
   accuracy: score.accuracy,
   ...(byPosition && byPosition.length > 0 ? { byPosition: [...byPosition] } : {}),
+  ...(calibrated !== undefined ? { calibrated } : {}),
 });
 
 /** Skills a lesson can train, as the lesson history filters them: every skill and the warm-up. */

@@ -126,6 +126,17 @@ describe('timing scored request (POST /api/lesson/timing)', () => {
     });
   });
 
+  it('carries whether the take was played calibrated, when the card says', () => {
+    expect(fieldErrors(timingScoredRequestSchema, { ...take, calibrated: false })).toEqual({
+      ok: true,
+      value: { ...take, calibrated: false },
+    });
+    expect(errorsOf({ ...take, calibrated: 'no' })).toEqual({ calibrated: ['must be a boolean'] });
+    const score = scoreTake([{ timeMs: 0, voice: 'snare', bpm: 90 }], [{ timeMs: 0 }]);
+    expect(timingScoredRequestOf(1, 'midi', 90, score, 'p', [], false)).toMatchObject({ calibrated: false });
+    expect(timingScoredRequestOf(1, 'midi', 90, score)).not.toHaveProperty('calibrated');
+  });
+
   it('says what is missing and rejects an unknown input', () => {
     const { accuracy: _accuracy, ...withoutAccuracy } = take;
     expect(errorsOf(withoutAccuracy)).toEqual({ accuracy: ['is required'] });

@@ -67,6 +67,15 @@ export const MIN_FULL_TAKE_NOTES = 16;
  */
 export const isFullTake = (take: { expected: number }): boolean => take.expected >= MIN_FULL_TAKE_NOTES;
 
+/**
+ * Whether a take teaches the plans: a full take (`isFullTake`) played with the setup's latency measured.
+ * An uncalibrated take is late by whatever the setup adds (often 20-60 ms), so it is recorded and shown
+ * in the lesson history but never sets a tempo plan, the suggested rating or a weak spot. A take that
+ * does not say (stored before takes said) counts, as it did.
+ */
+export const takeTeachesPlans = (take: { expected: number; calibrated?: boolean }): boolean =>
+  isFullTake(take) && take.calibrated !== false;
+
 /** Why POST /api/lesson/timing refuses a take shorter than a full one (its figures would still reach weak spots). */
 export const SHORT_TAKE_MESSAGE = `must be at least ${MIN_FULL_TAKE_NOTES}: a take counts from ${MIN_FULL_TAKE_NOTES} notes judged, a shorter one is shown on the card and not recorded`;
 

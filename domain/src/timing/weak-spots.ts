@@ -140,7 +140,8 @@ const pooled = (tallies: Iterable<PositionTally>): PositionTally | undefined => 
 /**
  * The offset every position shares, ms, or null: at least 30 strokes in all, 10 ms or more from the click
  * on the whole, and two positions or more with 10 strokes each, every one within 10 ms of that (so no
- * position stands out from it). A setup not calibrated, or a drummer who sits behind the beat, not a weak spot of each position.
+ * position stands out from it). A drummer who sits behind the beat (the takes are calibrated), not a weak
+ * spot of each position.
  */
 const sharedOffsetOf = (tallies: ReadonlyMap<string, PositionTally>): number | null => {
   const total = pooled(tallies.values());
@@ -180,11 +181,15 @@ export const steadyLag = (days: DailyPositionTallies, today: string): SteadyLag 
   };
 };
 
-/** A steady lag as a drummer says it: "You play 18 ms late everywhere: calibrate or lean back". */
+/**
+ * A steady lag as a drummer says it: "You play 18 ms late everywhere: lean back, or calibrate again if
+ * your setup changed". Only calibrated takes reach the weak spots, so the setup's delay is already taken
+ * off: the lag is the drummer's, unless the setup changed since it was measured.
+ */
 export const steadyLagSentence = ({ meanOffsetMs }: Pick<SteadyLag, 'meanOffsetMs'>): string =>
   meanOffsetMs > 0
-    ? `You play ${meanOffsetMs} ms late everywhere: calibrate or lean back`
-    : `You play ${-meanOffsetMs} ms early everywhere: calibrate or hold back`;
+    ? `You play ${meanOffsetMs} ms late everywhere: lean back, or calibrate again if your setup changed`
+    : `You play ${-meanOffsetMs} ms early everywhere: hold back, or calibrate again if your setup changed`;
 
 /**
  * The weak spots of the 4 weeks up to `today` (the customer's day), worst first: pairs with at least

@@ -148,9 +148,11 @@ describe('A steady lag', () => {
     expect(weakSpots(days, today)).toEqual([]);
     const lag = steadyLag(days, today);
     expect(lag).toEqual({ meanOffsetMs: 18, spreadMs: 3, strokes: 64, takes: 4, trend: 'steady' });
-    expect(steadyLagSentence(lag!)).toBe('You play 18 ms late everywhere: calibrate or lean back');
+    expect(steadyLagSentence(lag!)).toBe(
+      'You play 18 ms late everywhere: lean back, or calibrate again if your setup changed',
+    );
     expect(steadyLagSentence({ meanOffsetMs: -12 })).toBe(
-      'You play 12 ms early everywhere: calibrate or hold back',
+      'You play 12 ms early everywhere: hold back, or calibrate again if your setup changed',
     );
   });
 

@@ -89,7 +89,7 @@ describe('the weak spots of the stats page', () => {
     stubSpots([wandering], { meanOffsetMs: 18, spreadMs: 3, strokes: 96, takes: 4, trend: 'steady' });
     renderSpots();
     expect(await sentences()).toEqual([
-      'You play 18 ms late everywhere: calibrate or lean backabout the same · 96 strokes in 4 takes',
+      'You play 18 ms late everywhere: lean back, or calibrate again if your setup changedabout the same · 96 strokes in 4 takes',
       'Your snare on the beat wanders by 24 msnew this month · 31 strokes in 1 take',
     ]);
   });
@@ -98,7 +98,7 @@ describe('the weak spots of the stats page', () => {
     stubSpots([], { meanOffsetMs: -12, spreadMs: 4, strokes: 40, takes: 2, trend: 'worse' });
     renderSpots();
     expect(await sentences()).toEqual([
-      'You play 12 ms early everywhere: calibrate or hold backgetting worse · 40 strokes in 2 takes',
+      'You play 12 ms early everywhere: hold back, or calibrate again if your setup changedgetting worse · 40 strokes in 2 takes',
     ]);
   });
 });

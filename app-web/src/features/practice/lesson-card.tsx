@@ -132,12 +132,16 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
   const { lastTake } = context;
   const verdict = judgePlay(context.fullTakes);
   if (!lesson) return null;
-  const takeScored = ({ score, input, bpm, byPosition }: ScoredTake) => {
+  const takeScored = ({ score, input, bpm, byPosition, calibrated }: ScoredTake) => {
     const playId = playIdOf(context.lessonIndex);
     // A short take or one that is mostly noise (more extra strokes than a drummer plays) is shown, not recorded.
     if (takeIsRecorded(score))
-      dispatch(timingScored(timingScoredRequestOf(lesson.lesson_id, input, bpm, score, playId, byPosition)));
-    send({ type: 'take.scored', score, bpm });
+      dispatch(
+        timingScored(
+          timingScoredRequestOf(lesson.lesson_id, input, bpm, score, playId, byPosition, calibrated),
+        ),
+      );
+    send({ type: 'take.scored', score, bpm, calibrated });
   };
   const evaluate = () => send({ type: 'card.evaluate' });
 

@@ -38,6 +38,7 @@ describe('a recorded take on its own time line', () => {
     input: 'microphone',
     bpm: 120,
     byPosition: [],
+    calibrated: true,
   };
   // The coach heard the two strokes at 12.53 and 13.05 s (the judge takes the 30 ms off), and the
   // recording holds them 2.13 and 2.65 s into it.

@@ -6,8 +6,16 @@ import {
   timingOffsetLabel,
   type DifficultyRating,
   type TakeScore,
+  WEAK_SPOT_RULES,
 } from '@stickwork/domain';
 import { offsetHistogram } from './take';
+
+/**
+ * A take uniformly late (10 ms or more on the whole, a spread under 20 ms: the weak spots' thresholds)
+ * looks like a setup's delay before it is measured; a setup never makes strokes early.
+ */
+const lateByTheSetup = (score: TakeScore) =>
+  score.meanOffsetMs >= WEAK_SPOT_RULES.meanOffsetMs && score.spreadMs < WEAK_SPOT_RULES.spreadMs;
 
 const ratingWords = (rating: DifficultyRating) => rating.replace('_', ' ');
 
@@ -21,7 +29,16 @@ export interface PlaySuggestion {
  * After a take: accuracy, mean and spread, the counts, a small histogram of offsets, and the suggestion:
  * the play's (its full takes by one rule) once there are several, the take's own before.
  */
-export const TakeSummary = ({ score, play = null }: { score: TakeScore; play?: PlaySuggestion | null }) => {
+export const TakeSummary = ({
+  score,
+  play = null,
+  calibrated = true,
+}: {
+  score: TakeScore;
+  play?: PlaySuggestion | null;
+  /** The input's latency is measured: an uncalibrated take is recorded but teaches no plan. */
+  calibrated?: boolean;
+}) => {
   const bins = offsetHistogram(score);
   const tallest = Math.max(1, ...bins.map((bin) => bin.count));
   return (
@@ -79,7 +96,19 @@ export const TakeSummary = ({ score, play = null }: { score: TakeScore; play?: P
             ))}
         </ul>
       </figure>
-      {isFullTake(score) ? (
+      {isFullTake(score) && !calibrated && lateByTheSetup(score) ? (
+        <p className="take-summary__suggestion">
+          Calibrate first: every hit came about {Math.round(score.meanOffsetMs)} ms late, which may be all
+          your setup’s delay, not your timing. This take is kept in your lesson history, but sets neither your
+          next tempo, the suggested rating nor your weak spots until you calibrate.
+        </p>
+      ) : isFullTake(score) && !calibrated ? (
+        <p className="take-summary__suggestion">
+          Not calibrated: this take is kept in your lesson history, but sets neither your next tempo, the
+          suggested rating nor your weak spots, since your setup’s delay is in it. Calibrate, and your takes
+          count.
+        </p>
+      ) : isFullTake(score) ? (
         play && play.takes > 1 ? (
           <p className="take-summary__suggestion">
             Your {play.takes} full takes of this lesson suggest rating it{' '}

@@ -186,7 +186,12 @@ export const TimingCoachPanel = ({
             {unscoredTakeText(state.unscored, input.kind)}
           </p>
         ) : last ? (
-          <TakeSummary score={last} play={playSuggestion} />
+          // With no input listening (a card opened on a take from before) nothing says the take was uncalibrated.
+          <TakeSummary
+            score={last}
+            play={playSuggestion}
+            calibrated={input.kind === 'none' || state.latencyMs !== null}
+          />
         ) : null}
       </div>
     </details>

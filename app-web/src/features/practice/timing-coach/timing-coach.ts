@@ -32,6 +32,8 @@ export interface ScoredTake {
   input: 'midi' | 'microphone';
   bpm: number;
   byPosition: PositionFigures[];
+  /** The input's latency was measured when the take started (else the take teaches no plan). */
+  calibrated: boolean;
 }
 
 export interface CoachSnapshot {
@@ -110,6 +112,8 @@ export class TimingCoach {
   private drumMap: DrumMap = {};
   private calibration: { clicks: number[]; hits: number[]; bpm: number } | null = null;
   private softStrokes: StrokeLoudness[] | null = null;
+  /** Whether the running take started with the input's latency measured. */
+  private takeCalibrated = false;
   private notation: Notation | null = null;
   private pass = { index: 0, lastStep: -1 };
   private liveStrokes = 0;
@@ -302,6 +306,7 @@ export class TimingCoach {
     this.pass = { index: 0, lastStep: -1 };
     this.liveStrokes = 0;
     const voiced = this.snapshot.input.kind === 'midi' && this.voicesHeard();
+    this.takeCalibrated = this.snapshot.latencyMs !== null;
     this.set({
       take: emptyTake(startTime, this.snapshot.latencyMs ?? 0, voiced),
       live: null,
@@ -344,7 +349,7 @@ export class TimingCoach {
           { oneLane: !take.voiced },
         )
       : [];
-    this.onTakeScored({ score, take, input: input.kind, bpm, byPosition });
+    this.onTakeScored({ score, take, input: input.kind, bpm, byPosition, calibrated: this.takeCalibrated });
   }
 
   dispose(): void {
