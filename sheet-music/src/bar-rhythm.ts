@@ -200,18 +200,39 @@ function halvesRhythm(
 }
 
 /**
+ * An even pulse on a triplet grid that is not the beat's (every other triplet 8th: quarter-note triplets,
+ * 3:2 against the beat) is written as a drummer reads it: three equal notes under a 3 over every three,
+ * two beats each for quarter-note triplets, never `q 8 8r q` beat by beat.
+ */
+function tripletPulse(onsets: readonly number[], spacing: number, meter: Meter): RhythmGroup | undefined {
+  const { denominator } = stepValue(meter.subdivision, meter.beatUnit);
+  const value = noteValue(spacing, denominator);
+  if (!value || onsets.length % 3 !== 0) return undefined;
+  const tuplets = Array.from({ length: onsets.length / 3 }, (_, index) => ({
+    first: index * 3,
+    count: 3,
+    numNotes: 3,
+    notesOccupied: 2,
+  }));
+  const slots = onsets.map((start) => ({ start, steps: spacing, rest: false, ...value }));
+  return { start: 0, steps: onsets.length * spacing, slots, tuplets };
+}
+
+/**
  * A bar of evenly spaced strokes whose spacing does not fit the beat (a polyrhythm's other hand: four
- * dotted 8ths in 3/4, four even notes in 5/4) is one group across the bar: each stroke the same written
- * value, or an even tuplet over the bar, never cut beat by beat into notes and rests.
+ * dotted 8ths in 3/4, four even notes in 5/4, quarter-note triplets on a triplet grid) is one group across
+ * the bar: each stroke the same written value, or an even tuplet over the bar, never cut beat by beat into
+ * notes and rests.
  */
 function evenRhythm(onsets: readonly number[], meter: Meter): RhythmGroup | undefined {
   const [first, second] = onsets;
   const size = groupSteps(meter);
   const steps = meter.beats * meter.subdivision;
-  if (!isPowerOfTwo(meter.subdivision) || first !== 0 || second === undefined) return undefined;
+  if (first !== 0 || second === undefined) return undefined;
   const spacing = second;
   if (size % spacing === 0 || spacing % size === 0 || onsets.length * spacing !== steps) return undefined;
   if (!onsets.every((onset, index) => onset === index * spacing)) return undefined;
+  if (!isPowerOfTwo(meter.subdivision)) return tripletPulse(onsets, spacing, meter);
   const denominator = meter.beatUnit * meter.subdivision;
   const slotsOf = (length: number, value: Pick<RhythmSlot, 'duration' | 'dots'>): RhythmSlot[] =>
     onsets.map((start) => ({ start, steps: length, rest: false, ...value }));

@@ -62,6 +62,18 @@ describe('barRhythm', () => {
     expect(six?.tuplet).toEqual({ numNotes: 6, notesOccupied: 4 });
   });
 
+  it('writes quarter-note triplets on a triplet grid as two triplets of quarters over two beats each (670135)', () => {
+    const groups = barRhythm(new Set([0, 2, 4, 6, 8, 10]), { beats: 4, beatUnit: 4, subdivision: 3 });
+    expect(written(groups)).toEqual(['q', 'q', 'q', 'q', 'q', 'q']);
+    expect(groups.flatMap((group) => group.tuplets ?? [])).toEqual([
+      { first: 0, count: 3, numNotes: 3, notesOccupied: 2 },
+      { first: 3, count: 3, numNotes: 3, notesOccupied: 2 },
+    ]);
+    // On a sextuplet grid the same pulse is every fourth step.
+    const sextuplets = barRhythm(new Set([0, 4, 8, 12, 16, 20]), { beats: 4, beatUnit: 4, subdivision: 6 });
+    expect(written(sextuplets)).toEqual(['q', 'q', 'q', 'q', 'q', 'q']);
+  });
+
   it('splits a length no single note value has into the note and a rest (32nd grid, 5 steps)', () => {
     const groups = barRhythm(new Set([0, 5]), { beats: 3, beatUnit: 4, subdivision: 8 });
     expect(written(groups.slice(0, 1))).toEqual(['8', '32r', '16.']);

@@ -1,6 +1,5 @@
 import type { Exercise, Notation } from '@stickwork/domain';
 import { Modifier, type Articulation, type StaveNote } from 'vexflow/bravura';
-import { isPowerOfTwo } from './bar-rhythm.js';
 import { STAFF_PLACEMENTS } from './drum-kit-staff.js';
 import { engraveBar, NoteheadParenthesis, type EngravedBar, REST_REACH, stepsPerBar } from './engrave-bar.js';
 import { BARLINE_WIDTH, barContent, type PieceEnd, type SheetLayout } from './sheet-layout.js';
@@ -259,14 +258,12 @@ export function strokesOffTheirTime(notation: Notation, { voices, strokes }: Eng
 
 /**
  * Strokes of one voice evenly spaced across a bar whose spacing is not the beat's (a polyrhythm's hand: four
- * in the time of three) written as notes of different values or with rests between them, rather than one
+ * in the time of three, quarter-note triplets on a triplet grid) written as notes of different values or with rests between them, rather than one
  * value or one even tuplet over the bar. Returns the voices (0: the upper) written unevenly.
  */
 export function unevenPulses(notation: Notation, { voices, strokes }: EngravedBar): number[] {
   const perBar = stepsPerBar(notation);
   const { subdivision } = notation;
-  // The engraver writes an even pulse across the beats on straight grids only (bar-rhythm.ts, evenRhythm).
-  if (!isPowerOfTwo(subdivision)) return [];
   return voices.flatMap((voice, index) => {
     const notes = voice.getTickables() as StaveNote[];
     const steps = strokes.filter((stroke) => notes.includes(stroke.note)).map((stroke) => stroke.step);

@@ -15,8 +15,8 @@ const lesson = (lessonId: number): Exercise => {
   return exercise;
 };
 
-/** A voice of written values ("8." a dotted 8th, "8r" an 8th rest) in 3/4, as VexFlow holds it. */
-const voiceOf = (values: string[]): { voice: Voice; notes: StaveNote[] } => {
+/** A voice of written values ("8." a dotted 8th, "8r" an 8th rest) in 3/4 (or `beats` quarters), as VexFlow holds it. */
+const voiceOf = (values: string[], beats = 3): { voice: Voice; notes: StaveNote[] } => {
   const notes = values.map((value) => {
     const dotted = value.includes('.');
     const duration = value.replace('.', '');
@@ -24,13 +24,13 @@ const voiceOf = (values: string[]): { voice: Voice; notes: StaveNote[] } => {
     if (dotted) Dot.buildAndAttach([note], { all: true });
     return note;
   });
-  const voice = new Voice({ num_beats: 3, beat_value: 4 }).addTickables(notes);
+  const voice = new Voice({ num_beats: beats, beat_value: 4 }).addTickables(notes);
   return { voice, notes };
 };
 
 /** A bar of one voice whose strokes (its notes, not its rests) are at `steps` of a 16th grid. */
-const barOf = (values: string[], steps: number[]): EngravedBar => {
-  const { voice, notes } = voiceOf(values);
+const barOf = (values: string[], steps: number[], beats = 3): EngravedBar => {
+  const { voice, notes } = voiceOf(values, beats);
   const struck = notes.filter((note) => !note.isRest());
   return {
     voices: [voice],
@@ -60,6 +60,20 @@ describe('the engraving checks of catalogue validate', () => {
     // The engraver's own 4:3 and 5:4.
     expect(unevenPulses(fourThree, engraveBar(fourThree, 0))).toEqual([]);
     expect(unevenPulses(lesson(670525).notation, engraveBar(lesson(670525).notation, 0))).toEqual([]);
+  });
+
+  it('finds quarter-note triplets written beat by beat (q 8 | 8r q), not as triplets of quarters over two beats (670135)', () => {
+    const threeTwo = lesson(670135).notation;
+    const pulse = [0, 2, 4, 6, 8, 10];
+    // Untupleted here: the check compares the written values, the ticks are strokesOffTheirTime's.
+    const beatByBeat = ['q', '8', '8r', 'q', 'q', '8', '8r', 'q'];
+    expect(unevenPulses(threeTwo, barOf(beatByBeat, pulse, 6))).toEqual([0]);
+    expect(unevenPulses(threeTwo, barOf(['q', 'q', 'q', 'q', 'q', 'q'], pulse, 6))).toEqual([]);
+    // The engraver's own: the right hand's six quarters under two 3s, the left hand's four quarters.
+    const engraved = engraveBar(threeTwo, 0);
+    expect(unevenPulses(threeTwo, engraved)).toEqual([]);
+    expect(strokesOffTheirTime(threeTwo, engraved)).toEqual([]);
+    expect(engraved.tuplets.map(({ tuplet }) => tuplet.getNoteCount())).toEqual([3, 3]);
   });
 
   it('holds a name\'s "right hand quarters" to the written values: 650005 passes, named 8ths it fails, naming both', () => {

@@ -18,8 +18,10 @@ afterEach(() => {
 });
 
 describe('stickwork catalogue validate', () => {
+  // The words of every exercise, in the built command. Its engraving over the whole catalogue is
+  // engraving-check.unit.spec.ts's (the same catalogueEngravingProblems, not engraved a second time).
   it('passes the catalogue as it is, exit 0', async () => {
-    const run = await runCli(['catalogue', 'validate']);
+    const run = await runCli(['catalogue', 'validate', '--no-engraving']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^All \d+ exercises are valid\.\n$/);
@@ -69,5 +71,39 @@ describe('stickwork catalogue validate', () => {
       'lesson 830007: text: the count divides the 12/8 beats into 2, finer than the sheet, whose notes need only 1',
       'lesson 10101: text: the count divides the 4/4 beats into 4, finer than the sheet, whose notes need only 2',
     ]);
+  });
+
+  it('checks the engraving the card and the PDF draw: a name whose note values the sheet does not write fails, naming the lesson', async () => {
+    const ostinato = findExercise(650005)!;
+    catalogue.broken = [
+      findExercise(670393)!,
+      { ...ostinato, name: ostinato.name.replace('right hand quarters', 'right hand 8ths') },
+    ];
+    const printed: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    const validate = () => buildProgram().parseAsync(['node', 'stickwork', 'catalogue', 'validate']);
+
+    const error = await validate().then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).message).toBe('1 problems in the catalogue');
+    expect(printed.join('').trim().split('\n')).toEqual([
+      'lesson 650005: engraving: the name says "right hand 8ths", the sheet writes that hand as q',
+    ]);
+
+    // --no-engraving checks the words alone: the name is not compared with the engraving.
+    printed.length = 0;
+    await buildProgram().parseAsync(['node', 'stickwork', 'catalogue', 'validate', '--no-engraving']);
+    expect(printed.join('')).toBe('All 2 exercises are valid.\n');
+
+    printed.length = 0;
+    catalogue.broken = [findExercise(670393)!, ostinato];
+    await validate();
+    expect(printed.join('')).toBe('All 2 exercises are valid.\n');
   });
 });

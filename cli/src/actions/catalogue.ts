@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  type Exercise,
   findExercise,
   getCatalogue,
   SKILL_DISPLAY_NAMES,
@@ -40,10 +41,23 @@ export const runCatalogueStats = async (raw: Record<string, unknown>) => {
   ]);
 };
 
+const validateOptions = jsonOnly.extend({ engraving: z.boolean().default(true) });
+
+/** The engraving's problems (VexFlow, loaded only here): the card's and the PDF's rests, tuplets and values. */
+const engravingProblems = async (exercises: readonly Exercise[]) => {
+  const { catalogueEngravingProblems } = await import('@stickwork/sheet-music');
+  return catalogueEngravingProblems(exercises);
+};
+
 export const runCatalogueValidate = async (raw: Record<string, unknown>) => {
-  const options = parseOptions(jsonOnly, raw);
+  const options = parseOptions(validateOptions, raw);
   const exercises = getCatalogue();
-  const validation = validateCatalogue(exercises);
+  // Engraving every distinct notation takes seconds of CPU; --no-engraving checks the words alone.
+  const errors = [
+    ...validateCatalogue(exercises).errors,
+    ...(options.engraving ? await engravingProblems(exercises) : []),
+  ];
+  const validation = { ok: errors.length === 0, errors };
   if (options.json) printJson({ exercises: exercises.length, ...validation });
   else if (validation.ok) await renderText(`All ${exercises.length} exercises are valid.`);
   else await renderText(validation.errors.join('\n'));

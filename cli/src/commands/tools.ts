@@ -52,6 +52,10 @@ export const registerToolCommands = (program: Command) => {
     .command('validate')
     .description("check every exercise against the catalogue's rules; exit 1 on any problem")
     .option('--json', 'print JSON for scripts')
+    .option(
+      '--no-engraving',
+      "skip engraving every exercise as the card and the PDF do (the words' checks in a second)",
+    )
     .action(lazy(async () => (await catalogueActions()).runCatalogueValidate));
   catalogue
     .command('show')
