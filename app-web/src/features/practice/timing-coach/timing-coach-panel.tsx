@@ -28,11 +28,6 @@ interface TimingCoachPanelProps {
   playSuggestion?: PlaySuggestion | null;
 }
 
-/**
- * The timing coach on the lesson card: choose the e-kit (Web MIDI) or the microphone, calibrate the
- * setup's latency once, then play the pattern: the lanes show expected against played notes with the
- * running accuracy, and each take ends with a summary whose rating the evaluation starts from.
- */
 /** Why the take that just ended is not scored, and what to do about it. */
 export const unscoredTakeText = ({ strokesHeard }: UnscoredTake, input: CoachInput['kind']): string =>
   strokesHeard === 0
@@ -41,6 +36,11 @@ export const unscoredTakeText = ({ strokesHeard }: UnscoredTake, input: CoachInp
       : 'This take is not scored: the coach heard no stroke from the microphone. Bring it closer to what you play or raise its sensitivity, then play again.'
     : `This take is not scored: ${strokesHeard === 1 ? 'the one stroke heard was' : `none of the ${strokesHeard} strokes heard was`} near a note of the pattern. Play along from the first bar after the count-in.`;
 
+/**
+ * The timing coach on the lesson card: choose the e-kit (Web MIDI) or the microphone, calibrate the
+ * setup's latency once, then play the pattern: the lanes show expected against played notes with the
+ * running accuracy, and each take ends with a summary whose rating the evaluation starts from.
+ */
 export const TimingCoachPanel = ({
   coach,
   notation,
