@@ -22,13 +22,30 @@ export interface BenchServer {
  * Starts `node app-api/dist/main.js` (build first) and waits for its first answer.
  * `BENCH_FROM_SOURCE=1` runs the TypeScript sources through tsx instead (while a build is broken).
  */
-export const startBenchServer = async (port: number, environment: Record<string, string> = {}) => {
+export const startBenchServer = async (
+  port: number,
+  environment: Record<string, string> = {},
+  {
+    nodeArguments = [],
+    cpus,
+  }: {
+    nodeArguments?: readonly string[];
+    /** Pins the server's processes to these CPUs (`taskset -c`), away from the load generator. */
+    cpus?: string;
+  } = {},
+) => {
   const fromSource = process.env.BENCH_FROM_SOURCE === '1';
   const main = path.join(root, fromSource ? 'app-api/src/main.ts' : 'app-api/dist/main.js');
   if (!fs.existsSync(main)) throw new Error('Build first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-bench-'));
-  const args = fromSource ? ['--import', 'tsx', '--conditions=source', main] : [main];
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const args = [
+    ...nodeArguments,
+    ...(fromSource ? ['--import', 'tsx', '--conditions=source', main] : [main]),
+  ];
+  const [command, commandArgs] = cpus
+    ? ['taskset', ['-c', cpus, process.execPath, ...args]]
+    : [process.execPath, args];
+  const child: ChildProcess = spawn(command, commandArgs, {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...environment },
     stdio: ['ignore', 'ignore', 'inherit'],

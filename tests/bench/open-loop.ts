@@ -20,6 +20,7 @@ export interface OpenLoopResult {
   servedPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  p999Ms: number;
   errors: number;
 }
 
@@ -95,6 +96,7 @@ export const openLoop = async (options: OpenLoopOptions): Promise<OpenLoopResult
     servedPerSecond: Math.round(latencies.length / ((lastAnswer - start) / 1000)),
     p50Ms: quantile(0.5),
     p99Ms: quantile(0.99),
+    p999Ms: quantile(0.999),
     errors,
   };
 };
