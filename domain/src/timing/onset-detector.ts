@@ -56,7 +56,7 @@ const RING_BANDS = 3;
 const RINGING_BANDS = 2;
 /** Below 800 Hz a band's rise counts half: a drum's modes swell and beat there, while every stroke's attack also reaches
  * the bands above (a kick from silence still rises by tens of bits). */
-const RINGING_WEIGHT = 0.5;
+const RINGING_WEIGHT = 0.75;
 const ATTACK_SECONDS = 0.008;
 const RING_SECONDS = 0.04;
 /** Each band's energy is floored at this many times the room's level in that band, so room noise
