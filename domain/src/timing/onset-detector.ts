@@ -10,7 +10,7 @@
  *   low-pass biquad) and each band's energy in frames of about 1.3 ms. A kick lives low, a snare's body
  *   in the middle, a hi-hat and the wires high: each drum's attack is a rise in a band of its own, so
  *   the hiss of cymbals and wires does not hide a kick, and a snare's ring does not hide a hi-hat.
- * - Detection function: the sum over the bands of log2 of how many times a band's energy rose, its
+ * - Detection function: the weighted sum over the bands of log2 of how many times a band's energy rose, its
  *   mean over a short window (5 ms low, 1.3 ms high: a band's time resolution follows its width)
  *   against its mean over the 24 ms before, and below 3 kHz against the ring of the strokes before
  *   (so a drum's modes beating do not rise); each band floored at 2 times the room's level in that
@@ -53,11 +53,12 @@ const HEARD_SECONDS = [0.005, 0.005, 0.0025, 0.0013, 0.0013];
  * after the attack (its first ATTACK_SECONDS left out), fading with a time constant of RING_SECONDS,
  * so that two modes beating (a tom, a snare's shell beside mains hum) are not a new stroke. */
 const RING_BANDS = 3;
-const RINGING_BANDS = 2;
-/** Below 800 Hz a band's rise counts three quarters: a drum's modes swell and beat there, while every stroke's attack
- * also reaches the bands above (a kick from silence still rises by tens of bits). A ghost note is a rise of a few dB
- * below 3 kHz only: at one half the ear bench's kits heard 0.7-3.1 points fewer strokes. */
-const RINGING_WEIGHT = 0.75;
+/** How much each band's rise counts. Below 800 Hz three quarters: a drum's modes swell and beat there, while every
+ * stroke's attack also reaches the bands above (a kick from silence still rises by tens of bits). 0.8-3 kHz one and a
+ * half: a ghost note is a rise of a few dB there and below, over a hi-hat's falling tail, with nothing above 4 kHz.
+ * Measured on the ear bench (docs/timing-coach.md): at one half below 800 Hz and one at 0.8-3 kHz the kits heard
+ * 1.1-4.6 points fewer strokes, at the same precision within 0.6 points. */
+const BAND_WEIGHTS = [0.75, 0.75, 1.5, 1, 1];
 const ATTACK_SECONDS = 0.008;
 const RING_SECONDS = 0.04;
 /** Each band's energy is floored at this many times the room's level in that band, so room noise
@@ -295,8 +296,7 @@ export class OnsetDetector {
       // Low modes that beat rise slowly out of a null: the ring of the strokes before holds them.
       if (band < RING_BANDS) before = Math.max(before, this.ring[band]!);
       const floor = ABOVE_ROOM * this.room[band]!;
-      if (heard > before)
-        rise += (band < RINGING_BANDS ? RINGING_WEIGHT : 1) * Math.log2((heard + floor) / (before + floor));
+      if (heard > before) rise += BAND_WEIGHTS[band]! * Math.log2((heard + floor) / (before + floor));
       heardEnergy += heard;
     }
     if (this.strokeFramesLeft > 0) {
