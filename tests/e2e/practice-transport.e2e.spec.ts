@@ -158,6 +158,16 @@ const sampleWhilePlaying = (page: Page, ms: number) =>
     return samples;
   }, ms);
 
+/** How far each line's drawing reaches past its view box, left or right, in drawing units (0 or less: inside). */
+const drawnPastTheEdges = (page: Page) =>
+  page.locator('.notation__music svg').evaluateAll((drawings) =>
+    drawings.map((drawing) => {
+      const drawn = (drawing as SVGSVGElement).getBBox();
+      const view = (drawing as SVGSVGElement).viewBox.baseVal;
+      return Math.max(view.x - drawn.x, drawn.x + drawn.width - (view.x + view.width));
+    }),
+  );
+
 /** A phone, a tall phone and a laptop: played side by side, each lesson once on each, at the same time. */
 const PLAYING_VIEWPORTS = [
   { width: 375, height: 667 },
@@ -184,6 +194,10 @@ test(`at ${PLAYING_VIEWPORTS.map(({ width, height }) => `${width}×${height}`).j
         const viewport = PLAYING_VIEWPORTS[at]!;
         const where = `lesson ${lessonId} at ${viewport.width}×${viewport.height}`;
         if (index > 0 || tab !== page) await showLesson(tab, index);
+        // Every line drawn whole: nothing (a closing barline above all) past its drawing's edges.
+        await expect(tab.locator('.notation__music svg').first()).toBeVisible({ timeout: 20_000 });
+        for (const overhang of await drawnPastTheEdges(tab))
+          expect(overhang, `${where}: a line drawn past its drawing's edge`).toBeLessThanOrEqual(0.5);
         await setTempo(tab, 250);
         await transport(tab).getByRole('button', { name: 'Play pattern' }).click();
         await expect(tab.locator('.notation__bar').first()).toBeVisible({ timeout: 20_000 });
