@@ -115,6 +115,7 @@ export * from './rhythm/beat-plan.js';
 export * from './rhythm/sequencer.js';
 export * from './rhythm/pattern-playback.js';
 export * from './rhythm/practice-passes.js';
+export * from './rhythm/written-bars.js';
 export * from './timing/expected-notes.js';
 export * from './timing/score-take.js';
 export * from './timing/timing-tiers.js';

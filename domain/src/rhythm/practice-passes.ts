@@ -12,9 +12,22 @@ export const secondsPerPass = (notation: Notation, bpm: number): number =>
 export const passesForPracticeTime = (notation: Notation, practiceMinutes: number, bpm: number): number =>
   Math.max(1, Math.round((practiceMinutes * 60) / secondsPerPass(notation, bpm)));
 
-/** What the card and the practice sheet say about the passes: "24 passes of the pattern at 48 bpm". */
-export const passesSentence = (passes: number, bpm: number): string =>
-  `${passes} ${passes === 1 ? 'pass' : 'passes'} of the pattern at ${bpm} bpm`;
+/**
+ * What the card and the practice sheet say about the passes: "24 passes of the pattern at 48 bpm". Where the
+ * music writes identical bars once (`written`: sheet-music's writtenRepeat), its "N×" counts the written
+ * bars, so the sentence names that count first, in the same words: "108× the written bar (54 passes of the
+ * pattern) at 86 bpm".
+ */
+export const passesSentence = (
+  passes: number,
+  bpm: number,
+  written?: { bars: number; times: number },
+): string => {
+  const ofThePattern = `${passes} ${passes === 1 ? 'pass' : 'passes'} of the pattern`;
+  if (!written || written.times === passes) return `${ofThePattern} at ${bpm} bpm`;
+  const bars = written.bars === 1 ? 'bar' : `${written.bars} bars`;
+  return `${written.times}× the written ${bars} (${ofThePattern}) at ${bpm} bpm`;
+};
 
 /** The pass being played (1-based) at bar `barNumber` of a run (bars counted after the count-in). */
 export const passAt = (notation: Pick<Notation, 'bars'>, barNumber: number): number =>

@@ -13,6 +13,14 @@ describe('repetitions from the practice time', () => {
     expect(passesForPracticeTime(oneBar, 2, 48)).toBe(24);
     expect(passesSentence(24, 48)).toBe('24 passes of the pattern at 48 bpm');
     expect(passesSentence(1, 48)).toBe('1 pass of the pattern at 48 bpm');
+    // The music writes a two-bar pattern of one repeated bar once: its "108×" and the sentence agree.
+    expect(passesSentence(54, 86, { bars: 1, times: 108 })).toBe(
+      '108× the written bar (54 passes of the pattern) at 86 bpm',
+    );
+    expect(passesSentence(20, 86, { bars: 2, times: 40 })).toBe(
+      '40× the written 2 bars (20 passes of the pattern) at 86 bpm',
+    );
+    expect(passesSentence(24, 48, { bars: 2, times: 24 })).toBe('24 passes of the pattern at 48 bpm');
   });
 
   it('over the whole catalogue, the passes played at the start tempo last the practice time (within half a pass), never less than one pass', () => {

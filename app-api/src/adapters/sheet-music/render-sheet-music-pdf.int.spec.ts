@@ -102,6 +102,21 @@ describe('renderSheetMusicPdf', () => {
     expect(atPlan).toContain(passesSentence(plannedPasses, planned.start_bpm));
   });
 
+  it('says the count its repeat sign shows where identical bars are written once', async () => {
+    // A pattern of one bar played over and over, written once: its "N×" counts that bar.
+    const lesson = exercise(
+      (candidate) => writtenRepeat(candidate.notation, 1).times > 1 && candidate.notation.click === undefined,
+    );
+    const passes = passesForPracticeTime(lesson.notation, lesson.practice_time, lesson.start_bpm);
+    const written = writtenRepeat(lesson.notation, passes);
+    const { text } = await readPdf(await renderSheetMusicPdf(lesson));
+    expect(written.times).toBeGreaterThan(passes);
+    expect(text).toContain(`${written.times}×`);
+    expect(text).toContain(
+      `${written.times}× the written ${written.bars === 1 ? 'bar' : `${written.bars} bars`} (${passes} passes of the pattern)`,
+    );
+  });
+
   it('writes a rudiment with its sticking under the notes and its flams in the key', async () => {
     const rudiment = exercise(
       (candidate) =>

@@ -4,6 +4,7 @@ import {
   passesForPracticeTime,
   passesSentence,
   SKILL_DISPLAY_NAMES,
+  writtenRepeat,
 } from '@stickwork/domain';
 import {
   clickText,
@@ -113,7 +114,11 @@ function drawHeader(doc: PDFKit.PDFDocument, exercise: Exercise): void {
       [
         SKILL_DISPLAY_NAMES[exercise.focus],
         tempoText(exercise),
-        passesSentence(passesOf(exercise), exercise.start_bpm),
+        passesSentence(
+          passesOf(exercise),
+          exercise.start_bpm,
+          writtenRepeat(exercise.notation, passesOf(exercise)),
+        ),
         `Practice time: ${plural(exercise.practice_time, 'minute', 'minutes')}`,
       ].join('   ·   '),
       { width: CONTENT_WIDTH },

@@ -7,6 +7,7 @@ import {
   lessonCardMachine,
   passesForPracticeTime,
   passesSentence,
+  writtenRepeat,
   playVerdictSentence,
   SKILL_DISPLAY_NAMES,
   takeIsRecorded,
@@ -166,6 +167,8 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
   const ready = notation.status === 'ready' ? notation.notation : null;
   // The repetitions are the practice time at the planned tempo, counted in passes of the pattern.
   const passes = ready ? passesForPracticeTime(ready, lesson.practice_time, lesson.start_bpm) : null;
+  // The music writes identical bars once, its "N×" counting them: the sentence says the same count.
+  const written = ready && passes !== null ? writtenRepeat(ready, passes) : undefined;
 
   if (snapshot.matches('limitReached')) {
     return (
@@ -268,7 +271,9 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
         <li>
           Practice time: <strong>{lesson.practice_time} min</strong>
           {passes === null ? null : (
-            <span className="lesson-card__tempo-plan">{passesSentence(passes, lesson.start_bpm)}</span>
+            <span className="lesson-card__tempo-plan">
+              {passesSentence(passes, lesson.start_bpm, written)}
+            </span>
           )}
         </li>
         <li className="lesson-card__pad">
