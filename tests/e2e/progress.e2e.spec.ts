@@ -3,6 +3,7 @@ import { expect, test } from '../support/clean-console.js';
 import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
+import { dayKeyOf, startJourneyDay } from '../support/journey-day.js';
 import { practiseMinutes } from '../support/practised-minutes.js';
 
 // The browser and the API agree on "today" only in the same zone.
@@ -74,6 +75,7 @@ const makeTimingReady = async (request: APIRequestContext, token: string, levels
 
 test('stats: the numbers, the calendar and a day’s details', async ({ page, context, request, baseURL }) => {
   test.slow(); // two sessions practised by the server's clock before the page, two axe scans
+  const now = await startJourneyDay(request, context, 50 + 20);
   const account = await registerViaApi(request, 'Karen');
   const api = apiAs(request, account.token);
   await api.post('/api/focus', { skillSelfRating: ratings({ timing: 'beginner', grooves: 'advanced' }) });
@@ -94,8 +96,7 @@ test('stats: the numbers, the calendar and a day’s details', async ({ page, co
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: 'Calendar' }).click();
-  const today = new Date().toISOString().slice(0, 10);
-  const day = page.locator(`.activity-calendar [data-date="${today}"]`);
+  const day = page.locator(`.activity-calendar [data-date="${dayKeyOf(now)}"]`);
   await expect(day).toHaveAttribute('title', /^2 lessons practised /);
   await day.click();
   const details = page.getByRole('region', { name: 'Day details' });

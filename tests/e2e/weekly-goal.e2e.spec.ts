@@ -7,6 +7,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
 import { serverDataDir } from '../support/server-data-dir.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
+import { dayKeyOf, startJourneyDay } from '../support/journey-day.js';
 import { practiseMinutes } from '../support/practised-minutes.js';
 
 // The browser, the API and the seeded days agree on the customer's day in UTC.
@@ -21,8 +22,6 @@ test.afterEach(async ({ request }) => {
   expect((await request.delete('/api/test/clock')).status()).toBe(200);
 });
 
-const DAY_MS = 86_400_000;
-const dayKey = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
 const customerIdOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { customerId: string })
     .customerId;
@@ -31,7 +30,7 @@ const customerIdOf = (token: string) =>
  * 14 days in a row practised from 16 to 3 days ago, written into the running server's store as the
  * CLI would (the server's projection runner picks them up): two freezes earned, then two missed days.
  */
-const seedFortnight = async (customerId: string) => {
+const seedFortnight = async (customerId: string, now: number) => {
   const { store, close } = await openStores({
     dataDir: serverDataDir(),
     eventStoreConnectionString: undefined,
@@ -40,7 +39,7 @@ const seedFortnight = async (customerId: string) => {
     await store.appendToStream(
       practiceStreamId(customerId),
       Array.from({ length: 14 }, (_, index) => {
-        const day = dayKey(16 - index);
+        const day = dayKeyOf(now, 16 - index);
         return {
           id: randomUUID(),
           type: 'PracticeActivityRecorded',
@@ -63,8 +62,9 @@ for (const width of [375, 1280]) {
     baseURL,
   }) => {
     await page.setViewportSize({ width, height: 900 });
+    const now = await startJourneyDay(request, context, 15);
     const account = await registerViaApi(request, 'Sheila');
-    await seedFortnight(customerIdOf(account.token));
+    await seedFortnight(customerIdOf(account.token), now);
     await practiseMinutes(request, account.token, 15);
     const today = await request.post('/api/practiceActivity', {
       headers: { 'x-auth-token': account.token, 'time-zone': 'UTC' },
@@ -78,7 +78,7 @@ for (const width of [375, 1280]) {
     await expect(panel.getByTestId('streak-current')).toHaveText('15');
     await expect(panel.getByTestId('streak-freezes')).toHaveText('0 of 2');
     // This week's practice days: Monday to today, less the two missed days.
-    const weekday = (new Date().getUTCDay() + 6) % 7; // Monday 0
+    const weekday = (new Date(now).getUTCDay() + 6) % 7; // Monday 0
     const practised = Array.from({ length: weekday + 1 }, (_, index) => index).filter(
       (daysAgo) => daysAgo === 0 || daysAgo >= 3,
     ).length;
@@ -90,12 +90,14 @@ for (const width of [375, 1280]) {
 
     await page.getByRole('button', { name: 'Calendar' }).click();
     for (const daysAgo of [1, 2]) {
-      const frozen = page.locator(`.activity-calendar [data-date="${dayKey(daysAgo)}"]`);
+      const frozen = page.locator(`.activity-calendar [data-date="${dayKeyOf(now, daysAgo)}"]`);
       await expect(frozen).toHaveClass(/activity-calendar__day--frozen/);
       await expect(frozen).toHaveAttribute('title', /streak freeze used$/);
     }
-    await expect(page.locator(`.activity-calendar [data-date="${dayKey(3)}"]`)).not.toHaveClass(/frozen/);
-    await page.locator(`.activity-calendar [data-date="${dayKey(1)}"]`).click();
+    await expect(page.locator(`.activity-calendar [data-date="${dayKeyOf(now, 3)}"]`)).not.toHaveClass(
+      /frozen/,
+    );
+    await page.locator(`.activity-calendar [data-date="${dayKeyOf(now, 1)}"]`).click();
     await expect(page.getByRole('region', { name: 'Day details' })).toContainText(
       'A streak freeze kept your streak going.',
     );
