@@ -210,7 +210,7 @@ test('a lesson played well starts faster next time with its reason, and its late
   await expect(spots.first()).toContainText(
     positionsPlayed >= 2
       ? /^You play 15 ms late everywhere: lean back, or calibrate again if your setup changed/
-      : /^Your .+ on (the beat|the '(e|&|a|trip|let)') drags 15 ms/,
+      : /^Your .+ on (the beat|the '(e|&|a|trip|let)'( of \d+)?|\d+) drags 15 ms/,
   );
   await expect(spots.first()).toContainText('new this month');
   await expectNoHorizontalOverflow(page);

@@ -1,4 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
+import { getCatalogue } from '@stickwork/domain';
+import { snareRushingFourTake } from '@stickwork/domain/testing';
 import { expect, test } from '../support/clean-console.js';
 import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
@@ -211,3 +213,29 @@ test('level up from the stats page: the ready gauge is marked, blinks and levels
   await expect(timing.getByRole('img', { name: 'Timing: 0% of lvl 3' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /ready to level up/ })).toHaveCount(0);
 });
+
+for (const width of [375, 1280]) {
+  test(`weak spots at ${width} px: the one beat of the bar that stands out is named as drummers count it`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const account = await registerViaApi(request, 'Stewart');
+    const groove = getCatalogue().find((lesson) => lesson.focus === 'grooves' && lesson.type === 'exercise')!;
+    // Eight calibrated takes of a groove, the snare on 4 rushed by 24 ms (`snareRushingFourTake`).
+    const api = apiAs(request, account.token);
+    for (let i = 0; i < 8; i++) await api.post('/api/lesson/timing', snareRushingFourTake(groove.lesson_id));
+    await logInContext(context, baseURL!, account.token);
+    await page.goto('/stats-and-progress');
+
+    await expect(page.getByRole('heading', { name: 'Weak spots' })).toBeVisible();
+    const spots = page.getByTestId('weak-spot');
+    await expect(spots).toHaveCount(1);
+    await expect(spots.first()).toContainText('Your snare on 4 rushes 24 ms');
+    await expect(spots.first()).toContainText('new this month');
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`weak-spot-beat-${width}.png`), fullPage: true });
+  });
+}

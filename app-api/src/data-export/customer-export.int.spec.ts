@@ -154,10 +154,16 @@ describe('GET /api/export', () => {
     const files = unzipText((await download(drummer.token)).bytes);
     const file = (name: string) => files[`stickwork-data-2026-03-10/${name}`];
     expect(file('read-models/timing-positions.csv')).toBe(
-      'day,voice,position,strokes,mean_offset_ms,spread_ms,takes\r\n2026-03-10,snare,e,32,20,4,2\r\n',
+      [
+        'day,voice,position,beat,strokes,mean_offset_ms,spread_ms,takes',
+        '2026-03-10,snare,e,,32,20,4,2',
+        '2026-03-10,snare,e,2,16,20,4,2',
+        '2026-03-10,snare,e,4,16,20,4,2',
+        '',
+      ].join('\r\n'),
     );
     expect(file('read-models/weak-spots.csv')).toBe(
-      'voice,position,mean_offset_ms,spread_ms,strokes,takes,trend\r\nsnare,e,20,4,32,2,new\r\n',
+      'voice,position,beat,mean_offset_ms,spread_ms,strokes,takes,trend\r\nsnare,e,,20,4,32,2,new\r\n',
     );
     expect(file('README.txt')).toContain('weak-spots.csv');
     // Played at 90 % at 80 bpm: next time a step faster (within the warm-up's range), the speed

@@ -13,6 +13,7 @@ import {
   tempoPlanSentence,
   readableDomainEvents,
   withoutSecretFields,
+  tallyKeyParts,
   weakSpots,
   type EventStore,
   type PracticeEvent,
@@ -110,8 +111,10 @@ read-models/
   - activity.csv: per practice day (your day, in your time zone) the lessons and minutes practised.
   - weekly-goals.csv: the weekly goals you set (practice days per week) and the day you set each.
   - timing-positions.csv: per practice day, drum and position in the beat (1 e & a, 1 trip let), the
-    strokes the timing coach judged there, their mean offset and spread (ms) and the takes.
-  - weak-spots.csv: the weak spots of the 4 weeks up to the export, worst first, with their trend.
+    strokes the timing coach judged there, their mean offset and spread (ms) and the takes; a row with
+    a beat is that position on one beat of the bar only (the 'a' of 4), one without is every beat.
+  - weak-spots.csv: the weak spots of the 4 weeks up to the export, worst first, with their trend (a
+    beat where one beat of the bar alone stands out).
   - tempo-plans.csv: each lesson whose start tempo your timing takes (or a rating of too hard) moved
     from the catalogue's: the tempo it starts at as of the export, the speed trainer's target and why.
 
@@ -196,18 +199,19 @@ const readModelFiles = (
       (goals?.settings ?? []).map((setting) => [setting.day, setting.daysPerWeek]),
     ),
     'read-models/timing-positions.csv': toCsv(
-      ['day', 'voice', 'position', 'strokes', 'mean_offset_ms', 'spread_ms', 'takes'],
+      ['day', 'voice', 'position', 'beat', 'strokes', 'mean_offset_ms', 'spread_ms', 'takes'],
       Object.entries(positions?.days ?? {})
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .flatMap(([day, tallies]) =>
-          Object.entries(tallies).map(([pair, tally]) => {
-            const [voice, position] = pair.split(' ');
+          Object.entries(tallies).map(([key, tally]) => {
+            const { voice, position, beat } = tallyKeyParts(key);
             const mean = tally.sum / tally.strokes;
             const spread = Math.sqrt(Math.max(0, tally.sumOfSquares / tally.strokes - mean * mean));
             return [
               day,
               voice,
               position,
+              beat ?? '',
               tally.strokes,
               Math.round(mean * 10) / 10,
               Math.round(spread * 10) / 10,
@@ -217,10 +221,11 @@ const readModelFiles = (
         ),
     ),
     'read-models/weak-spots.csv': toCsv(
-      ['voice', 'position', 'mean_offset_ms', 'spread_ms', 'strokes', 'takes', 'trend'],
+      ['voice', 'position', 'beat', 'mean_offset_ms', 'spread_ms', 'strokes', 'takes', 'trend'],
       weakSpots(positions?.days ?? {}, today).map((spot) => [
         spot.voice,
         spot.position,
+        spot.beat ?? '',
         spot.meanOffsetMs,
         spot.spreadMs,
         spot.strokes,

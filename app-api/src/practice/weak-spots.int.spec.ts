@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCatalogue, type PracticeSchedule, type WeakSpot } from '@stickwork/domain';
+import { snareRushingFourTake } from '@stickwork/domain/testing';
 import {
   registerDrummer,
   startPracticeServer,
@@ -78,6 +79,27 @@ describe('GET /api/timing/weak-spots', () => {
     expect(aimed[0]?.weak_spot?.reason).toBe("For your weak spot: your bass drum on the '&' drags 18 ms");
   });
 
+  it('names the one beat of the bar that stands out, from takes that count beats: the snare on 4', async () => {
+    const drummer = await registerDrummer(server);
+    for (let i = 0; i < 8; i++)
+      expect(
+        (await drummer.api.post('/api/lesson/timing', snareRushingFourTake(groove.lesson_id))).status,
+      ).toBe(201);
+    const spots = (await drummer.api.get('/api/timing/weak-spots')).json as WeakSpot[];
+    expect(spots).toEqual([
+      {
+        voice: 'snare',
+        position: '1',
+        beat: 4,
+        meanOffsetMs: -24,
+        spreadMs: 3,
+        strokes: 32,
+        takes: 8,
+        trend: 'new',
+      },
+    ]);
+  });
+
   it('forgets them with the practice history, and needs a login', async () => {
     const drummer = await registerDrummer(server);
     for (let i = 0; i < 4; i++) await drummer.api.post('/api/lesson/timing', grooveTake(25));
@@ -102,6 +124,39 @@ describe('GET /api/timing/weak-spots', () => {
       [
         { ...take, byPosition: take.byPosition.slice(1) },
         'byPosition strokes must add up to hits (16, not 32)',
+      ],
+      [
+        {
+          ...take,
+          byPosition: [
+            { ...take.byPosition[0], beats: [{ beat: 1, strokes: 15, meanOffsetMs: 2, spreadMs: 4 }] },
+            ...take.byPosition.slice(1),
+          ],
+        },
+        "byPosition.0.beats strokes must add up to the position's strokes",
+      ],
+      [
+        {
+          ...take,
+          byPosition: [
+            {
+              ...take.byPosition[0],
+              beats: [1, 1].map((beat) => ({ beat, strokes: 8, meanOffsetMs: 2, spreadMs: 4 })),
+            },
+            ...take.byPosition.slice(1),
+          ],
+        },
+        'byPosition.0.beats must not contain the same beat twice',
+      ],
+      [
+        {
+          ...take,
+          byPosition: [
+            { ...take.byPosition[0], beats: [{ beat: 17, strokes: 16, meanOffsetMs: 2, spreadMs: 4 }] },
+            ...take.byPosition.slice(1),
+          ],
+        },
+        'byPosition.0.beats.0.beat must be less than or equal to 16',
       ],
     ];
     for (const [body, message] of cases) {

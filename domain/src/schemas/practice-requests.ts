@@ -3,7 +3,7 @@ import { DIFFICULTY_RATINGS } from '../rules/difficulty-ratings.js';
 import { METRONOME_BPM, PRACTICE_TIME } from '../rules/limits.js';
 import { SKILLS } from '../rules/skills.js';
 import { VOICES } from '../catalogue/exercise.js';
-import { BEAT_POSITIONS, type PositionFigures } from '../timing/beat-positions.js';
+import { BEAT_POSITIONS, MAX_BEATS_PER_BAR, type PositionFigures } from '../timing/beat-positions.js';
 import type { TakeScore } from '../timing/score-take.js';
 import {
   MIN_FULL_TAKE_NOTES,
@@ -151,14 +151,35 @@ const boundedNumber = (min: number, max: number) =>
 
 export { TIMING_COUNTS_MESSAGE } from '../timing/take-plausibility.js';
 
+const strokeFigures = {
+  strokes: countField(1),
+  meanOffsetMs: boundedNumber(-TIMING_LIMITS.maxOffsetMs, TIMING_LIMITS.maxOffsetMs),
+  spreadMs: boundedNumber(0, TIMING_LIMITS.maxOffsetMs),
+};
+
+/** The same strokes beat by beat of the bar: each beat once, their strokes adding up to the entry's. */
+const beatsField = () =>
+  arrayOf(
+    objectOf({
+      beat: integerField()
+        .min(1, M.greaterOrEqual(1))
+        .max(MAX_BEATS_PER_BAR, M.lessOrEqual(MAX_BEATS_PER_BAR)),
+      ...strokeFigures,
+    }),
+  )
+    .max(MAX_BEATS_PER_BAR, M.maxItems(MAX_BEATS_PER_BAR))
+    .refine((beats) => new Set(beats.map((entry) => entry.beat)).size === beats.length, M.duplicateBeat);
+
 /** One voice at one position in the beat over a take (`positionFiguresOf`): at most one entry per pair. */
 export const positionFiguresSchema = objectOf({
   voice: enumField(VOICES),
   position: enumField(BEAT_POSITIONS),
-  strokes: countField(1),
-  meanOffsetMs: boundedNumber(-TIMING_LIMITS.maxOffsetMs, TIMING_LIMITS.maxOffsetMs),
-  spreadMs: boundedNumber(0, TIMING_LIMITS.maxOffsetMs),
-});
+  ...strokeFigures,
+  beats: beatsField().optional(),
+}).refine(
+  ({ strokes, beats }) => !beats || beats.reduce((sum, entry) => sum + entry.strokes, 0) === strokes,
+  { path: ['beats'], message: M.beatStrokes },
+);
 const MAX_POSITION_FIGURES = VOICES.length * BEAT_POSITIONS.length;
 const byPositionField = () =>
   arrayOf(positionFiguresSchema)

@@ -13,6 +13,8 @@ export const VALIDATION_MESSAGES = {
   positiveInteger: 'must be a positive integer',
   playId: 'must be 1-64 letters, digits, - or _',
   duplicatePosition: 'must not contain the same voice and position twice',
+  duplicateBeat: 'must not contain the same beat twice',
+  beatStrokes: "strokes must add up to the position's strokes",
   object: 'must be an object',
   array: 'must be an array',
   email: 'must be a valid email',

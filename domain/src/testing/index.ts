@@ -1,2 +1,2 @@
 export { describeEventStoreContract, type EventStoreUnderTest } from './event-store-contract.js';
-export { takeFigures, takeScore } from './take-fixtures.js';
+export { snareRushingFourTake, takeFigures, takeScore } from './take-fixtures.js';

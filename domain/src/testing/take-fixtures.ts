@@ -23,6 +23,36 @@ export const takeFigures = (changes: Partial<TakeFigures> = {}): TakeFigures => 
   ...changes,
 });
 
+/**
+ * A calibrated take of a groove in which one beat of the bar alone stands out: hi-hat and bass drum in
+ * time, the snare on 2 in time and on 4 rushed by 24 ms (its figures beat by beat of the bar, as the
+ * coach sends them). Eight of them make the weak spot "Your snare on 4 rushes 24 ms".
+ */
+export const snareRushingFourTake = (lessonId: number): TakeFigures =>
+  takeFigures({
+    lessonId,
+    bpm: 90,
+    meanOffsetMs: -3,
+    spreadMs: 8,
+    accuracy: 90,
+    calibrated: true,
+    byPosition: [
+      { voice: 'hi_hat', position: '1', strokes: 16, meanOffsetMs: 1, spreadMs: 3 },
+      { voice: 'bass_drum', position: '&', strokes: 8, meanOffsetMs: 2, spreadMs: 3 },
+      {
+        voice: 'snare',
+        position: '1',
+        strokes: 8,
+        meanOffsetMs: -12,
+        spreadMs: 12,
+        beats: [
+          { beat: 2, strokes: 4, meanOffsetMs: 0, spreadMs: 3 },
+          { beat: 4, strokes: 4, meanOffsetMs: -24, spreadMs: 3 },
+        ],
+      },
+    ],
+  });
+
 /** The judge's score of the same take (`takeFigures`' figures, no strokes kept), any figure changed. */
 export const takeScore = (changes: Partial<TakeScore> = {}): TakeScore => {
   const { expected, hits, missed, extra, meanOffsetMs, spreadMs, accuracy } = takeFigures();

@@ -7,16 +7,33 @@ import type { Voice } from '../catalogue/exercise.js';
 export const BEAT_POSITIONS = ['1', 'e', '&', 'a', 'trip', 'let'] as const;
 export type BeatPosition = (typeof BEAT_POSITIONS)[number];
 
-/** A take's figures for one voice at one position in the beat, from its judged strokes. */
-export interface PositionFigures {
-  voice: Voice;
-  position: BeatPosition;
-  /** Strokes that played notes of this voice at this position. */
+/** The most beats a bar has (12/8 counts twelve). */
+export const MAX_BEATS_PER_BAR = 16;
+
+/** Figures of strokes: how many, their mean offset and its spread. */
+interface StrokeFigures {
+  /** Strokes that played notes here. */
   strokes: number;
   /** Their mean offset, ms (negative: early). */
   meanOffsetMs: number;
   /** The standard deviation of their offsets, ms. */
   spreadMs: number;
+}
+
+/** The part of a voice-position's figures on one beat of the bar (1-based): the "&" of 4. */
+export interface BeatFigures extends StrokeFigures {
+  beat: number;
+}
+
+/** A take's figures for one voice at one position in the beat, from its judged strokes. */
+export interface PositionFigures extends StrokeFigures {
+  voice: Voice;
+  position: BeatPosition;
+  /**
+   * The same strokes beat by beat of the bar, so a weak spot can be named as drummers count ("the 'a'
+   * of 4"); absent from takes recorded before the coach counted beats.
+   */
+  beats?: BeatFigures[];
 }
 
 /**
@@ -49,17 +66,24 @@ const figuresOf = ({ strokes, sum, sumOfSquares }: OffsetSums) => {
   return { strokes, meanOffsetMs: Math.round(mean * 10) / 10, spreadMs: Math.round(spread * 10) / 10 };
 };
 
+const summed = (sums: OffsetSums | undefined, offset: number): OffsetSums => ({
+  strokes: (sums?.strokes ?? 0) + 1,
+  sum: (sums?.sum ?? 0) + offset,
+  sumOfSquares: (sums?.sumOfSquares ?? 0) + offset * offset,
+});
+
 /**
  * A take's figures per voice and position in the beat, from its judged strokes: every note a stroke
  * played counts once with that stroke's offset (so the strokes add up to the take's hits). `oneLane`:
  * the judge heard one lane (a microphone), where a stroke plays every note written at its moment.
+ * `beatsPerBar` adds each entry's figures beat by beat of the bar (`beats`, sorted by beat).
  * Extra strokes and ornaments have no note and count nowhere. Sorted by voice, then position.
  */
 export const positionFiguresOf = (
   notes: readonly TakeNote[],
   judged: readonly { expectedIndex: number | null; offsetMs: number | null; ornament?: true }[],
   subdivision: number,
-  { oneLane }: { oneLane: boolean },
+  { oneLane, beatsPerBar }: { oneLane: boolean; beatsPerBar?: number },
 ): PositionFigures[] => {
   const offsets = new Map<number, number>();
   for (const hit of judged) {
@@ -73,22 +97,44 @@ export const positionFiguresOf = (
       for (let i = hit.expectedIndex + step; notes[i]?.timeMs === note.timeMs; i += step)
         offsets.set(i, hit.offsetMs);
   }
-  const sums = new Map<string, OffsetSums & { voice: Voice; position: BeatPosition }>();
+  interface Entry {
+    voice: Voice;
+    position: BeatPosition;
+    sums: OffsetSums;
+    beats: Map<number, OffsetSums>;
+  }
+  const entries = new Map<string, Entry>();
   for (const [index, offset] of offsets) {
     const note = notes[index]!;
     const position = beatPositionOf(note.step, subdivision);
     const key = `${note.voice} ${position}`;
-    const entry = sums.get(key) ?? { voice: note.voice, position, strokes: 0, sum: 0, sumOfSquares: 0 };
-    entry.strokes += 1;
-    entry.sum += offset;
-    entry.sumOfSquares += offset * offset;
-    sums.set(key, entry);
+    const entry = entries.get(key);
+    const updated: Entry = entry
+      ? { ...entry, sums: summed(entry.sums, offset) }
+      : { voice: note.voice, position, sums: summed(undefined, offset), beats: new Map() };
+    if (beatsPerBar !== undefined) {
+      // The note's beat of the bar, 1-based (a step's beat counts from the loop's start, bar after bar).
+      const beat = (Math.floor(note.step / subdivision) % beatsPerBar) + 1;
+      updated.beats.set(beat, summed(updated.beats.get(beat), offset));
+    }
+    entries.set(key, updated);
   }
-  return [...sums.values()]
+  return [...entries.values()]
     .sort(
       (a, b) =>
         a.voice.localeCompare(b.voice) ||
         BEAT_POSITIONS.indexOf(a.position) - BEAT_POSITIONS.indexOf(b.position),
     )
-    .map(({ voice, position, ...figures }) => ({ voice, position, ...figuresOf(figures) }));
+    .map(({ voice, position, sums, beats }) => ({
+      voice,
+      position,
+      ...figuresOf(sums),
+      ...(beatsPerBar === undefined
+        ? {}
+        : {
+            beats: [...beats]
+              .sort(([a], [b]) => a - b)
+              .map(([beat, beatSums]) => ({ beat, ...figuresOf(beatSums) })),
+          }),
+    }));
 };

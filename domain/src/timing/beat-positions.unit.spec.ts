@@ -48,6 +48,36 @@ describe("A take's figures per voice and position", () => {
     expect(figures.reduce((sum, entry) => sum + entry.strokes, 0)).toBe(score.hit);
   });
 
+  it('count beat by beat of the bar where asked: the bass drum on the "&" of 2, the hi-hat on every beat', () => {
+    const played: PlayedHit[] = notes.map((note) => ({
+      voice: note.voice,
+      timeMs: note.timeMs + (note.voice === 'snare' && note.step === 12 ? -14 : 0),
+    }));
+    const score = scoreTake(notes, played);
+    const figures = positionFiguresOf(takeNotes, score.hits, rock.subdivision, {
+      oneLane: false,
+      beatsPerBar: 4,
+    });
+    expect(figures.find((entry) => entry.voice === 'bass_drum' && entry.position === '&')!.beats).toEqual([
+      { beat: 2, strokes: 4, meanOffsetMs: 0, spreadMs: 0 },
+    ]);
+    expect(figures.find((entry) => entry.voice === 'hi_hat' && entry.position === '1')!.beats).toEqual(
+      [1, 2, 3, 4].map((beat) => ({ beat, strokes: 4, meanOffsetMs: 0, spreadMs: 0 })),
+    );
+    // The snare on 2 in time and on 4 rushed: 7 ms early on the whole, 14 on beat 4 alone.
+    expect(figures.find((entry) => entry.voice === 'snare')).toEqual({
+      voice: 'snare',
+      position: '1',
+      strokes: 8,
+      meanOffsetMs: -7,
+      spreadMs: 7,
+      beats: [
+        { beat: 2, strokes: 4, meanOffsetMs: 0, spreadMs: 0 },
+        { beat: 4, strokes: 4, meanOffsetMs: -14, spreadMs: 0 },
+      ],
+    });
+  });
+
   it('add up to the hits for any take, from an e-kit or a microphone (property)', () => {
     const performance = fc.array(
       fc.record({
@@ -67,9 +97,19 @@ describe("A take's figures per voice and position", () => {
           }));
         const score = scoreTake(notes, played);
         const oneLane = !(played.length > 0 && voiced);
-        const figures = positionFiguresOf(takeNotes, score.hits, rock.subdivision, { oneLane });
+        const figures = positionFiguresOf(takeNotes, score.hits, rock.subdivision, {
+          oneLane,
+          beatsPerBar: 4,
+        });
         expect(figures.reduce((sum, entry) => sum + entry.strokes, 0)).toBe(score.hit);
-        for (const entry of figures) expect(entry.spreadMs).toBeGreaterThanOrEqual(0);
+        for (const entry of figures) {
+          expect(entry.spreadMs).toBeGreaterThanOrEqual(0);
+          // Beat by beat, the same strokes: each beat of the bar once, adding up to the entry's.
+          expect(entry.beats!.reduce((sum, beat) => sum + beat.strokes, 0)).toBe(entry.strokes);
+          expect(new Set(entry.beats!.map((beat) => beat.beat)).size).toBe(entry.beats!.length);
+          for (const { beat } of entry.beats!) expect(beat).toBeGreaterThanOrEqual(1);
+          for (const { beat } of entry.beats!) expect(beat).toBeLessThanOrEqual(4);
+        }
       }),
     );
   });

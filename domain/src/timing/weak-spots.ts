@@ -18,7 +18,10 @@ export interface PositionTally {
   takes: number;
 }
 
-/** Per customer day ('YYYY-MM-DD'), per `"<voice> <position>"`: the tallies of that day's takes. */
+/**
+ * Per customer day ('YYYY-MM-DD'), per `"<voice> <position>"` (every beat) and `"<voice> <position>
+ * <beat>"` (one beat of the bar, from takes that count beats): the tallies of that day's takes.
+ */
 export type DailyPositionTallies = Readonly<Record<string, Readonly<Record<string, PositionTally>>>>;
 
 export const WEAK_SPOT_RULES = {
@@ -44,6 +47,8 @@ export type WeakSpotTrend = 'better' | 'worse' | 'steady' | 'new';
 export interface WeakSpot {
   voice: Voice;
   position: BeatPosition;
+  /** The one beat of the bar that stands out (the 'a' of 4); absent: the position on every beat. */
+  beat?: number;
   meanOffsetMs: number;
   spreadMs: number;
   strokes: number;
@@ -54,7 +59,27 @@ export interface WeakSpot {
   underSteadyLag?: true;
 }
 
-const keyOf = (voice: Voice, position: BeatPosition) => `${voice} ${position}`;
+const keyOf = (voice: Voice, position: BeatPosition, beat?: number) =>
+  beat === undefined ? `${voice} ${position}` : `${voice} ${position} ${beat}`;
+
+/** A tally key read back: its voice, position and, for one beat of the bar, the beat. */
+export const tallyKeyParts = (key: string): { voice: Voice; position: BeatPosition; beat?: number } => {
+  const [voice, position, beat] = key.split(' ') as [Voice, BeatPosition, string?];
+  return { voice, position, ...(beat === undefined ? {} : { beat: Number(beat) }) };
+};
+
+const EMPTY_TALLY: PositionTally = { strokes: 0, sum: 0, sumOfSquares: 0, takes: 0 };
+
+/** A tally with one take's figures added. */
+const withFigures = (
+  before: PositionTally,
+  { strokes, meanOffsetMs, spreadMs }: { strokes: number; meanOffsetMs: number; spreadMs: number },
+): PositionTally => ({
+  strokes: before.strokes + strokes,
+  sum: before.sum + strokes * meanOffsetMs,
+  sumOfSquares: before.sumOfSquares + strokes * (spreadMs * spreadMs + meanOffsetMs * meanOffsetMs),
+  takes: before.takes + 1,
+});
 
 /** The tallies after a take of `day`, keeping the latest `TALLY_DAYS_KEPT` days. Never changes `days`. */
 export const withTakeTallies = (
@@ -64,15 +89,13 @@ export const withTakeTallies = (
 ): DailyPositionTallies => {
   if (byPosition.length === 0) return days;
   const tallies: Record<string, PositionTally> = { ...days[day] };
-  for (const { voice, position, strokes, meanOffsetMs, spreadMs } of byPosition) {
-    const key = keyOf(voice, position);
-    const before = tallies[key] ?? { strokes: 0, sum: 0, sumOfSquares: 0, takes: 0 };
-    tallies[key] = {
-      strokes: before.strokes + strokes,
-      sum: before.sum + strokes * meanOffsetMs,
-      sumOfSquares: before.sumOfSquares + strokes * (spreadMs * spreadMs + meanOffsetMs * meanOffsetMs),
-      takes: before.takes + 1,
-    };
+  for (const figures of byPosition) {
+    const key = keyOf(figures.voice, figures.position);
+    tallies[key] = withFigures(tallies[key] ?? EMPTY_TALLY, figures);
+    for (const beat of figures.beats ?? []) {
+      const beatKey = keyOf(figures.voice, figures.position, beat.beat);
+      tallies[beatKey] = withFigures(tallies[beatKey] ?? EMPTY_TALLY, beat);
+    }
   }
   const kept = Object.keys({ ...days, [day]: tallies })
     .sort()
@@ -118,6 +141,10 @@ const trendOf = (earlier: PositionTally | undefined, later: PositionTally | unde
   if (after > before * (1 + WEAK_SPOT_RULES.trendShare)) return 'worse';
   return 'steady';
 };
+
+/** The tallies of whole positions (every beat), without those of single beats. */
+const everyBeat = (tallies: ReadonlyMap<string, PositionTally>): Map<string, PositionTally> =>
+  new Map([...tallies].filter(([key]) => tallyKeyParts(key).beat === undefined));
 
 /** The window's tallies: the 4 weeks up to `today`, and its earlier and later halves. */
 const windowTallies = (days: DailyPositionTallies, today: string) => {
@@ -170,7 +197,12 @@ export interface SteadyLag {
 
 /** The steady lag of the 4 weeks up to `today`, or null when the positions do not share one. */
 export const steadyLag = (days: DailyPositionTallies, today: string): SteadyLag | null => {
-  const { whole, earlier, later } = windowTallies(days, today);
+  const window = windowTallies(days, today);
+  const [whole, earlier, later] = [window.whole, window.earlier, window.later].map(everyBeat) as [
+    Map<string, PositionTally>,
+    Map<string, PositionTally>,
+    Map<string, PositionTally>,
+  ];
   if (sharedOffsetOf(whole) === null) return null;
   const total = pooled(whole.values())!;
   return {
@@ -195,45 +227,64 @@ export const steadyLagSentence = ({ meanOffsetMs }: Pick<SteadyLag, 'meanOffsetM
  * The weak spots of the 4 weeks up to `today` (the customer's day), worst first: pairs with at least
  * 30 strokes whose mean offset is 10 ms or more from the click or whose spread is 20 ms or more. Under a
  * steady lag (`steadyLag`) no position's mean stands out from it, so only a spread makes a weak spot.
+ * Where one beat of the bar alone stands out (the 'a' of 4, rushed into every fill: 30 strokes there, and
+ * none of the position's other beats with 10 or more off too) the spot is that beat, whether or not the
+ * position as a whole stands out; otherwise the position is named on every beat when it stands out as a
+ * whole, else each beat that does is.
  */
 export const weakSpots = (days: DailyPositionTallies, today: string): WeakSpot[] => {
   const { whole, earlier, later } = windowTallies(days, today);
-  const lag = sharedOffsetOf(whole);
-  const spots: (WeakSpot & { severity: number })[] = [];
-  for (const [key, tally] of whole) {
-    if (tally.strokes < WEAK_SPOT_RULES.minStrokes) continue;
+  const lag = sharedOffsetOf(everyBeat(whole));
+  /** How far a tally stands out (1 at the edge), 0 under `minStrokes`. */
+  const standing = (tally: PositionTally, minStrokes: number = WEAK_SPOT_RULES.minStrokes) => {
+    if (tally.strokes < minStrokes) return 0;
     const figures = figuresOf(tally);
     // Under a steady lag a position's mean is the lag's, said once: only its spread can stand out.
-    const standsOut = severity(lag === null ? figures : { ...figures, meanOffsetMs: 0 });
-    if (standsOut < 1) continue;
-    const [voice, position] = key.split(' ') as [Voice, BeatPosition];
-    spots.push({
-      voice,
-      position,
-      ...figures,
-      strokes: tally.strokes,
-      takes: tally.takes,
-      trend: trendOf(earlier.get(key), later.get(key)),
-      ...(lag === null ? {} : { underSteadyLag: true as const }),
-      severity: standsOut,
-    });
+    return severity(lag === null ? figures : { ...figures, meanOffsetMs: 0 });
+  };
+  const spotOf = (key: string, tally: PositionTally) => ({
+    ...tallyKeyParts(key),
+    ...figuresOf(tally),
+    strokes: tally.strokes,
+    takes: tally.takes,
+    trend: trendOf(earlier.get(key), later.get(key)),
+    ...(lag === null ? {} : { underSteadyLag: true as const }),
+    severity: standing(tally),
+  });
+  const spots: (WeakSpot & { severity: number })[] = [];
+  for (const [key, tally] of everyBeat(whole)) {
+    const beats = [...whole].filter(([beatKey]) => beatKey.startsWith(`${key} `));
+    const standingOut = beats.filter(([, beatTally]) => standing(beatTally) >= 1);
+    // A beat is named alone only where the position's other beats, as far as they were played, are calm.
+    const othersOff = beats.some(
+      ([, beatTally]) =>
+        beatTally.strokes < WEAK_SPOT_RULES.minStrokes &&
+        standing(beatTally, WEAK_SPOT_RULES.minTrendStrokes) >= 1,
+    );
+    if (standingOut.length === 1 && !othersOff) spots.push(spotOf(...standingOut[0]!));
+    else if (standing(tally) >= 1) spots.push(spotOf(key, tally));
+    else spots.push(...standingOut.map(([beatKey, beatTally]) => spotOf(beatKey, beatTally)));
   }
   return spots
     .sort(
       (a, b) =>
         b.severity - a.severity ||
         a.voice.localeCompare(b.voice) ||
-        BEAT_POSITIONS.indexOf(a.position) - BEAT_POSITIONS.indexOf(b.position),
+        BEAT_POSITIONS.indexOf(a.position) - BEAT_POSITIONS.indexOf(b.position) ||
+        (a.beat ?? 0) - (b.beat ?? 0),
     )
     .map(({ severity: _severity, ...spot }) => spot);
 };
 
 /**
- * Where in the beat, as drummers count: "on the beat" (every beat's one, not the one of the bar), "on the
- * 'e'", "on the '&'", "on the 'a'", "on the 'trip'", "on the 'let'".
+ * Where in the bar, as drummers count: on every beat "on the beat" (every beat's one, not the one of the
+ * bar), "on the 'e'", "on the '&'", "on the 'a'", "on the 'trip'", "on the 'let'"; on one beat of the bar
+ * "on 3" or "on the 'a' of 4".
  */
-export const positionWords = (position: BeatPosition): string =>
-  position === '1' ? 'on the beat' : `on the '${position}'`;
+export const positionWords = (position: BeatPosition, beat?: number): string => {
+  if (beat === undefined) return position === '1' ? 'on the beat' : `on the '${position}'`;
+  return position === '1' ? `on ${beat}` : `on the '${position}' of ${beat}`;
+};
 
 /**
  * A weak spot as a drummer says it: "Your bass drum on the '&' drags 18 ms". Under a steady lag (said on
@@ -242,11 +293,12 @@ export const positionWords = (position: BeatPosition): string =>
 export const weakSpotSentence = ({
   voice,
   position,
+  beat,
   meanOffsetMs,
   spreadMs,
   underSteadyLag,
 }: WeakSpot): string => {
-  const where = `Your ${VOICE_NAMES[voice]} ${positionWords(position)}`;
+  const where = `Your ${VOICE_NAMES[voice]} ${positionWords(position, beat)}`;
   if (
     !underSteadyLag &&
     Math.abs(meanOffsetMs) / WEAK_SPOT_RULES.meanOffsetMs >= spreadMs / WEAK_SPOT_RULES.spreadMs

@@ -214,7 +214,7 @@ describe('A steady lag', () => {
   });
 
   it('names positions as drummers count', () => {
-    expect(BEAT_POSITIONS.map(positionWords)).toEqual([
+    expect(BEAT_POSITIONS.map((position) => positionWords(position))).toEqual([
       'on the beat',
       "on the 'e'",
       "on the '&'",
@@ -222,5 +222,138 @@ describe('A steady lag', () => {
       "on the 'trip'",
       "on the 'let'",
     ]);
+  });
+});
+
+describe('Weak spots on one beat of the bar', () => {
+  /** A voice-position's figures beat by beat (`beats`), and the whole they pool to. */
+  const byBeat = (
+    voice: PositionFigures['voice'],
+    position: PositionFigures['position'],
+    beats: [beat: number, strokes: number, meanOffsetMs: number][],
+  ): PositionFigures => {
+    const strokes = beats.reduce((sum, [, count]) => sum + count, 0);
+    const mean = beats.reduce((sum, [, count, offset]) => sum + count * offset, 0) / strokes;
+    const variance =
+      beats.reduce((sum, [, count, offset]) => sum + count * (offset - mean) ** 2, 0) / strokes;
+    return {
+      voice,
+      position,
+      strokes,
+      meanOffsetMs: mean,
+      spreadMs: Math.sqrt(variance),
+      beats: beats.map(([beat, count, meanOffsetMs]) => ({
+        beat,
+        strokes: count,
+        meanOffsetMs,
+        spreadMs: 0,
+      })),
+    };
+  };
+  const fourTakes = (take: PositionFigures[]) => takes([20, take], [16, take], [5, take], [1, take]);
+
+  it("name the beat that alone stands out, though the position does not: the 'a' of 4 rushed into fills", () => {
+    const take = [
+      byBeat('snare', 'a', [
+        [1, 10, 0],
+        [2, 10, 0],
+        [3, 10, 0],
+        [4, 10, -25],
+      ]),
+    ];
+    const spots = weakSpots(fourTakes(take), today);
+    expect(spots).toEqual([
+      {
+        voice: 'snare',
+        position: 'a',
+        beat: 4,
+        meanOffsetMs: -25,
+        spreadMs: 0,
+        strokes: 40,
+        takes: 4,
+        trend: 'steady',
+      },
+    ]);
+    expect(spots.map(weakSpotSentence)).toEqual(["Your snare on the 'a' of 4 rushes 25 ms"]);
+  });
+
+  it('name the position on every beat when every beat stands out alike, and a downbeat by its number', () => {
+    const everyBeat = [
+      byBeat('hi_hat', '&', [
+        [1, 10, 18],
+        [2, 10, 18],
+        [3, 10, 18],
+        [4, 10, 18],
+      ]),
+    ];
+    expect(weakSpots(fourTakes(everyBeat), today).map(weakSpotSentence)).toEqual([
+      "Your hi-hat on the '&' drags 18 ms",
+    ]);
+    // One beat with 30 strokes and the others as late with fewer: the position, not that beat.
+    const mostlyOnOne = [
+      byBeat('hi_hat', '&', [
+        [1, 10, 18],
+        [2, 3, 18],
+        [3, 3, 18],
+      ]),
+    ];
+    expect(weakSpots(fourTakes(mostlyOnOne), today).map(weakSpotSentence)).toEqual([
+      "Your hi-hat on the '&' drags 18 ms",
+    ]);
+    const onThree = [
+      byBeat('bass_drum', '1', [
+        [1, 10, 0],
+        [3, 10, 20],
+      ]),
+    ];
+    expect(weakSpots(fourTakes(onThree), today).map(weakSpotSentence)).toEqual([
+      'Your bass drum on 3 drags 20 ms',
+    ]);
+  });
+
+  it('name each beat that stands out where the position as a whole does not', () => {
+    const take = [
+      byBeat('snare', '&', [
+        [1, 10, -5],
+        [2, 10, 15],
+        [3, 10, -5],
+        [4, 10, 15],
+      ]),
+    ];
+    expect(weakSpots(fourTakes(take), today).map(weakSpotSentence)).toEqual([
+      "Your snare on the '&' of 2 drags 15 ms",
+      "Your snare on the '&' of 4 drags 15 ms",
+    ]);
+  });
+
+  it('leave the steady lag and the takes recorded before beats were counted as they were', () => {
+    const lagged = [
+      byBeat('hi_hat', '1', [
+        [1, 10, 18],
+        [2, 10, 18],
+      ]),
+      byBeat('hi_hat', '&', [
+        [1, 10, 18],
+        [2, 10, 18],
+      ]),
+    ];
+    const days = fourTakes(lagged);
+    expect(weakSpots(days, today)).toEqual([]);
+    expect(steadyLag(days, today)).toEqual({
+      meanOffsetMs: 18,
+      spreadMs: 0,
+      strokes: 160,
+      takes: 4,
+      trend: 'steady',
+    });
+    // An older take without beats and a newer one with them pool into the same position.
+    const mixed = takes([10, [figures('snare', 'e', 20, 25, 0)]], [1, [byBeat('snare', 'e', [[2, 20, 25]])]]);
+    expect(weakSpots(mixed, today).map(weakSpotSentence)).toEqual(["Your snare on the 'e' drags 25 ms"]);
+  });
+
+  it('are said as drummers count the bar', () => {
+    expect(positionWords('1', 3)).toBe('on 3');
+    expect(positionWords('a', 4)).toBe("on the 'a' of 4");
+    expect(positionWords('let', 2)).toBe("on the 'let' of 2");
   });
 });

@@ -133,7 +133,20 @@ export const lateSnareTake = (lessonId: number, playId: string, accuracy = 90) =
     meanOffsetMs: 20,
     spreadMs: 4,
     accuracy,
-    byPosition: [{ voice: 'snare', position: 'e', strokes: 16, meanOffsetMs: 20, spreadMs: 4 }],
+    byPosition: [
+      {
+        voice: 'snare',
+        position: 'e',
+        strokes: 16,
+        meanOffsetMs: 20,
+        spreadMs: 4,
+        // The 'e' of 2 and of 4 alike: too few strokes on either for a beat of its own.
+        beats: [
+          { beat: 2, strokes: 8, meanOffsetMs: 20, spreadMs: 4 },
+          { beat: 4, strokes: 8, meanOffsetMs: 20, spreadMs: 4 },
+        ],
+      },
+    ],
   }),
   playId,
 });

@@ -48,7 +48,11 @@ export const WeakSpots = () => {
           </li>
         ) : null}
         {(weakSpots ?? []).map((spot) => (
-          <li key={`${spot.voice} ${spot.position}`} className="card weak-spot" data-testid="weak-spot">
+          <li
+            key={`${spot.voice} ${spot.position} ${spot.beat ?? ''}`}
+            className="card weak-spot"
+            data-testid="weak-spot"
+          >
             <p className="weak-spot__sentence">{weakSpotSentence(spot)}</p>
             <Detail {...spot} />
           </li>

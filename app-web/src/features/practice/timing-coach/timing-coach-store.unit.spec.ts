@@ -87,9 +87,17 @@ describe('the timing coach', () => {
     expect(score.meanOffsetMs).toBeCloseTo(15, 6);
     expect(score.hits.every((hit) => hit.timing === 'late')).toBe(true);
     expect(coach.getSnapshot().last).toBe(score);
-    // Its figures per position: the snare on every beat ("1"), 15 ms late, adding up to the hits.
+    // Its figures per position: the snare on every beat ("1"), 15 ms late, adding up to the hits, and
+    // beat by beat of the bar (two passes: two strokes on each of the four beats).
     expect(takes[0]?.byPosition).toEqual([
-      { voice: 'snare', position: '1', strokes: 8, meanOffsetMs: 15, spreadMs: 0 },
+      {
+        voice: 'snare',
+        position: '1',
+        strokes: 8,
+        meanOffsetMs: 15,
+        spreadMs: 0,
+        beats: [1, 2, 3, 4].map((beat) => ({ beat, strokes: 2, meanOffsetMs: 15, spreadMs: 0 })),
+      },
     ]);
   });
 

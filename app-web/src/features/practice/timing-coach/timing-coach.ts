@@ -346,7 +346,7 @@ export class TimingCoach {
           take.notes.map((note) => ({ voice: note.due.voice, step: note.step, timeMs: note.due.timeMs })),
           score.hits,
           this.notation.subdivision,
-          { oneLane: !take.voiced },
+          { oneLane: !take.voiced, beatsPerBar: this.notation.timeSignature.beats },
         )
       : [];
     this.onTakeScored({ score, take, input: input.kind, bpm, byPosition, calibrated: this.takeCalibrated });
