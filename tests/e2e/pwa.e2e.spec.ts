@@ -1,4 +1,7 @@
 import { expect, test } from '../support/clean-console.js';
+import { openLessonCard, prepareLessonCardPage } from '../support/lesson-card.js';
+
+const KIT_PATH = /^\/assets\/acoustic-kit-[\w-]+\.mp3$/;
 
 test('the app is installable: a manifest with its icons, and a service worker that takes control', async ({
   page,
@@ -40,4 +43,40 @@ test('offline, the app shell and the pages a drummer opened still load from the 
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await context.setOffline(false);
+});
+
+test('offline, the drum kit the first lesson card fetched is served by the service worker', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  await prepareLessonCardPage(context, baseURL!, page);
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await openLessonCard(page, context, request, baseURL!);
+
+  // The card fetched the kit through the worker, which kept it in its own cache.
+  const cachedKit = () =>
+    page.evaluate(async () => {
+      const cache = await caches.open('drum-kit');
+      return (await cache.keys()).map((cached) => new URL(cached.url).pathname);
+    });
+  await expect.poll(cachedKit, { timeout: 30_000 }).toEqual([expect.stringMatching(KIT_PATH)]);
+  const [kitPath] = await cachedKit();
+
+  await context.setOffline(true);
+  const offline = await page.evaluate(async (path) => {
+    const response = await fetch(path);
+    const bytes = await response.arrayBuffer();
+    // Decoded as the practice room decodes it: the kit plays offline, not just its bytes arrive.
+    const decoded = await new OfflineAudioContext(1, 1, 44_100).decodeAudioData(bytes);
+    return { status: response.status, type: response.headers.get('content-type'), seconds: decoded.duration };
+  }, kitPath!);
+  await context.setOffline(false);
+  expect(offline.status).toBe(200);
+  expect(offline.type).toBe('audio/mpeg');
+  expect(offline.seconds).toBeGreaterThan(1);
 });
