@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { dayKeyInZone, shiftDayKey } from '@stickwork/domain';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -6,8 +7,7 @@ const MINUTE_MS = 60_000;
 const MARGIN_MS = 20 * MINUTE_MS;
 
 /** The UTC day `daysAgo` days before `now`, as the API and the calendar key it (YYYY-MM-DD). */
-export const dayKeyOf = (now: number, daysAgo = 0): string =>
-  new Date(now - daysAgo * DAY_MS).toISOString().slice(0, 10);
+export const dayKeyOf = (now: number, daysAgo = 0): string => shiftDayKey(dayKeyInZone(now, 'UTC'), -daysAgo);
 
 /**
  * The day of a journey that practises by the server's clock (`POST /api/test/clock`, moved

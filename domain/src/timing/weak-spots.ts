@@ -198,11 +198,9 @@ export interface SteadyLag {
 /** The steady lag of the 4 weeks up to `today`, or null when the positions do not share one. */
 export const steadyLag = (days: DailyPositionTallies, today: string): SteadyLag | null => {
   const window = windowTallies(days, today);
-  const [whole, earlier, later] = [window.whole, window.earlier, window.later].map(everyBeat) as [
-    Map<string, PositionTally>,
-    Map<string, PositionTally>,
-    Map<string, PositionTally>,
-  ];
+  const whole = everyBeat(window.whole);
+  const earlier = everyBeat(window.earlier);
+  const later = everyBeat(window.later);
   if (sharedOffsetOf(whole) === null) return null;
   const total = pooled(whole.values())!;
   return {
@@ -234,7 +232,8 @@ export const steadyLagSentence = ({ meanOffsetMs }: Pick<SteadyLag, 'meanOffsetM
  */
 export const weakSpots = (days: DailyPositionTallies, today: string): WeakSpot[] => {
   const { whole, earlier, later } = windowTallies(days, today);
-  const lag = sharedOffsetOf(everyBeat(whole));
+  const positions = everyBeat(whole);
+  const lag = sharedOffsetOf(positions);
   /** How far a tally stands out (1 at the edge), 0 under `minStrokes`. */
   const standing = (tally: PositionTally, minStrokes: number = WEAK_SPOT_RULES.minStrokes) => {
     if (tally.strokes < minStrokes) return 0;
@@ -251,9 +250,17 @@ export const weakSpots = (days: DailyPositionTallies, today: string): WeakSpot[]
     ...(lag === null ? {} : { underSteadyLag: true as const }),
     severity: standing(tally),
   });
+  // Each position's single beats, gathered in one pass over the window.
+  const beatsOf = new Map<string, [string, PositionTally][]>();
+  for (const [beatKey, beatTally] of whole) {
+    const { voice, position, beat } = tallyKeyParts(beatKey);
+    if (beat === undefined) continue;
+    const key = keyOf(voice, position);
+    beatsOf.set(key, [...(beatsOf.get(key) ?? []), [beatKey, beatTally]]);
+  }
   const spots: (WeakSpot & { severity: number })[] = [];
-  for (const [key, tally] of everyBeat(whole)) {
-    const beats = [...whole].filter(([beatKey]) => beatKey.startsWith(`${key} `));
+  for (const [key, tally] of positions) {
+    const beats = beatsOf.get(key) ?? [];
     const standingOut = beats.filter(([, beatTally]) => standing(beatTally) >= 1);
     // A beat is named alone only where the position's other beats, as far as they were played, are calm.
     const othersOff = beats.some(
