@@ -14,6 +14,7 @@ import {
   practiceResumed,
   practiceSessionRequested,
   selectLessonProgress,
+  selectProgressStatus,
   selectPracticeReport,
   selectPracticeSession,
   selectRequestError,
@@ -46,6 +47,7 @@ export const LaunchOverviewPage = () => {
   const resumable = useSelector(selectResumableSchedule);
   const skillPreference = useSelector(selectSkillPreference);
   const progress = useSelector(selectLessonProgress);
+  const progressStatus = useSelector(selectProgressStatus);
   const requesting = useSelector(selectRequestStatus) === 'requesting';
   const requestError = useSelector(selectRequestError);
   const upsellOpen = useSelector(selectUpsellOpen);
@@ -101,6 +103,7 @@ export const LaunchOverviewPage = () => {
       <PracticeReportModal
         report={report}
         progress={progress}
+        progressStatus={progressStatus}
         onClose={() => dispatch(practiceReportClosed())}
       />
     </PageFrame>

@@ -4,11 +4,13 @@ import { Button } from '../../components/button/button';
 import { Modal } from '../../components/modal/modal';
 import type { LessonProgressResponse } from './practice-api';
 import { nextPracticeStep, practiceTimeText } from './practice-report-text';
-import type { PracticeReport } from './practice-slice';
+import type { PracticeReport, PracticeState } from './practice-slice';
 
 interface PracticeReportModalProps {
   report: PracticeReport | null;
   progress: LessonProgressResponse | null;
+  /** The figures are shown only once they include the session's last evaluation. */
+  progressStatus: PracticeState['progressStatus'];
   onClose: () => void;
 }
 
@@ -16,12 +18,18 @@ interface PracticeReportModalProps {
  * Opens when a session ends: what was practised (warm-ups apart from lessons, the time from the
  * stopwatch's seconds), where each practised skill stands now, and a suggested next step.
  */
-export const PracticeReportModal = ({ report, progress, onClose }: PracticeReportModalProps) => {
+export const PracticeReportModal = ({
+  report,
+  progress,
+  progressStatus,
+  onClose,
+}: PracticeReportModalProps) => {
   const skills = (report?.practisedSkills ?? []).filter(isSkill);
+  const current = progressStatus === 'current' ? progress : null;
   const entries = skills.flatMap(
-    (skill) => progress?.progress.filter((entry) => entry.skillName === skill) ?? [],
+    (skill) => current?.progress.filter((entry) => entry.skillName === skill) ?? [],
   );
-  const next = progress ? nextPracticeStep(progress.progress, skills) : null;
+  const next = current ? nextPracticeStep(current.progress, skills) : null;
   return (
     <Modal
       open={report !== null}
@@ -71,6 +79,20 @@ export const PracticeReportModal = ({ report, progress, onClose }: PracticeRepor
             ))}
           </ul>
         </section>
+      ) : null}
+      {skills.length > 0 && progressStatus === 'refreshing' ? (
+        <>
+          <h3 className="practice-report__heading">Your progress</h3>
+          <p role="status">Reading your progress…</p>
+        </>
+      ) : null}
+      {skills.length > 0 && progressStatus === 'unavailable' ? (
+        <>
+          <h3 className="practice-report__heading">Your progress</h3>
+          <p role="status">
+            Your progress could not be read just now: <Link to="/stats-and-progress">Stats</Link> shows it.
+          </p>
+        </>
       ) : null}
       {entries.length > 0 ? (
         <>

@@ -35,6 +35,7 @@ import {
   practiceSessionRefused,
   practiceSessionRequested,
   progressReceived,
+  progressUnavailable,
   progressRefreshRequested,
   scheduleProgressed,
   timingScored,
@@ -101,6 +102,7 @@ function* loadProgress(dependencies: PracticeDependencies) {
     yield put(progressReceived(progress));
   } catch (error) {
     dependencies.logError('Could not load the practice progress.', error);
+    yield put(progressUnavailable());
   }
 }
 

@@ -25,6 +25,7 @@ import {
   practiceSlice,
   progressReceived,
   progressRefreshRequested,
+  progressUnavailable,
   scheduleProgressed,
   practiceResumed,
   timingScored,
@@ -318,6 +319,27 @@ describe('recording a session', () => {
       expect.objectContaining({ currentLessonIndex: 1, practiceTimeBeforeCurrentExercise: 5 }),
     );
     expect(running.state().practice.session).toBeNull();
+  });
+
+  it("the session's end reads progress afresh: 'refreshing' until its answer, 'unavailable' if it fails", async () => {
+    let answer: (value: LessonProgressResponse) => void = () => {};
+    const dependencies = fakeDependencies({
+      fetchLessonProgress: vi.fn(() => new Promise<LessonProgressResponse>((resolve) => (answer = resolve))),
+    });
+    running = start(dependencies);
+    expect(running.state().practice.progressStatus).toBe('current');
+    running.dispatch(progressRefreshRequested());
+    expect(running.state().practice.progressStatus).toBe('refreshing');
+    await vi.waitFor(() => expect(dependencies.fetchLessonProgress).toHaveBeenCalledTimes(1));
+    answer(progress);
+    await running.waitFor(progressReceived.type);
+    expect(running.state().practice.progressStatus).toBe('current');
+
+    vi.mocked(dependencies.fetchLessonProgress).mockRejectedValueOnce(new ApiError(503, 'down', null));
+    running.dispatch(progressRefreshRequested());
+    await running.waitFor(progressUnavailable.type);
+    expect(running.state().practice.progressStatus).toBe('unavailable');
+    expect(running.state().practice.progress).toEqual(progress);
   });
 
   it('keeps a lesson that earned nothing for the card and the report, stored with the session for a reload', async () => {

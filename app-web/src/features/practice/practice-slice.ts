@@ -22,6 +22,11 @@ export interface PracticeState {
   /** The customer's chosen skills (GET /api/focus); null until loaded. */
   skillPreference: SkillPreferenceEntry[] | null;
   progress: LessonProgressResponse | null;
+  /**
+   * Whether `progress` includes the session just ended: 'refreshing' from the end's refresh until its
+   * answer, so the report never shows figures read before the session's last evaluation.
+   */
+  progressStatus: 'current' | 'refreshing' | 'unavailable';
   requestStatus: 'idle' | 'requesting';
   /** Why the last session request failed, as the overview shows it. */
   requestError: string | null;
@@ -40,6 +45,7 @@ export interface PracticeState {
 const initialState: PracticeState = {
   skillPreference: null,
   progress: null,
+  progressStatus: 'current',
   requestStatus: 'idle',
   requestError: null,
   upsellOpen: false,
@@ -60,6 +66,10 @@ export const practiceSlice = createSlice({
     },
     progressReceived: (state, action: PayloadAction<LessonProgressResponse>) => {
       state.progress = action.payload;
+      state.progressStatus = 'current';
+    },
+    progressUnavailable: (state) => {
+      state.progressStatus = 'unavailable';
     },
     unfinishedScheduleFound: (state, action: PayloadAction<StoredSchedule>) => {
       state.resumable = action.payload;
@@ -132,7 +142,9 @@ export const practiceSlice = createSlice({
       state.session.currentLessonIndex = action.payload.currentLessonIndex;
       state.session.practiceTimeBeforeCurrentExercise = action.payload.practiceTimeBeforeCurrentExercise;
     },
-    progressRefreshRequested: () => {},
+    progressRefreshRequested: (state) => {
+      state.progressStatus = 'refreshing';
+    },
     practiceReportOpened: (state) => {
       state.report = state.run;
     },
@@ -147,6 +159,7 @@ export const practiceSlice = createSlice({
   selectors: {
     selectSkillPreference: (state) => state.skillPreference,
     selectLessonProgress: (state) => state.progress,
+    selectProgressStatus: (state) => state.progressStatus,
     selectRequestStatus: (state) => state.requestStatus,
     selectRequestError: (state) => state.requestError,
     selectUpsellOpen: (state) => state.upsellOpen,
@@ -162,6 +175,7 @@ export const {
   overviewOpened,
   focusReceived,
   progressReceived,
+  progressUnavailable,
   unfinishedScheduleFound,
   practiceSessionRequested,
   practiceSessionReceived,
@@ -184,6 +198,7 @@ export const {
 export const {
   selectSkillPreference,
   selectLessonProgress,
+  selectProgressStatus,
   selectRequestStatus,
   selectRequestError,
   selectUpsellOpen,
