@@ -2,7 +2,10 @@ import {
   customerDecider,
   customerEventSchemaVersions,
   customerStreamId,
+  DomainError,
+  erasureStreamId,
   handleCommand,
+  isDomainError,
   type CustomerCommand,
 } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
@@ -26,17 +29,29 @@ export interface CustomerCommandOptions {
  * the subscription machine) decide, append with the revision read (`handleCommand`). The accounts,
  * payments, time-zone and erasure services, and through them the CLI and the seed, all come here.
  */
-export const runCustomerCommand = (
+export const runCustomerCommand = async (
   backend: Pick<Backend, 'store' | 'clock'>,
   customerId: string,
   command: CustomerCommandInput,
   options: CustomerCommandOptions = {},
-) =>
-  handleCommand(
-    backend.store,
-    customerStreamId(customerId),
-    customerDecider,
-    customerEventSchemaVersions,
-    { ...command, metadata: { now: options.now ?? backend.clock() } } as CustomerCommand,
-    options.causationId === undefined ? {} : { metadata: { causationId: options.causationId } },
-  );
+) => {
+  try {
+    return await handleCommand(
+      backend.store,
+      customerStreamId(customerId),
+      customerDecider,
+      customerEventSchemaVersions,
+      { ...command, metadata: { now: options.now ?? backend.clock() } } as CustomerCommand,
+      options.causationId === undefined ? {} : { metadata: { causationId: options.causationId } },
+    );
+  } catch (error) {
+    // Erasure deletes the stream: a command racing it folds nothing, which is a deleted account (410,
+    // as loadCustomer reads it), not one that never registered (404).
+    if (
+      isDomainError(error, 'not_registered') &&
+      (await backend.store.readStream(erasureStreamId(customerId))).length > 0
+    )
+      throw new DomainError('customer_erased', 'This account has been deleted.');
+    throw error;
+  }
+};
