@@ -13,7 +13,14 @@ import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test } from '../support/clean-console.js';
 import { AUTOPLAY, chromiumLaunchOptions } from '../support/chromium.js';
 import { answerConsent } from '../support/consent.js';
-import { audioClockReaches, FAKE_KIT, GM_NOTE, startsSoFar, type KitWindow } from '../support/fake-kit.js';
+import {
+  audioClockReaches,
+  kitHasStruck,
+  FAKE_KIT,
+  GM_NOTE,
+  startsSoFar,
+  type KitWindow,
+} from '../support/fake-kit.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
 import { subscribeViaApi } from '../support/payments.js';
 
@@ -150,10 +157,12 @@ test('a lesson played well starts faster next time with its reason, and its late
       note: GM_NOTE[note.voice],
     })),
   ).flat();
+  const struckBefore = await page.evaluate(() => (window as unknown as KitWindow).__kit.strikes);
   await page.evaluate((list) => {
     for (const strike of list) (window as unknown as KitWindow).__kit.strikeAt(strike.time, strike.note);
   }, strikes);
   await audioClockReaches(page, firstNote + passes * passSeconds + 0.2);
+  await kitHasStruck(page, struckBefore + passes * notation.notes.length);
   await page.getByRole('button', { name: 'Stop pattern' }).click();
   const summary = page.getByRole('region', { name: 'Your take' });
   await expect(summary.getByText('15 ms late', { exact: true })).toBeVisible();

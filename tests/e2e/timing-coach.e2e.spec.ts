@@ -11,7 +11,14 @@ import { answerConsent } from '../support/consent.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
 import { openLessonCard as openPracticeSession, setTempo } from '../support/lesson-card.js';
 import { pcm16MonoWav } from '../../scripts/lib/wav.mjs';
-import { audioClockReaches, FAKE_KIT, GM_NOTE, startsSoFar, type KitWindow } from '../support/fake-kit.js';
+import {
+  audioClockReaches,
+  kitHasStruck,
+  FAKE_KIT,
+  GM_NOTE,
+  startsSoFar,
+  type KitWindow,
+} from '../support/fake-kit.js';
 
 /**
  * The timing coach in Chromium, with the inputs a drummer has: an e-kit through a stubbed
@@ -129,11 +136,13 @@ test.describe('with an e-kit (Web MIDI)', () => {
           note: GM_NOTE[note.voice],
         })),
       );
+      const struckBefore = await page.evaluate(() => (window as unknown as KitWindow).__kit.strikes);
       await page.evaluate((list) => {
         for (const strike of list) (window as unknown as KitWindow).__kit.strikeAt(strike.time, strike.note);
       }, strikes);
       await expect(page.getByText(/^Accuracy so far: \d+ %/)).toBeVisible({ timeout: 30_000 });
       await audioClockReaches(page, firstNote + passes * passSeconds);
+      await kitHasStruck(page, struckBefore + passes * notation.notes.length);
       await page.getByRole('button', { name: 'Stop pattern' }).click();
 
       const summary = page.getByRole('region', { name: 'Your take' });

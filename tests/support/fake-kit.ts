@@ -72,3 +72,12 @@ export const audioClockReaches = (page: Page, time: number) =>
       timeout: 60_000,
     },
   );
+
+/**
+ * Waits until the kit has delivered `count` strikes since the page opened: a loaded machine runs
+ * their timers late, after the audio clock has passed their time.
+ */
+export const kitHasStruck = (page: Page, count: number) =>
+  page.waitForFunction((until) => (window as unknown as KitWindow).__kit.strikes >= until, count, {
+    timeout: 60_000,
+  });
