@@ -24,9 +24,16 @@ describe('the engraving of every catalogue exercise', { timeout: 300_000 }, () =
         openHiHatsUnclosed: [],
         strayHiHatCloses: [],
       };
+      // A pattern at several tempi is one notation with one repetition count: laid out once.
+      const faultsOf = new Map<string, EngravingFaults>();
       for (const exercise of getCatalogue()) {
-        const layout = layoutSheet(exercise.notation, { width, repetitions: exercise.number_repetition });
-        const faults = engravingFaults(exercise.notation, layout, width);
+        const key = `${exercise.number_repetition} ${JSON.stringify(exercise.notation)}`;
+        let faults = faultsOf.get(key);
+        if (!faults) {
+          const layout = layoutSheet(exercise.notation, { width, repetitions: exercise.number_repetition });
+          faults = engravingFaults(exercise.notation, layout, width);
+          faultsOf.set(key, faults);
+        }
         for (const key of Object.keys(lessons) as (keyof EngravingFaults)[])
           if (faults[key] > 0) lessons[key]?.push(exercise.lesson_id);
       }
