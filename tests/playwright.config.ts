@@ -31,10 +31,11 @@ export default defineConfig({
   testMatch: '**/*.e2e.spec.ts',
   // One output folder per port: runs on different ports (several engineers at once) never clear each other's.
   outputDir: path.join(root, 'test-results', `e2e-${port}`),
-  // One journey at a time: two workers on a 2-core machine took as long (22.6 min against 23.6)
+  // One journey at a time on each server, the two servers' journeys side by side (each project's
+  // `workers: 1`): two journeys on one server of a 2-core machine took as long (22.6 min against 23.6)
   // and timed out axe scans and journeys in CI. The tests of one file in order (several share a drummer).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -50,6 +51,7 @@ export default defineConfig({
     {
       name: 'journeys',
       testIgnore: CLOCK_JOURNEYS,
+      workers: 1,
       use: { baseURL: baseURL('journeys') },
       metadata: { dataDir: servers.journeys.dataDir },
     },
