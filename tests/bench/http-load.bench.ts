@@ -13,6 +13,8 @@
  * The load generator (this process) runs pinned to the last CPU and a server to the others where
  * there are enough of them for its processes (`taskset`; on 2 cores the single process, not the
  * cluster's two workers); the report says which.
+ * Beside them, SQLite's own single-row commit rate on this machine (raw-sqlite.ts), measured first in
+ * the same run, and each practice write's share of it.
  * Sixty-four premium customers take turns, a request each. Needs a build (`npm run build`).
  * BENCH_LOAD_SECONDS shortens each measurement (default 5).
  */
@@ -23,6 +25,7 @@ import { getCatalogue } from '@stickwork/domain';
 import type { BenchReport } from './bench.js';
 import { premiumCustomer, startBenchServer, type BenchServer } from './bench-server.js';
 import { openLoop as runOpenLoop } from './open-loop.js';
+import { rawSqliteCommitsPerSecond } from './raw-sqlite.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3206);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
@@ -164,6 +167,7 @@ const pinGenerator = (): Pinning => {
 };
 
 const rounded = (value: number) => Math.round(value * 100) / 100;
+const met = (goal: boolean) => (goal ? 'met' : 'NOT met');
 
 export const run = async (): Promise<BenchReport> => {
   // Both servers run side by side (ports PORT and PORT + 1, a fresh DATA_DIR each) and every
@@ -174,6 +178,8 @@ export const run = async (): Promise<BenchReport> => {
   const servers: { setup: Setup; server: BenchServer; tokens: string[] }[] = [];
   const rows: Row[] = [];
   const openLoop: OpenLoopRow[] = [];
+  // SQLite's own commit rate on this machine, before any server runs: the ceiling of a write.
+  const rawSqlite = rawSqliteCommitsPerSecond();
   const pinning = pinGenerator();
   const pinned: string[] = [];
   try {
@@ -262,9 +268,24 @@ export const run = async (): Promise<BenchReport> => {
       .filter((row) => row.setup === 'cluster' && row.kind === 'read' && row.offeredPerSecond === GOAL_RATE)
       .map((row) => row.p99Ms),
   );
+  const writesAt64 = rows.filter((row) => row.kind === 'write' && row.connections === 64);
+  const writeShares = writesAt64.map((row) => ({
+    setup: row.setup,
+    route: row.route,
+    requestsPerSecond: Math.round(row.requestsPerSecond),
+    shareOfRawSqlite: Math.round((row.requestsPerSecond / rawSqlite) * 1000) / 10,
+  }));
+  const clusterWritesAt1500 = openLoop.filter(
+    (row) => row.setup === 'cluster' && row.kind === 'write' && row.offeredPerSecond === GOAL_RATE,
+  );
   const goals = {
     practiceScalingAtLeast1_3: practice.every((ratio) => ratio.clusterToSingle >= 1.3),
     clusterReadsP99Under25MsAt1500: clusterReadsP99 < 25,
+    writesAtLeastHalfOfHealth: rows.every((row) => row.kind !== 'write' || row.ratioToHealth >= 0.5),
+    clusterWritesAtLeast2000PerSecond: writesAt64
+      .filter((row) => row.setup === 'cluster')
+      .every((row) => row.requestsPerSecond >= 2_000 && row.errors === 0),
+    clusterWritesP99Under50MsAt1500: clusterWritesAt1500.every((row) => row.p99Ms < 50 && row.errors === 0),
   };
   const targets = (row: Row) =>
     row.kind === 'read'
@@ -291,7 +312,13 @@ export const run = async (): Promise<BenchReport> => {
         (row) =>
           `${String(row.offeredPerSecond).padStart(5)} ${row.setup.padEnd(7)} ${row.route.padEnd(12)}: ${Math.round(row.servedPerSecond)}/s, p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, p99.9 ${row.p999Ms} ms, ${row.errors} errors`,
       ),
+      `raw SQLite (WAL, synchronous = NORMAL, one row a transaction): ${rawSqlite} commits/s; practice writes at 64 connections, share of it:`,
+      ...writeShares.map(
+        (share) =>
+          `${share.setup.padEnd(7)} ${share.route.padEnd(12)}: ${share.requestsPerSecond}/s, ${share.shareOfRawSqlite} %`,
+      ),
       `goals: practice ≥ 1.3x ${goals.practiceScalingAtLeast1_3 ? 'met' : 'NOT met'}; cluster reads p99 < 25 ms at ${GOAL_RATE}/s ${goals.clusterReadsP99Under25MsAt1500 ? 'met' : `NOT met (${clusterReadsP99} ms)`}`,
+      `goals: writes ≥ 0.5x health ${met(goals.writesAtLeastHalfOfHealth)}; cluster writes ≥ 2,000/s ${met(goals.clusterWritesAtLeast2000PerSecond)}; cluster writes p99 < 50 ms at ${GOAL_RATE}/s ${met(goals.clusterWritesP99Under50MsAt1500)}`,
     ],
     results: {
       seconds: SECONDS,
@@ -300,6 +327,8 @@ export const run = async (): Promise<BenchReport> => {
       practiceScaling,
       pinning: { generator: pinning.generator ?? null, servers: pinned },
       openLoop,
+      rawSqliteCommitsPerSecond: rawSqlite,
+      writeShares,
       goals,
       allWithinTargets: rows.every(targets),
     },
