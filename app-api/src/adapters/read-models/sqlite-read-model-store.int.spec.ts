@@ -10,7 +10,11 @@ import {
   createInMemoryReadModelStore,
 } from '@stickwork/projections';
 import { openSqliteEventStore } from '../event-store/sqlite-event-store.js';
-import { createSqliteReadModelStore } from './sqlite-read-model-store.js';
+import {
+  createSqliteReadModelStore,
+  PARKED_OF_PROJECTION,
+  PARKED_OF_STREAM,
+} from './sqlite-read-model-store.js';
 
 const dirs: string[] = [];
 const tempFile = () => {
@@ -159,6 +163,9 @@ describe('parked events (an event a projection cannot fold, beside its checkpoin
         entry('minutes', 9),
       ]);
       expect(readModels.parked({ limit: 1 })).toEqual([entry('count', 3)]);
+      expect(readModels.parked({ streamId: 'practice-b' })).toEqual([entry('minutes', 3, 'practice-b')]);
+      expect(readModels.parked({ streamId: 'practice-a', limit: 1 })).toEqual([entry('count', 3)]);
+      expect(readModels.parked({ streamId: 'practice-c' })).toEqual([]);
       readModels.park({ ...entry('minutes', 9), error: 'RangeError: again' });
       expect(readModels.parked({ projection: 'minutes' }).map((p) => p.error)).toEqual([
         'TypeError: no data',
@@ -181,4 +188,25 @@ describe('parked events (an event a projection cannot fold, beside its checkpoin
       expect(readModels.parked()).toEqual([]);
     },
   );
+});
+
+describe('parked events by stream or projection', () => {
+  it('are found by an index, not by reading the whole table (every write asks of its streams)', () => {
+    const { database } = openSqliteEventStore({ file: tempFile() });
+    createSqliteReadModelStore(database);
+    const plan = (sql: string) =>
+      (
+        database.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ projection: null, streamId: 's', limit: 1 }) as {
+          detail: string;
+        }[]
+      )
+        .map((step) => step.detail)
+        .join('; ');
+    expect(plan(PARKED_OF_STREAM)).toContain(
+      'SEARCH projection_parked_events USING INDEX projection_parked_events_by_stream (stream_id=?)',
+    );
+    expect(plan(PARKED_OF_PROJECTION)).toContain(
+      'SEARCH projection_parked_events USING PRIMARY KEY (projection=?)',
+    );
+  });
 });

@@ -21,6 +21,15 @@ const parkedEventOf = (row: ParkedRow): ParkedEvent => ({
   parkedAt: row.parked_at,
 });
 
+// A stream's parked events are read by the stream's index (every write asks of its streams), a
+// projection's by the primary key; -1 is SQLite's "no limit". One query with both filters optional
+// (`@x IS NULL OR …`) scanned the whole table each time.
+export const PARKED_OF_STREAM = `SELECT * FROM projection_parked_events
+  WHERE stream_id = @streamId AND (@projection IS NULL OR projection = @projection)
+  ORDER BY position, projection LIMIT @limit`;
+export const PARKED_OF_PROJECTION = `SELECT * FROM projection_parked_events WHERE projection = @projection
+  ORDER BY position, projection LIMIT @limit`;
+
 /**
  * Read models, checkpoints and parked events as tables of a SQLite database: the embedded event store's own
  * file (so a batch and its checkpoint commit together), or a file of their own beside
@@ -86,14 +95,11 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
   const unpark = db.prepare<[string, number]>(
     'DELETE FROM projection_parked_events WHERE projection = ? AND position = ?',
   );
-  // NULL filters match every row; -1 is SQLite's "no limit".
-  const parked = db.prepare<
-    [{ projection: string | null; streamId: string | null; limit: number }],
-    ParkedRow
-  >(
-    `SELECT * FROM projection_parked_events
-     WHERE (@projection IS NULL OR projection = @projection) AND (@streamId IS NULL OR stream_id = @streamId)
-     ORDER BY position, projection LIMIT @limit`,
+  type ParkedQuery = { projection: string | null; streamId: string | null; limit: number };
+  const parkedOfStream = db.prepare<[ParkedQuery], ParkedRow>(PARKED_OF_STREAM);
+  const parkedOfProjection = db.prepare<[ParkedQuery], ParkedRow>(PARKED_OF_PROJECTION);
+  const parkedAll = db.prepare<[ParkedQuery], ParkedRow>(
+    'SELECT * FROM projection_parked_events ORDER BY position, projection LIMIT @limit',
   );
   const resetParked = db.prepare<[string]>('DELETE FROM projection_parked_events WHERE projection = ?');
   const moveParked = db.prepare<[string, string]>(
@@ -136,10 +142,12 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
         parked_at: entry.parkedAt,
       }),
     unpark: (projection, position) => void unpark.run(projection, position),
-    parked: ({ projection, streamId, limit } = {}) =>
-      parked
-        .all({ projection: projection ?? null, streamId: streamId ?? null, limit: limit ?? -1 })
-        .map(parkedEventOf),
+    parked: ({ projection, streamId, limit } = {}) => {
+      const query = { projection: projection ?? null, streamId: streamId ?? null, limit: limit ?? -1 };
+      const statement =
+        streamId !== undefined ? parkedOfStream : projection !== undefined ? parkedOfProjection : parkedAll;
+      return statement.all(query).map(parkedEventOf);
+    },
     reset: (projection) => {
       resetModels.run(projection);
       resetCheckpoint.run(projection);
