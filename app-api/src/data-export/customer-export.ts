@@ -14,6 +14,7 @@ import {
   readableDomainEvents,
   withoutSecretFields,
   tallyKeyParts,
+  meanAndSpreadOf,
   weakSpots,
   type EventStore,
   type PracticeEvent,
@@ -205,18 +206,8 @@ const readModelFiles = (
         .flatMap(([day, tallies]) =>
           Object.entries(tallies).map(([key, tally]) => {
             const { voice, position, beat } = tallyKeyParts(key);
-            const mean = tally.sum / tally.strokes;
-            const spread = Math.sqrt(Math.max(0, tally.sumOfSquares / tally.strokes - mean * mean));
-            return [
-              day,
-              voice,
-              position,
-              beat ?? '',
-              tally.strokes,
-              Math.round(mean * 10) / 10,
-              Math.round(spread * 10) / 10,
-              tally.takes,
-            ];
+            const { meanOffsetMs, spreadMs } = meanAndSpreadOf(tally, 1);
+            return [day, voice, position, beat ?? '', tally.strokes, meanOffsetMs, spreadMs, tally.takes];
           }),
         ),
     ),

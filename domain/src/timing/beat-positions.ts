@@ -54,17 +54,25 @@ export interface TakeNote {
 }
 
 /** Running sums of offsets: what figures of several takes combine from. */
-interface OffsetSums {
+/** Strokes' offsets summed, so takes and days add up: their count, sum and sum of squares (ms, ms²). */
+export interface OffsetSums {
   strokes: number;
   sum: number;
   sumOfSquares: number;
 }
 
-const figuresOf = ({ strokes, sum, sumOfSquares }: OffsetSums) => {
+/**
+ * The mean offset and its spread (standard deviation) of summed strokes, rounded to `decimals` places
+ * of a ms: the coach's figures (a tenth), a weak spot's (whole ms), the data export's (a tenth).
+ */
+export const meanAndSpreadOf = ({ strokes, sum, sumOfSquares }: OffsetSums, decimals: number) => {
   const mean = sum / strokes;
   const spread = Math.sqrt(Math.max(0, sumOfSquares / strokes - mean * mean));
-  return { strokes, meanOffsetMs: Math.round(mean * 10) / 10, spreadMs: Math.round(spread * 10) / 10 };
+  const unit = 10 ** decimals;
+  return { meanOffsetMs: Math.round(mean * unit) / unit, spreadMs: Math.round(spread * unit) / unit };
 };
+
+const figuresOf = (sums: OffsetSums) => ({ strokes: sums.strokes, ...meanAndSpreadOf(sums, 1) });
 
 const summed = (sums: OffsetSums | undefined, offset: number): OffsetSums => ({
   strokes: (sums?.strokes ?? 0) + 1,

@@ -1,7 +1,13 @@
 import { shiftDayKey } from '../calendar/day-keys.js';
 import type { Voice } from '../catalogue/exercise.js';
 import { VOICE_NAMES } from '../catalogue/notation-text.js';
-import { BEAT_POSITIONS, type BeatPosition, type PositionFigures } from './beat-positions.js';
+import {
+  BEAT_POSITIONS,
+  meanAndSpreadOf,
+  type BeatPosition,
+  type OffsetSums,
+  type PositionFigures,
+} from './beat-positions.js';
 
 /*
  * Weak spots: the voice-position pairs whose timing stands out over a drummer's recent takes ("Your bass
@@ -9,12 +15,7 @@ import { BEAT_POSITIONS, type BeatPosition, type PositionFigures } from './beat-
  */
 
 /** What takes add up to for one voice at one position: the sums its mean and spread come from. */
-export interface PositionTally {
-  strokes: number;
-  /** Sum of the offsets, ms. */
-  sum: number;
-  /** Sum of the squared offsets, ms². */
-  sumOfSquares: number;
+export interface PositionTally extends OffsetSums {
   takes: number;
 }
 
@@ -110,11 +111,7 @@ const add = (a: PositionTally, b: PositionTally): PositionTally => ({
   takes: a.takes + b.takes,
 });
 
-const figuresOf = (tally: PositionTally) => {
-  const mean = tally.sum / tally.strokes;
-  const spread = Math.sqrt(Math.max(0, tally.sumOfSquares / tally.strokes - mean * mean));
-  return { meanOffsetMs: Math.round(mean), spreadMs: Math.round(spread) };
-};
+const figuresOf = (tally: PositionTally) => meanAndSpreadOf(tally, 0);
 
 /** How far figures stand out: 1 at the edge of a weak spot, more the worse. */
 const severity = ({ meanOffsetMs, spreadMs }: { meanOffsetMs: number; spreadMs: number }) =>
