@@ -26,6 +26,7 @@ import { openStores } from './adapters/event-store/open-event-store.js';
 import type { Leases } from './adapters/leases/leases.js';
 import { assertEventStoreReachable } from './adapters/event-store/eventstoredb-reachability.js';
 import { withRequestCorrelation } from './adapters/event-store/request-correlated-event-store.js';
+import { withReadModelsInAppend } from './adapters/event-store/read-models-in-append.js';
 import {
   assertOutboxIsAFolder,
   createOutboxMailer,
@@ -135,7 +136,7 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
       throw error;
     });
   // Appends made while serving a request carry its id (metadata.correlationId).
-  const store = withRequestCorrelation(stores.store);
+  const correlated = withRequestCorrelation(stores.store);
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(config.dataDir, config.mailFrom, logger);
@@ -148,9 +149,11 @@ export const createBackend = async (config: Config, options: BackendOptions = {}
     logger,
   });
   const projections = withStaleReadModelsNotice(
-    createProjectionRunner(store, foldedReadModels, ALL_PROJECTIONS, { logger }),
+    createProjectionRunner(correlated, foldedReadModels, ALL_PROJECTIONS, { logger }),
     stores.readModels,
   );
+  // A write's events and its read models commit together (embedded SQLite).
+  const store = withReadModelsInAppend(correlated, projections);
   const clock = options.clock ?? systemClock;
   const payments = createPaymentProvider(config, { store, clock, signingKey: jwtSecret });
   return {

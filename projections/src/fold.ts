@@ -129,21 +129,23 @@ export const applyBatch = (
   let failure: { error: unknown } | undefined;
   // Already folded (the runner and a command's read-your-writes wait fold the same events, maybe in
   // other processes): no write transaction to take. The checkpoint is checked again inside it.
-  const behind = projections.filter((projection) => (readModels.checkpoint(projection.name) ?? -1) < last);
+  const before = readModels.checkpoints();
+  const behind = projections.filter((projection) => (before.get(projection.name) ?? -1) < last);
   if (behind.length === 0) return;
   const parked: ParkedEvent[] = [];
   const foldEach = () => {
+    // Read once under the write lock: each projection below moves only its own checkpoint.
+    const checkpoints = readModels.checkpoints();
     for (const projection of behind)
       try {
         // Nested in the batch's transaction, this is a savepoint: a failure undoes this projection only.
-        parked.push(...foldProjectionBatch(projection));
+        parked.push(...foldProjectionBatch(projection, checkpoints.get(projection.name) ?? -1));
       } catch (error) {
         failure ??= { error };
       }
   };
-  const foldProjectionBatch = (projection: Projection) =>
+  const foldProjectionBatch = (projection: Projection, checkpoint: number) =>
     readModels.transaction(() => {
-      const checkpoint = readModels.checkpoint(projection.name) ?? -1;
       if (checkpoint < (readAfter ?? -1)) return [];
       const models = storeModels(readModels, projection.name);
       const parkedHere: ParkedEvent[] = [];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AllSubscription, EventStore, EventStoreKind } from '@stickwork/domain';
+import type { AllSubscription, EventStore, EventStoreKind, RecordedEvent } from '@stickwork/domain';
 import { applyBatch, describeFoldError, foldIntoStore } from './fold.js';
 import type { Projection } from './projection.js';
 import type { ParkedEvent, ReadModelStore } from './read-model-store.js';
@@ -84,6 +84,15 @@ export interface ProjectionRunner {
    */
   waitFor(position: number, timeoutMs?: number): Promise<boolean>;
   /**
+   * One write, one transaction (issue 37): given as a command's `AppendOptions.inTransaction`, it
+   * folds the command's own events into every read model inside the append's transaction, when
+   * every read model has folded all that came before them; the events, the read models and their
+   * checkpoints then commit together, and the writer's `waitFor` finds them folded. Otherwise
+   * (a projection behind, being built) it does nothing and the runner folds them as before. It
+   * never throws: a fold that fails leaves the events to the runner, and the append stands.
+   */
+  foldAppended(recorded: readonly RecordedEvent[]): void;
+  /**
    * Folds the whole log into a shadow of the projection and swaps it in one transaction; the
    * count is the events this rebuild folded.
    */
@@ -165,8 +174,10 @@ export const createProjectionRunner = (
   let stopRebuilds: (() => void) | undefined;
 
   const lowestCheckpoint = (subset: readonly Projection[] = projections): number | null => {
-    const checkpoints = subset.map((projection) => readModels.checkpoint(projection.name));
-    return checkpoints.includes(null) ? null : Math.min(...(checkpoints as number[]));
+    const checkpoints = readModels.checkpoints();
+    let lowest = Number.POSITIVE_INFINITY;
+    for (const { name } of subset) lowest = Math.min(lowest, checkpoints.get(name) ?? Number.NaN);
+    return Number.isNaN(lowest) ? null : lowest;
   };
 
   /** One page; false when the log had nothing new. */
@@ -343,6 +354,17 @@ export const createProjectionRunner = (
         // meanwhile is the runner's to report: the writer only waits (bounded) and answers.
         const folded = await step().catch(() => false);
         if (!folded) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    foldAppended(recorded) {
+      const first = recorded[0];
+      try {
+        const lowest = lowestCheckpoint();
+        if (first === undefined || (lowest ?? 0) !== first.position - 1) return;
+        applyBatch(readModels, projections, recorded, lowest, applyOptions());
+      } catch {
+        // The store refused the fold: the runner folds these events again (and reports a store
+        // that keeps failing); the command's events stand.
       }
     },
     rebuild,

@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { createInMemoryEventStore, type EventStore, type RecordedEvent } from '@stickwork/domain';
 import { defineProjection, customerIdOfStream } from './projection.js';
 import { createInMemoryReadModelStore } from './read-model-store.js';
-import { createProjectionRunner, projectionLag, shadowName } from './projection-runner.js';
+import {
+  createProjectionRunner,
+  projectionLag,
+  shadowName,
+  type ProjectionRunner,
+} from './projection-runner.js';
 import { foldProjection } from './fold.js';
 
 /** Counts lessons per customer and forgets a customer on erasure. */
@@ -46,6 +51,84 @@ describe('the projection runner', () => {
     expect(await runner.waitFor(position)).toBe(true);
     expect(readModels.get('lesson_count', 'a')).toMatchObject({ lessons: 1 });
     await runner.stop();
+  });
+
+  describe('one write, one transaction (foldAppended)', () => {
+    const evaluateFolding = (store: EventStore, runner: ProjectionRunner, customer: string) =>
+      store.appendToStream(`practice-${customer}`, [{ type: 'LessonEvaluated', data: {}, metadata: meta }], {
+        inTransaction: (recorded) => runner.foldAppended(recorded),
+      });
+
+    it("folds a command's own events inside its append when every read model is current", async () => {
+      const store = createInMemoryEventStore();
+      const readModels = createInMemoryReadModelStore();
+      const runner = createProjectionRunner(store, readModels, [lessonCount]);
+      await evaluate(store, 'a', 2);
+      await runner.catchUp();
+      const { position } = await evaluateFolding(store, runner, 'a');
+      // Folded with the append itself: no runner step, no wait.
+      expect(readModels.checkpoint('lesson_count')).toBe(position);
+      expect(readModels.get('lesson_count', 'a')).toEqual({ lessons: 3, positions: [1, 2, 3] });
+      // The runner, reading the log afterwards, does not fold it twice.
+      await runner.catchUp();
+      expect(readModels.get('lesson_count', 'a')).toMatchObject({ lessons: 3 });
+    });
+
+    it('leaves the events to the runner when a read model is behind, which then folds them in order', async () => {
+      const store = createInMemoryEventStore();
+      const readModels = createInMemoryReadModelStore();
+      const runner = createProjectionRunner(store, readModels, [lessonCount]);
+      await evaluate(store, 'a');
+      await runner.catchUp();
+      await evaluate(store, 'b'); // not folded yet
+      const { position } = await evaluateFolding(store, runner, 'a');
+      expect(readModels.checkpoint('lesson_count')).toBe(1);
+      expect(readModels.get('lesson_count', 'a')).toEqual({ lessons: 1, positions: [1] });
+      expect(await runner.waitFor(position)).toBe(true);
+      expect(readModels.get('lesson_count', 'a')).toEqual({ lessons: 2, positions: [1, 3] });
+      expect(readModels.get('lesson_count', 'b')).toEqual({ lessons: 1, positions: [2] });
+    });
+
+    it('parks an event a projection cannot fold, inside the append, and the append stands', async () => {
+      const store = createInMemoryEventStore();
+      const readModels = createInMemoryReadModelStore();
+      const fussy = defineProjection<{ n: number }>({
+        name: 'fussy',
+        canHandle: ['LessonEvaluated'],
+        keyOf: (event) => {
+          if (event.streamId === 'practice-bad') throw new Error('cannot key this one');
+          return customerIdOfStream(event.streamId);
+        },
+        initialState: () => ({ n: 0 }),
+        evolve: (state) => ({ n: state.n + 1 }),
+      });
+      const runner = createProjectionRunner(store, readModels, [lessonCount, fussy]);
+      const { position } = await evaluateFolding(store, runner, 'bad');
+      expect((await store.readStream('practice-bad')).length).toBe(1);
+      expect(readModels.checkpoints()).toEqual(
+        new Map([
+          ['lesson_count', position],
+          ['fussy', position],
+        ]),
+      );
+      expect(readModels.get('lesson_count', 'bad')).toMatchObject({ lessons: 1 });
+      expect(runner.parked('fussy')).toMatchObject([{ position, streamId: 'practice-bad' }]);
+    });
+
+    it('lets the append stand when the store refuses the fold, and the runner folds it later', async () => {
+      const store = createInMemoryEventStore();
+      const readModels = createInMemoryReadModelStore();
+      const runner = createProjectionRunner(store, readModels, [lessonCount]);
+      const put = vi.spyOn(readModels, 'put').mockImplementationOnce(() => {
+        throw new Error('SQLITE_FULL: database or disk is full');
+      });
+      const { position } = await evaluateFolding(store, runner, 'a');
+      expect((await store.readStream('practice-a')).length).toBe(1);
+      expect(readModels.checkpoint('lesson_count')).toBeNull();
+      put.mockRestore();
+      expect(await runner.waitFor(position)).toBe(true);
+      expect(readModels.get('lesson_count', 'a')).toEqual({ lessons: 1, positions: [1] });
+    });
   });
 
   it('deletes a read model when the projection says so', async () => {

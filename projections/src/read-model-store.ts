@@ -37,6 +37,8 @@ export interface ReadModelStore {
   deleteUnder(projection: string, prefix: string): void;
   /** Last global position folded into the projection; null when it has seen nothing. */
   checkpoint(projection: string): number | null;
+  /** Every checkpoint, by projection, in one read (a write asks for them all). */
+  checkpoints(): ReadonlyMap<string, number>;
   setCheckpoint(projection: string, position: number): void;
   /** Records (or replaces) an event parked for its projection. */
   park(parked: ParkedEvent): void;
@@ -101,6 +103,7 @@ export const createInMemoryReadModelStore = (): ReadModelStore => {
       for (const key of [...rows.keys()]) if (key.startsWith(prefix)) rows.delete(key);
     },
     checkpoint: (projection) => checkpoints.get(projection) ?? null,
+    checkpoints: () => new Map(checkpoints),
     setCheckpoint: (projection, position) => void checkpoints.set(projection, position),
     park: (entry) => void parked.set(parkedKey(entry.projection, entry.position), { ...entry }),
     unpark: (projection, position) => void parked.delete(parkedKey(projection, position)),

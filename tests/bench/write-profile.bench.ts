@@ -15,6 +15,7 @@ import { load, ROUTES } from './http-load.bench.js';
 const PORT = Number(process.env.BENCH_PORT ?? 3216);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const CUSTOMERS = 64;
+const KEPT_PROFILE = path.join(import.meta.dirname, 'results', 'write-profile.cpuprofile');
 /** The end of the profile left out: the server's stop after the load (SIGTERM, a graceful close). */
 const SHUTDOWN_MICROS = 300_000;
 
@@ -76,7 +77,9 @@ export const run = async (): Promise<BenchReport> => {
   }
   const file = fs.readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no profile written in ${profileDir}`);
-  const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
+  // Kept beside the results, for Chrome DevTools' Performance panel (callers, call trees).
+  fs.copyFileSync(path.join(profileDir, file), KEPT_PROFILE);
+  const profile = JSON.parse(fs.readFileSync(KEPT_PROFILE, 'utf8')) as CpuProfile;
   fs.rmSync(profileDir, { recursive: true, force: true });
 
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqliteEventStore } from '../adapters/event-store/sqlite-event-store.js';
+import { openSqliteEventStore, type SqliteEventStore } from '../adapters/event-store/sqlite-event-store.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { apiClient, registerCustomer } from '../accounts/testing/account-fixtures.js';
 
@@ -43,8 +43,15 @@ describe('/api/health', () => {
     await server.backend.projections.stop();
     const { store } = server.backend;
     const readAll = store.readAll;
+    // Another process's appends (the CLI's): this server's runner has not folded them (its own
+    // writes fold inside their append).
+    const otherProcess = openSqliteEventStore({ file: (store as SqliteEventStore).file });
     try {
-      for (let i = 0; i < 3; i++) await registerCustomer(apiClient(server));
+      for (let i = 0; i < 3; i++)
+        await otherProcess.appendToStream(`lag-probe-${i}`, [
+          { type: 'LagProbe', data: {}, metadata: { schemaVersion: 1, time: new Date().toISOString() } },
+        ]);
+      await otherProcess.close();
       let eventReads = 0;
       store.readAll = (options) => {
         eventReads += 1;
@@ -55,7 +62,7 @@ describe('/api/health', () => {
       expect(eventReads).toBe(0);
       const { lastPosition, checkpoints } = body.projections;
       expect(lastPosition).toBe(await store.lastPosition());
-      // SQLite positions number the events: the lag is the distance, at least the 3 registrations.
+      // SQLite positions number the events: the lag is the distance, at least the 3 appends.
       expect(body.projections.behind.customer_directory).toBe(
         lastPosition! - (checkpoints.customer_directory ?? 0),
       );

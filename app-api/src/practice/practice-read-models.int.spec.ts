@@ -8,6 +8,7 @@ import {
   practiceActivityEntries,
   practiceProgressProjection,
   practiceHeatmapProjection,
+  practiceUsageProjection,
   progressEntries,
   type PracticeHeatmapModel,
   type PracticeProgressModel,
@@ -169,6 +170,40 @@ describe('the read models on SQLite, fed through the API', () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('one write, one transaction (issue 37)', () => {
+  it("commits a practice write's read models with its events: folded when its append returns", async () => {
+    const drummer = drummers[2]!;
+    const { store, readModels } = server.backend;
+    await server.backend.projections.catchUp();
+    // Stopped: nothing but the append itself can fold the write before its append returns.
+    await server.backend.projections.stop();
+    const append = store.appendToStream;
+    const seen: { position: number; checkpoints: ReadonlyMap<string, number>; usage: unknown }[] = [];
+    store.appendToStream = async (...args) => {
+      const result = await append(...args);
+      seen.push({
+        position: result.position,
+        checkpoints: readModels.checkpoints(),
+        usage: readModels.get(practiceUsageProjection.name, drummer.customerId),
+      });
+      return result;
+    };
+    try {
+      const before = readModels.get(practiceUsageProjection.name, drummer.customerId);
+      const counted = await drummer.api.post('/api/usage', { usageType: 'lesson' });
+      expect(counted.status).toBe(201);
+      expect(seen).toHaveLength(1);
+      const [{ position, checkpoints, usage }] = seen as [(typeof seen)[number]];
+      expect(new Set(checkpoints.values())).toEqual(new Set([position]));
+      expect(checkpoints.size).toBe(ALL_PROJECTIONS.length);
+      expect(usage).not.toEqual(before);
+    } finally {
+      store.appendToStream = append;
+      server.backend.projections.start();
+    }
   });
 });
 

@@ -73,12 +73,23 @@ export interface StoreStats {
 
 export type EventStoreKind = 'memory' | 'sqlite' | 'eventstoredb';
 
+export interface AppendOptions {
+  expectedRevision?: ExpectedRevision;
+  /**
+   * Called with the events as recorded (as a read returns them) inside the append's own
+   * transaction, where the store has one the caller can share: the embedded SQLite store (the
+   * read models then commit with the events, issue 37) and the in-memory one. It must not throw
+   * for the append to stand. EventStoreDB never calls it: its read models follow the log.
+   */
+  inTransaction?: (recorded: readonly RecordedEvent[]) => void;
+}
+
 export interface EventStore {
   readonly kind: EventStoreKind;
   appendToStream(
     streamId: string,
     events: readonly EventToAppend[],
-    options?: { expectedRevision?: ExpectedRevision },
+    options?: AppendOptions,
   ): Promise<AppendResult>;
   /** A missing or deleted stream reads as empty. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;

@@ -132,7 +132,7 @@ export const createInMemoryEventStore = (options: InMemoryEventStoreOptions = {}
   return {
     kind: 'memory',
 
-    async appendToStream(streamId, events, { expectedRevision = 'any' } = {}) {
+    async appendToStream(streamId, events, { expectedRevision = 'any', inTransaction } = {}) {
       if (tombstoned.has(streamId)) throw new StreamTombstonedError(streamId);
       const replayed = replayedResult(streamId, events);
       if (replayed) return replayed;
@@ -154,6 +154,8 @@ export const createInMemoryEventStore = (options: InMemoryEventStoreOptions = {}
         revision: stream.length + index,
         position: lastPosition + index + 1,
       }));
+      // Before anything is kept, as the last step of a transaction: if it throws, nothing was appended.
+      inTransaction?.(recorded.map(copyEvent));
       lastPosition += recorded.length;
       stream.push(...recorded);
       streams.set(streamId, stream);

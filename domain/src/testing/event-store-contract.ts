@@ -28,6 +28,8 @@ export interface EventStoreUnderTest {
    * of them; a store over the network runs the same 1,000 appends with fewer writers.
    */
   concurrentWriters?: number;
+  /** Calls `AppendOptions.inTransaction` inside the append's transaction (SQLite, in memory). */
+  sharesItsTransaction?: boolean;
 }
 
 const metadata = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
@@ -455,6 +457,41 @@ export const describeEventStoreContract = (
           if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(StreamTombstonedError);
         expect(await store.readStream(raced)).toEqual([]);
         expect((await store.readAll()).some((event) => event.streamId === raced)).toBe(false);
+      });
+    });
+
+    describe("an append's own transaction (inTransaction)", () => {
+      it('is handed the events as a read returns them, once, when they are appended (never by a store without one to share)', async () => {
+        const { sharesItsTransaction } = underTest;
+        const streamId = uniqueStream('practice');
+        const handed: RecordedEvent[][] = [];
+        const inTransaction = (recorded: readonly RecordedEvent[]) => void handed.push([...recorded]);
+        const batch = [
+          anEvent('LessonScheduled', { at: 1 }, crypto.randomUUID()),
+          anEvent('LessonEvaluated', {}, crypto.randomUUID()),
+        ];
+        await store.appendToStream(streamId, batch, { expectedRevision: 'no_stream', inTransaction });
+        // A retried batch and a refused one append nothing: nothing to hand.
+        await store.appendToStream(streamId, batch, { expectedRevision: 'no_stream', inTransaction });
+        await store
+          .appendToStream(streamId, [anEvent('LessonEvaluated')], { expectedRevision: 0, inTransaction })
+          .catch(() => undefined);
+        if (!sharesItsTransaction) return expect(handed).toEqual([]);
+        expect(handed).toEqual([await store.readStream(streamId)]);
+      });
+
+      it('undoes the append when what it runs throws', async (context) => {
+        if (!underTest.sharesItsTransaction) return context.skip();
+        const streamId = uniqueStream('practice');
+        const before = await store.lastPosition();
+        const failing = store.appendToStream(streamId, [anEvent('LessonEvaluated')], {
+          inTransaction: () => {
+            throw new Error('the read models refused');
+          },
+        });
+        await expect(failing).rejects.toThrow('the read models refused');
+        expect(await store.readStream(streamId)).toEqual([]);
+        expect(await store.lastPosition()).toBe(before);
       });
     });
 

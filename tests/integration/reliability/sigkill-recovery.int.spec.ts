@@ -203,6 +203,21 @@ const answeredWithin = <T>(request: Promise<T>): Promise<T> =>
   ]);
 
 /**
+ * A GET after a kill, sent again once if it went out on a kept-alive connection the killed process
+ * had held (fetch reuses pooled sockets; one whose server died fails as "other side closed"), as a
+ * browser sends an idempotent request again. Its answer is then the restarted server's.
+ */
+const onFreshConnection = async <T>(request: () => Promise<T>): Promise<T> => {
+  try {
+    return await request();
+  } catch (error) {
+    const code = ((error as Error).cause as { code?: string } | undefined)?.code;
+    if (code !== 'UND_ERR_SOCKET') throw error;
+    return request();
+  }
+};
+
+/**
  * Clients write until the kill; it comes after enough acknowledgements. Answers the URL that serves
  * afterwards: the same, or a server started again on the DATA_DIR.
  */
@@ -256,8 +271,8 @@ describe('SIGKILL during a mixed write load', () => {
         expect(stored.get(key) ?? 0, `round ${round}: ${key}`).toBeGreaterThanOrEqual(count);
       // The restarted server serves the customers it acknowledged.
       for (const customer of customers) {
-        const info = await apiClient({ url }, { ip: customer.ip, token: customer.token }).get(
-          '/api/customer-info',
+        const info = await onFreshConnection(() =>
+          apiClient({ url }, { ip: customer.ip, token: customer.token }).get('/api/customer-info'),
         );
         expect(info.status, `round ${round}: ${customer.customerId}`).toBe(200);
       }

@@ -224,6 +224,7 @@ const createReadOnlyGuard = (): ReadModelStore => {
     listUnder: refuse,
     deleteUnder: refuse,
     checkpoint: refuse,
+    checkpoints: refuse,
     setCheckpoint: refuse,
     park: refuse,
     unpark: refuse,

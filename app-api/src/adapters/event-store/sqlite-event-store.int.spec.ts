@@ -25,6 +25,7 @@ describeEventStoreContract('sqlite', async () => {
   const file = newFile();
   return {
     store: openSqliteEventStore({ file }),
+    sharesItsTransaction: true,
     reopen: async () => openSqliteEventStore({ file }),
     cleanup: () => removeFiles(file).then(() => undefined),
   };

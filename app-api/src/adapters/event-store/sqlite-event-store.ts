@@ -218,6 +218,7 @@ export const openSqliteEventStore = ({
     streamId: string,
     events: readonly EventToAppend[],
     expected: ExpectedRevision,
+    inTransaction?: (recorded: readonly RecordedEvent[]) => void,
   ): AppendResult => {
     const { insertEvent, upsertStream, tombstoned } = writable();
     // Inside the append's transaction: a tombstone written by any process is seen, or comes after.
@@ -230,20 +231,31 @@ export const openSqliteEventStore = ({
     }
     let revision = current ?? -1;
     let position = events.length === 0 ? ((statements.lastPosition.get() as number | undefined) ?? 0) : 0;
+    const recorded: EventRow[] = [];
     for (const event of events) {
       revision += 1;
-      const id = event.id ?? generateId();
-      const result = insertEvent.run(
-        streamId,
+      const row = {
+        stream_id: streamId,
         revision,
-        id,
-        event.type,
-        JSON.stringify(event.data ?? null),
-        JSON.stringify(event.metadata),
+        event_id: event.id ?? generateId(),
+        type: event.type,
+        data: JSON.stringify(event.data ?? null),
+        metadata: JSON.stringify(event.metadata),
+      };
+      const result = insertEvent.run(
+        row.stream_id,
+        row.revision,
+        row.event_id,
+        row.type,
+        row.data,
+        row.metadata,
       );
       position = Number(result.lastInsertRowid);
+      recorded.push({ ...row, position });
     }
     if (events.length > 0) upsertStream.run(streamId, revision);
+    // As a read would return them (parsed from the stored JSON), without reading them back.
+    if (inTransaction && recorded.length > 0) inTransaction(recorded.map(toRecordedEvent));
     return { nextExpectedRevision: revision, position };
   };
   const appendTransaction = database.transaction(append);
@@ -325,8 +337,8 @@ export const openSqliteEventStore = ({
     file,
     database,
 
-    async appendToStream(streamId, events, { expectedRevision = 'any' } = {}) {
-      const result = appendTransaction.immediate(streamId, events, expectedRevision);
+    async appendToStream(streamId, events, { expectedRevision = 'any', inTransaction } = {}) {
+      const result = appendTransaction.immediate(streamId, events, expectedRevision, inTransaction);
       for (const wakeUp of [...wakeUps]) wakeUp();
       return result;
     },

@@ -20,6 +20,7 @@ import { createSqlitePersonalDataKeys, PERSONAL_DATA_KEYS_TABLE } from './sqlite
 // The wrapper keeps every promise of the port (its events have no personal fields: they pass as they are).
 describeEventStoreContract('personal-data shredding over the in-memory store', async () => ({
   store: withPersonalDataShredding(createInMemoryEventStore(), createInMemoryPersonalDataKeys()),
+  sharesItsTransaction: true,
 }));
 
 const metadata = { schemaVersion: 1, time: '2026-05-04T20:03:09.000Z' };
@@ -87,6 +88,20 @@ describe('crypto-shredding on the embedded SQLite store (openStores)', () => {
     const reader = await openStores({ dataDir, eventStoreConnectionString: undefined }, { readonly: true });
     expect(dataOf(await reader.store.readAll())).toEqual([event.data]);
     await reader.close();
+    await stores.close();
+  });
+
+  it("hands what runs in the append's transaction (the read models' fold) the events opened, as a read would", async () => {
+    const dataDir = newDataDir();
+    const stores = await openStores({ dataDir, eventStoreConnectionString: undefined });
+    const event = registration('ringo@example.com', 'Ringo');
+    const handed: RecordedEvent[] = [];
+    await stores.store.appendToStream('customer-c-1', [event], {
+      inTransaction: (recorded) => void handed.push(...recorded),
+    });
+    expect(rawRows(dataDir).events).not.toContain('Ringo');
+    expect(handed).toEqual(await stores.store.readStream('customer-c-1'));
+    expect(dataOf(handed)).toEqual([event.data]);
     await stores.close();
   });
 

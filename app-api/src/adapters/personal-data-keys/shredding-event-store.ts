@@ -39,8 +39,24 @@ export const withPersonalDataShredding = <Store extends EventStore>(
   };
   return {
     ...store,
-    appendToStream: async (streamId, events, appendOptions) =>
-      store.appendToStream(streamId, await codec.sealAll(streamId, events), appendOptions),
+    appendToStream: async (streamId, events, appendOptions = {}) => {
+      const { inTransaction } = appendOptions;
+      const sealed = await codec.sealAll(streamId, events);
+      // What is folded inside the append's transaction reads as a read through this store would:
+      // the personal fields open (the stored JSON of what was sealed, parsed back).
+      const opened = (recorded: readonly RecordedEvent[]) =>
+        inTransaction?.(
+          recorded.map((event, index) =>
+            sealed[index] === events[index]
+              ? event
+              : { ...event, data: JSON.parse(JSON.stringify(events[index]!.data ?? null)) as unknown },
+          ),
+        );
+      return store.appendToStream(streamId, sealed, {
+        ...appendOptions,
+        ...(inTransaction ? { inTransaction: opened } : {}),
+      });
+    },
     readStream: async (streamId, readOptions) => codec.openAll(await store.readStream(streamId, readOptions)),
     readAll: async (readOptions) => codec.openAll(await store.readAll(readOptions)),
     subscribeToAll,

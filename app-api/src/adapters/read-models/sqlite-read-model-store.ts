@@ -79,6 +79,9 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
   const checkpoint = db.prepare<[string], { position: number }>(
     'SELECT position FROM projection_checkpoints WHERE projection = ?',
   );
+  const allCheckpoints = db.prepare<[], { projection: string; position: number }>(
+    'SELECT projection, position FROM projection_checkpoints',
+  );
   const setCheckpoint = db.prepare<[string, number]>(
     'INSERT INTO projection_checkpoints (projection, position) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET position = excluded.position',
   );
@@ -112,10 +115,13 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
     'UPDATE projection_checkpoints SET projection = ? WHERE projection = ?',
   );
 
+  const inTransaction = db.transaction((work: () => unknown) => work());
+
   return {
     // IMMEDIATE: take the write lock before reading checkpoints, so two processes cannot both
-    // apply a page on top of the same checkpoint.
-    transaction: (work) => db.transaction(work).immediate(),
+    // apply a page on top of the same checkpoint. One wrapper made once (making one defines its
+    // four variants): inside another transaction it is a savepoint.
+    transaction: <T>(work: () => T) => inTransaction.immediate(work) as T,
     get: <State>(projection: string, key: string) => {
       const row = get.get(projection, key);
       return row ? (JSON.parse(row.state) as State) : undefined;
@@ -130,6 +136,8 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
         .map(({ key, state }) => ({ key, state: JSON.parse(state) as State })),
     deleteUnder: (projection, prefix) => void removeUnder.run(projection, prefix, pastPrefix(prefix)),
     checkpoint: (projection) => checkpoint.get(projection)?.position ?? null,
+    checkpoints: () =>
+      new Map(allCheckpoints.all().map(({ projection, position }) => [projection, position])),
     setCheckpoint: (projection, position) => void setCheckpoint.run(projection, position),
     park: (entry) =>
       void park.run({
