@@ -31,6 +31,11 @@ export const openLessonCard = async (
   expect(response.status(), await response.text()).toBe(200);
   await logInContext(context, baseURL, account.token);
   await page.goto('/launch-overview');
+  await startTimingSession(page);
+};
+
+/** From the practice page: a 30-minute session on Timing, at the kit, to its first lesson card. */
+export const startTimingSession = async (page: Page) => {
   await page.getByRole('button', { name: 'Timing' }).click();
   await page.getByLabel('Minutes').fill('30');
   await page.getByRole('button', { name: 'Drum Kit' }).first().click();
