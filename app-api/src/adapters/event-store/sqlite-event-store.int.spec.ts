@@ -4,7 +4,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EventToAppend, RecordedEvent } from '@stickwork/domain';
+import Database from 'better-sqlite3';
+import { WrongExpectedRevisionError, type EventToAppend, type RecordedEvent } from '@stickwork/domain';
 import { describeEventStoreContract } from '@stickwork/domain/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openSqliteEventStore, type SqliteEventStore } from './sqlite-event-store.js';
@@ -109,6 +110,63 @@ describe('SQLite event store', () => {
         expect(await store.readStream(erased)).toEqual([]);
       },
     );
+  });
+
+  describe('group commit', () => {
+    it('commits the appends asked for together in one transaction, each answered after that commit', async () => {
+      open();
+      const outside = new Database(file, { readonly: true });
+      const committed = () => outside.prepare('SELECT count(*) FROM events').pluck().get() as number;
+      const seenInside: number[] = [];
+      const answered: number[] = [];
+      try {
+        await Promise.all(
+          ['a', 'b', 'c'].map((name) =>
+            store
+              .appendToStream(`practice-${name}`, [anEvent('LessonEvaluated')], {
+                inTransaction: () => void seenInside.push(committed()),
+              })
+              .then(() => void answered.push(committed())),
+          ),
+        );
+        // Inside, another connection saw none of the three: one transaction, not three.
+        expect(seenInside).toEqual([0, 0, 0]);
+        // Each caller heard of its append once all three were on disk.
+        expect(answered).toEqual([3, 3, 3]);
+      } finally {
+        outside.close();
+      }
+    });
+
+    it('refuses only the append whose expected revision is wrong; the others of its group land', async () => {
+      open();
+      await store.appendToStream('practice-b', [anEvent('LessonEvaluated')]);
+      const outcomes = await Promise.allSettled([
+        store.appendToStream('practice-a', [anEvent('LessonEvaluated', { n: 1 })], {
+          expectedRevision: 'no_stream',
+        }),
+        store.appendToStream('practice-b', [anEvent('LessonEvaluated', { n: 2 })], {
+          expectedRevision: 'no_stream',
+        }),
+        store.appendToStream('practice-c', [anEvent('LessonEvaluated', { n: 3 })], {
+          expectedRevision: 'no_stream',
+        }),
+        store.appendToStream('practice-a', [anEvent('LessonEvaluated', { n: 4 })], { expectedRevision: 0 }),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((await store.readAll()).map((event) => [event.streamId, event.data])).toEqual([
+        ['practice-b', {}],
+        ['practice-a', { n: 1 }],
+        ['practice-c', { n: 3 }],
+        ['practice-a', { n: 4 }],
+      ]);
+    });
   });
 
   describe('a second reader', () => {
