@@ -21,6 +21,7 @@ import {
   type IntegrityCheck,
 } from './sqlite-integrity.js';
 import { makePrivate } from '../../data-dir-modes.js';
+import { groupCommitOf } from '../sqlite-group-commit.js';
 
 export interface SqliteEventStoreOptions {
   /** The database file, e.g. `${DATA_DIR}/stickwork.db`. Created (with its schema) unless read-only. */
@@ -86,17 +87,6 @@ interface EventRow {
   type: string;
   data: string;
   metadata: string;
-}
-
-type AppendOutcome = { result: AppendResult } | { error: unknown };
-
-interface PendingAppend {
-  streamId: string;
-  events: readonly EventToAppend[];
-  expected: ExpectedRevision;
-  inTransaction: ((recorded: readonly RecordedEvent[]) => void) | undefined;
-  resolve: (result: AppendResult) => void;
-  reject: (error: unknown) => void;
 }
 
 const toRecordedEvent = (row: EventRow): RecordedEvent => ({
@@ -269,43 +259,8 @@ export const openSqliteEventStore = ({
     if (inTransaction && recorded.length > 0) inTransaction(recorded.map(toRecordedEvent));
     return { nextExpectedRevision: revision, position };
   };
-  /** One append inside the group's transaction: a savepoint, so a refused append undoes only itself. */
-  const appendInGroup = database.transaction(append);
-
-  /**
-   * Group commit (issue 37): the appends asked for in one turn of the event loop (the requests that
-   * arrived together) commit in one transaction, each in its own savepoint, and each caller hears
-   * of its append only after that commit. A commit writes every page the appends touched to the
-   * WAL once (the log's last page, the checkpoints, the sequence), not once per append.
-   */
-  const appendAll = database.transaction((appends: readonly PendingAppend[]) =>
-    appends.map(({ streamId, events, expected, inTransaction }): AppendOutcome => {
-      try {
-        return { result: appendInGroup(streamId, events, expected, inTransaction) };
-      } catch (error) {
-        return { error };
-      }
-    }),
-  );
-  let group: PendingAppend[] = [];
-  const commitGroup = () => {
-    const appends = group;
-    group = [];
-    let outcomes: AppendOutcome[];
-    try {
-      outcomes = appendAll.immediate(appends);
-    } catch (error) {
-      // The commit itself failed (a full disk): none of the group was kept.
-      for (const { reject } of appends) reject(error);
-      return;
-    }
-    for (const wakeUp of [...wakeUps]) wakeUp();
-    appends.forEach(({ resolve, reject }, index) => {
-      const outcome = outcomes[index]!;
-      if ('result' in outcome) resolve(outcome.result);
-      else reject(outcome.error);
-    });
-  };
+  /** Appends asked for together commit together (group commit), each answered after that commit. */
+  const groupCommit = groupCommitOf(database);
 
   /** In-process appends wake subscriptions at once; other processes' appends are found by polling. */
   const wakeUps = new Set<() => void>();
@@ -386,10 +341,9 @@ export const openSqliteEventStore = ({
 
     async appendToStream(streamId, events, { expectedRevision = 'any', inTransaction } = {}) {
       writable();
-      return new Promise<AppendResult>((resolve, reject) => {
-        if (group.length === 0) setImmediate(commitGroup);
-        group.push({ streamId, events, expected: expectedRevision, inTransaction, resolve, reject });
-      });
+      const result = await groupCommit.run(() => append(streamId, events, expectedRevision, inTransaction));
+      for (const wakeUp of [...wakeUps]) wakeUp();
+      return result;
     },
 
     async readStream(streamId, { fromRevision = 0, maxCount = -1 }: ReadStreamOptions = {}) {

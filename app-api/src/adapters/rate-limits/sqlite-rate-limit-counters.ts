@@ -7,12 +7,14 @@ import {
   type RateLimitCounter,
   type RateLimitCounters,
 } from '../../auth/rate-limit-counters.js';
+import { groupCommitOf } from '../sqlite-group-commit.js';
 
 /**
  * Rate-limit counters in the table `rate_limits` of the embedded SQLite file (the event store's, or
  * the read-model file beside EventStoreDB). Each hit is one atomic upsert, so two processes on the
- * same file count together, and a restart forgets nothing. The calls are synchronous underneath
- * and resolve at once.
+ * same file count together, and a restart forgets nothing. A hit commits with the other writes of
+ * its turn of the event loop (`groupCommitOf`); the other calls are synchronous underneath and
+ * resolve at once.
  */
 export const createSqliteRateLimitCounters = (
   database: Database.Database,
@@ -54,14 +56,17 @@ export const createSqliteRateLimitCounters = (
     statements.forgetEnding.run(own, own);
   });
   const sweepDue = sweepNowAndThen();
+  const groupCommit = groupCommitOf(database);
   return {
-    async hit(key, windowMs) {
-      const at = now();
-      if (sweepDue()) statements.sweep.run(at);
-      const counted = statements.hit.get({ key, now: at, windowMs, fence: fenceDigestOfKey(key) }) as
-        RateLimitCounter | undefined;
-      return counted ?? { hits: 1, resetAt: at + windowMs };
-    },
+    // Hits asked for together commit together, with the appends of the same turn (group commit).
+    hit: (key, windowMs) =>
+      groupCommit.run(() => {
+        const at = now();
+        if (sweepDue()) statements.sweep.run(at);
+        const counted = statements.hit.get({ key, now: at, windowMs, fence: fenceDigestOfKey(key) }) as
+          RateLimitCounter | undefined;
+        return counted ?? { hits: 1, resetAt: at + windowMs };
+      }),
     async undo(key) {
       statements.undo.run(key, now());
     },
