@@ -56,6 +56,10 @@ test('the microphone sets its sensitivity from an accent and soft strokes, says 
 }) => {
   await openLessonCard(page, context, request, baseURL!, 'Gina');
   await page.getByText('Timing coach: score my playing').click();
+  // The microphone hears a pad, one drum or a whole acoustic kit.
+  await expect(page.getByLabel('Listen to').locator('option[value="microphone"]')).toHaveText(
+    'The microphone (pad, drum or kit)',
+  );
   await page.getByLabel('Listen to').selectOption('microphone');
   await expect(page.getByText('Listening to the microphone.')).toBeVisible();
   const slider = page.getByLabel('Microphone sensitivity');

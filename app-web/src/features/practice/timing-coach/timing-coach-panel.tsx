@@ -81,7 +81,7 @@ export const TimingCoachPanel = ({
         >
           <option value="none">Nothing (no scoring)</option>
           <option value="midi">My e-kit (MIDI)</option>
-          <option value="microphone">The microphone (practice pad)</option>
+          <option value="microphone">The microphone (pad, drum or kit)</option>
         </select>
         {input.kind === 'midi' && state.devices.length > 1 ? (
           <>
