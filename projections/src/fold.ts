@@ -102,6 +102,11 @@ export interface ApplyBatchOptions {
   onParked?: (parked: ParkedEvent) => void;
   /** The time a parked event records; default now. */
   now?: () => Date;
+  /**
+   * The checkpoints as read under the write lock the caller already holds (a fold inside an
+   * append's transaction): not read again.
+   */
+  checkpoints?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -122,31 +127,39 @@ export const applyBatch = (
   projections: readonly Projection[],
   events: readonly RecordedEvent[],
   readAfter: number | null,
-  { onParked, now = () => new Date() }: ApplyBatchOptions = {},
+  { onParked, now = () => new Date(), checkpoints: underLock }: ApplyBatchOptions = {},
 ): void => {
   if (events.length === 0) return;
   const last = events[events.length - 1]!.position;
   let failure: { error: unknown } | undefined;
   // Already folded (the runner and a command's read-your-writes wait fold the same events, maybe in
   // other processes): no write transaction to take. The checkpoint is checked again inside it.
-  const before = readModels.checkpoints();
+  const before = underLock ?? readModels.checkpoints();
   const behind = projections.filter((projection) => (before.get(projection.name) ?? -1) < last);
   if (behind.length === 0) return;
   const parked: ParkedEvent[] = [];
+  /** The projections whose savepoint folded the batch: their checkpoints move past it together. */
+  const moved: string[] = [];
   const foldEach = () => {
     // Read once under the write lock: each projection below moves only its own checkpoint.
-    const checkpoints = readModels.checkpoints();
+    const checkpoints = underLock ?? readModels.checkpoints();
     for (const projection of behind)
       try {
         // Nested in the batch's transaction, this is a savepoint: a failure undoes this projection only.
-        parked.push(...foldProjectionBatch(projection, checkpoints.get(projection.name) ?? -1));
+        const folded = foldProjectionBatch(projection, checkpoints.get(projection.name) ?? -1);
+        if (folded === null) continue;
+        parked.push(...folded);
+        moved.push(projection.name);
       } catch (error) {
         failure ??= { error };
       }
+    // The folded projections' checkpoints, in the same transaction as their rows.
+    if (moved.length > 0) readModels.setCheckpoints(moved, last);
   };
+  /** The events it parked, or null when it had nothing to fold (already past, or left alone). */
   const foldProjectionBatch = (projection: Projection, checkpoint: number) =>
-    readModels.transaction(() => {
-      if (checkpoint < (readAfter ?? -1)) return [];
+    readModels.transaction((): ParkedEvent[] | null => {
+      if (checkpoint < (readAfter ?? -1) || last <= checkpoint) return null;
       const models = storeModels(readModels, projection.name);
       const parkedHere: ParkedEvent[] = [];
       for (const event of events) {
@@ -157,7 +170,6 @@ export const applyBatch = (
         readModels.park(entry);
         parkedHere.push(entry);
       }
-      if (last > checkpoint) readModels.setCheckpoint(projection.name, last);
       return parkedHere;
     });
   try {

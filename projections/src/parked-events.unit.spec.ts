@@ -203,10 +203,10 @@ describe('an event a projection cannot fold', () => {
     let attempts = 0;
     const readModels: ReadModelStore = {
       ...inner,
-      setCheckpoint: (projection, position) => {
+      setCheckpoints: (projections, position) => {
         attempts += 1;
         if (failing) throw new Error('SQLITE_IOERR: disk I/O error');
-        inner.setCheckpoint(projection, position);
+        inner.setCheckpoints(projections, position);
       },
     };
     const runner = createProjectionRunner(store, readModels, [countProjection] as Projection[], { logger });

@@ -173,8 +173,10 @@ export const createProjectionRunner = (
   let pause: (() => void) | undefined;
   let stopRebuilds: (() => void) | undefined;
 
-  const lowestCheckpoint = (subset: readonly Projection[] = projections): number | null => {
-    const checkpoints = readModels.checkpoints();
+  const lowestCheckpoint = (
+    subset: readonly Projection[] = projections,
+    checkpoints = readModels.checkpoints(),
+  ): number | null => {
     let lowest = Number.POSITIVE_INFINITY;
     for (const { name } of subset) lowest = Math.min(lowest, checkpoints.get(name) ?? Number.NaN);
     return Number.isNaN(lowest) ? null : lowest;
@@ -359,9 +361,11 @@ export const createProjectionRunner = (
     foldAppended(recorded) {
       const first = recorded[0];
       try {
-        const lowest = lowestCheckpoint();
+        // Inside the append's transaction: the checkpoints read here hold until it commits.
+        const checkpoints = readModels.checkpoints();
+        const lowest = lowestCheckpoint(projections, checkpoints);
         if (first === undefined || (lowest ?? 0) !== first.position - 1) return;
-        applyBatch(readModels, projections, recorded, lowest, applyOptions());
+        applyBatch(readModels, projections, recorded, lowest, { ...applyOptions(), checkpoints });
       } catch {
         // The store refused the fold: the runner folds these events again (and reports a store
         // that keeps failing); the command's events stand.

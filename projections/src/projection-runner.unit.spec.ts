@@ -318,7 +318,7 @@ describe('the projection runner', () => {
     const mine = shadowName('lesson_count');
     readModels.transaction(() => {
       readModels.put(dead, 'a', { lessons: 1, positions: [1] });
-      readModels.setCheckpoint(dead, 1);
+      readModels.setCheckpoints([dead], 1);
       readModels.put(mine, 'a', { lessons: 1, positions: [1] });
     });
     await createProjectionRunner(store, readModels, [lessonCount]).rebuild('lesson_count');

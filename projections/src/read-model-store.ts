@@ -39,7 +39,8 @@ export interface ReadModelStore {
   checkpoint(projection: string): number | null;
   /** Every checkpoint, by projection, in one read (a write asks for them all). */
   checkpoints(): ReadonlyMap<string, number>;
-  setCheckpoint(projection: string, position: number): void;
+  /** Moves these projections' checkpoints to `position`, in one write (a batch moves them all). */
+  setCheckpoints(projections: readonly string[], position: number): void;
   /** Records (or replaces) an event parked for its projection. */
   park(parked: ParkedEvent): void;
   unpark(projection: string, position: number): void;
@@ -104,7 +105,7 @@ export const createInMemoryReadModelStore = (): ReadModelStore => {
     },
     checkpoint: (projection) => checkpoints.get(projection) ?? null,
     checkpoints: () => new Map(checkpoints),
-    setCheckpoint: (projection, position) => void checkpoints.set(projection, position),
+    setCheckpoints: (projections, position) => projections.forEach((name) => checkpoints.set(name, position)),
     park: (entry) => void parked.set(parkedKey(entry.projection, entry.position), { ...entry }),
     unpark: (projection, position) => void parked.delete(parkedKey(projection, position)),
     parked: ({ projection, streamId, limit } = {}) =>

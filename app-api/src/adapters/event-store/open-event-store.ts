@@ -225,7 +225,7 @@ const createReadOnlyGuard = (): ReadModelStore => {
     deleteUnder: refuse,
     checkpoint: refuse,
     checkpoints: refuse,
-    setCheckpoint: refuse,
+    setCheckpoints: refuse,
     park: refuse,
     unpark: refuse,
     parked: refuse,

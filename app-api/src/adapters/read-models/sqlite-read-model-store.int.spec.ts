@@ -62,13 +62,30 @@ describe('read models in the embedded store file', () => {
     await reopened.close();
   });
 
+  it('move the checkpoints of a batch in one write, the first one of a projection included', () => {
+    const store = openSqliteEventStore({ file: tempFile() });
+    const readModels = createSqliteReadModelStore(store.database);
+    readModels.setCheckpoints(['minutes', 'streaks'], 4);
+    readModels.setCheckpoints(['minutes', "a name's quote", 'lessons'], 9);
+    readModels.setCheckpoints([], 12);
+    expect(readModels.checkpoints()).toEqual(
+      new Map([
+        ['minutes', 9],
+        ['streaks', 4],
+        ["a name's quote", 9],
+        ['lessons', 9],
+      ]),
+    );
+    void store.close();
+  });
+
   it('roll a failed batch back with its checkpoint', () => {
     const store = openSqliteEventStore({ file: tempFile() });
     const readModels = createSqliteReadModelStore(store.database);
     expect(() =>
       readModels.transaction(() => {
         readModels.put('minutes', 'a', { minutes: 1 });
-        readModels.setCheckpoint('minutes', 7);
+        readModels.setCheckpoints(['minutes'], 7);
         throw new Error('boom');
       }),
     ).toThrow('boom');
@@ -83,10 +100,10 @@ describe('read models in the embedded store file', () => {
     readModels.transaction(() => {
       readModels.put('minutes', 'a', { minutes: 1 });
       readModels.put('minutes', 'gone', { minutes: 2 });
-      readModels.setCheckpoint('minutes', 3);
+      readModels.setCheckpoints(['minutes'], 3);
       readModels.put('minutes__shadow_x', 'a', { minutes: 30 });
       readModels.put('minutes__shadow_x', 'b', { minutes: 5 });
-      readModels.setCheckpoint('minutes__shadow_x', 7);
+      readModels.setCheckpoints(['minutes__shadow_x'], 7);
     });
     readModels.transaction(() => readModels.swap('minutes__shadow_x', 'minutes'));
     expect(readModels.list('minutes')).toEqual([

@@ -82,8 +82,11 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
   const allCheckpoints = db.prepare<[], { projection: string; position: number }>(
     'SELECT projection, position FROM projection_checkpoints',
   );
-  const setCheckpoint = db.prepare<[string, number]>(
-    'INSERT INTO projection_checkpoints (projection, position) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET position = excluded.position',
+  // Every projection of a batch in one statement: the names as a JSON array (`WHERE true` lets
+  // SQLite parse the upsert after a SELECT).
+  const setCheckpoints = db.prepare<[number, string]>(
+    `INSERT INTO projection_checkpoints (projection, position) SELECT value, ? FROM json_each(?) WHERE true
+     ON CONFLICT (projection) DO UPDATE SET position = excluded.position`,
   );
   const resetModels = db.prepare<[string]>('DELETE FROM read_models WHERE projection = ?');
   const resetCheckpoint = db.prepare<[string]>('DELETE FROM projection_checkpoints WHERE projection = ?');
@@ -138,7 +141,7 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
     checkpoint: (projection) => checkpoint.get(projection)?.position ?? null,
     checkpoints: () =>
       new Map(allCheckpoints.all().map(({ projection, position }) => [projection, position])),
-    setCheckpoint: (projection, position) => void setCheckpoint.run(projection, position),
+    setCheckpoints: (projections, position) => void setCheckpoints.run(position, JSON.stringify(projections)),
     park: (entry) =>
       void park.run({
         projection: entry.projection,
