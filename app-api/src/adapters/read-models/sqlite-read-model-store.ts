@@ -118,13 +118,13 @@ export const createSqliteReadModelStore = (db: Database): ReadModelStore => {
     'UPDATE projection_checkpoints SET projection = ? WHERE projection = ?',
   );
 
-  const inTransaction = db.transaction((work: () => unknown) => work());
+  const asTransaction = db.transaction((work: () => unknown) => work());
 
   return {
     // IMMEDIATE: take the write lock before reading checkpoints, so two processes cannot both
     // apply a page on top of the same checkpoint. One wrapper made once (making one defines its
     // four variants): inside another transaction it is a savepoint.
-    transaction: <T>(work: () => T) => inTransaction.immediate(work) as T,
+    transaction: <T>(work: () => T) => asTransaction.immediate(work) as T,
     get: <State>(projection: string, key: string) => {
       const row = get.get(projection, key);
       return row ? (JSON.parse(row.state) as State) : undefined;
