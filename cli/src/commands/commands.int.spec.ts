@@ -385,7 +385,7 @@ describe('projections', () => {
   it('say how far behind a projection is without reading the events: at most N on SQLite', async () => {
     await world.backend.projections.catchUp();
     const metadata = { schemaVersion: 1, time: SEED_END.toISOString() };
-    // Another process's appends: a backend's own fold inside their append, so it is never behind them.
+    // Another process's appends: a backend's own writes fold inside their append, so it is never behind them.
     const other = await openStores({ dataDir: world.dataDir, eventStoreConnectionString: undefined });
     const { position } = await other.store.appendToStream('lag-probe-1', [
       { type: 'LagProbed', data: {}, metadata },
