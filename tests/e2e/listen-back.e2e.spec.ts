@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { recordedStarts, type RecordingWindow } from '../support/audio-recorder.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test } from '../support/clean-console.js';
-import { AUTOPLAY, chromiumLaunchOptions } from '../support/chromium.js';
+import { fakeMicrophoneLaunchOptions } from '../support/fake-microphone.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
 import { openLessonCard, prepareLessonCardPage, setTempo } from '../support/lesson-card.js';
 
@@ -19,14 +19,7 @@ const GROOVE = path.resolve(
   '../../domain/src/timing/testing/recorded/rock-groove.wav',
 );
 
-test.use({
-  launchOptions: chromiumLaunchOptions(
-    AUTOPLAY,
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-audio-capture=${GROOVE}`,
-  ),
-});
+test.use({ launchOptions: fakeMicrophoneLaunchOptions(GROOVE) });
 
 const NOTE =
   'With the microphone on, each take of the pattern is recorded so you can hear it back with the music. Recordings stay on this device and are never uploaded; the last 3 takes of each lesson are kept.';

@@ -1,12 +1,8 @@
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test } from '../support/clean-console.js';
-import { AUTOPLAY, chromiumLaunchOptions } from '../support/chromium.js';
 import { answerConsent } from '../support/consent.js';
+import { fakeMicrophoneLaunchOptions, padClicksWav } from '../support/fake-microphone.js';
 import { openLessonCard, startTimingSession } from '../support/lesson-card.js';
-import { pcm16MonoWav } from '../../scripts/lib/wav.mjs';
 
 /**
  * "Set from soft strokes" (issue 32, docs/timing-coach.md): through Chromium's fake microphone a pad
@@ -16,30 +12,12 @@ import { pcm16MonoWav } from '../../scripts/lib/wav.mjs';
 
 const SOFT_UNDER_ACCENT_DB = 26;
 
-/** A 1.5 kHz pad click every 150 ms for 60 s: each eighth stroke an accent, the others ghost notes. */
-function accentAndGhostNotesWav(): string {
-  const rate = 48_000;
-  const samples = new Int16Array(rate * 60);
-  const ghost = 10 ** (-SOFT_UNDER_ACCENT_DB / 20);
-  const every = Math.round(0.15 * rate);
-  for (let stroke = 0; stroke * every < samples.length; stroke++) {
-    const peak = 20_000 * (stroke % 8 === 0 ? 1 : ghost);
-    for (let i = 0; i < 0.03 * rate && stroke * every + i < samples.length; i++)
-      samples[stroke * every + i] = Math.round(
-        peak * Math.exp(-i / (0.004 * rate)) * Math.cos((2 * Math.PI * 1500 * i) / rate),
-      );
-  }
-  const file = join(tmpdir(), 'stickwork-accent-and-ghost-notes.wav');
-  writeFileSync(file, pcm16MonoWav(samples, rate));
-  return file;
-}
-
+// Each eighth click an accent, the others ghost notes.
 test.use({
-  launchOptions: chromiumLaunchOptions(
-    AUTOPLAY,
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-audio-capture=${accentAndGhostNotesWav()}`,
+  launchOptions: fakeMicrophoneLaunchOptions(
+    padClicksWav('stickwork-accent-and-ghost-notes.wav', 0.15, (stroke) =>
+      stroke % 8 === 0 ? 20_000 : 20_000 * 10 ** (-SOFT_UNDER_ACCENT_DB / 20),
+    ),
   ),
 });
 

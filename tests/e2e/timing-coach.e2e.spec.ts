@@ -1,16 +1,12 @@
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { MIN_FULL_TAKE_NOTES, type Notation } from '@stickwork/domain';
 import { RECORD_AUDIO } from '../support/audio-recorder.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test } from '../support/clean-console.js';
-import { AUTOPLAY, chromiumLaunchOptions } from '../support/chromium.js';
+import { fakeMicrophoneLaunchOptions, padClicksWav } from '../support/fake-microphone.js';
 import { answerConsent } from '../support/consent.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
 import { openLessonCard as openPracticeSession, setTempo } from '../support/lesson-card.js';
-import { pcm16MonoWav } from '../../scripts/lib/wav.mjs';
 import {
   audioClockReaches,
   kitHasStruck,
@@ -26,28 +22,10 @@ import {
  * clock, and a practice pad through Chromium's fake microphone playing a generated WAV of strokes.
  */
 
-/** A pad stroke every 100 ms for 60 s: whatever the phase, every note of a 120 bpm pattern has one within 50 ms. */
-function strokesWav(): string {
-  const rate = 48_000;
-  const samples = new Int16Array(rate * 60);
-  for (let start = 0; start < samples.length; start += rate / 10)
-    for (let i = 0; i < 0.03 * rate && start + i < samples.length; i++)
-      samples[start + i] = Math.round(
-        20_000 * Math.exp(-i / (0.004 * rate)) * Math.cos((2 * Math.PI * 1500 * i) / rate),
-      );
-  const file = join(tmpdir(), 'stickwork-pad-strokes.wav');
-  writeFileSync(file, pcm16MonoWav(samples, rate));
-  return file;
-}
-
-// Audio without a gesture, and a fake microphone that plays the strokes file (the MIDI journeys never open it).
+// Audio without a gesture, and a fake microphone that plays a pad stroke every 100 ms (the MIDI
+// journeys never open it): whatever the phase, every note of a 120 bpm pattern has one within 50 ms.
 test.use({
-  launchOptions: chromiumLaunchOptions(
-    AUTOPLAY,
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-audio-capture=${strokesWav()}`,
-  ),
+  launchOptions: fakeMicrophoneLaunchOptions(padClicksWav('stickwork-pad-strokes.wav', 0.1, () => 20_000)),
 });
 
 /** Opens the card of a new drummer's first lesson, with the notation the card fetched for it. */
