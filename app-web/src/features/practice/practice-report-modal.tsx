@@ -80,17 +80,18 @@ export const PracticeReportModal = ({
           </ul>
         </section>
       ) : null}
-      {skills.length > 0 && progressStatus === 'refreshing' ? (
-        <>
-          <h3 className="practice-report__heading">Your progress</h3>
-          <p role="status">Reading your progress…</p>
-        </>
-      ) : null}
-      {skills.length > 0 && progressStatus === 'unavailable' ? (
+      {skills.length > 0 && progressStatus !== 'current' ? (
         <>
           <h3 className="practice-report__heading">Your progress</h3>
           <p role="status">
-            Your progress could not be read just now: <Link to="/stats-and-progress">Stats</Link> shows it.
+            {progressStatus === 'refreshing' ? (
+              'Reading your progress…'
+            ) : (
+              <>
+                Your progress could not be read just now: <Link to="/stats-and-progress">Stats</Link> shows
+                it.
+              </>
+            )}
           </p>
         </>
       ) : null}
