@@ -13,7 +13,8 @@
  * - Detection function: the weighted sum over the bands of log2 of how many times a band's energy rose, its
  *   mean over a short window (5 ms low, 1.3 ms high: a band's time resolution follows its width)
  *   against its mean over the 24 ms before, and below 3 kHz against the ring of the strokes before
- *   (so a drum's modes beating do not rise); each band floored at 2 times the room's level in that
+ *   (so a drum's modes beating, its wires and a stick's rattle do not rise; fading fast enough above
+ *   200 Hz that a ghost note between two hi-hat strokes does); each band floored at 2 times the room's level in that
  *   band (a median of recent frame minima, learnt all the time). Ratios, not levels: the same take
  *   18 dB quieter gives the same function.
  * - Peak picking: a stroke when the function exceeds its own recent median plus half its recent mean,
@@ -49,10 +50,23 @@ const BEFORE_SECONDS = 0.024;
 /** A window is heard whole: its mean energy per band over HEARD_SECONDS, long enough that a noisy
  * ring (a snare's wires) does not flicker, short enough to be within a stroke's attack. */
 const HEARD_SECONDS = [0.005, 0.005, 0.0025, 0.0013, 0.0013];
-/** In the bands below 3 kHz a rise must also pass the ring of the strokes before: their loudest frame
- * after the attack (its first ATTACK_SECONDS left out), fading with a time constant of RING_SECONDS,
- * so that two modes beating (a tom, a snare's shell beside mains hum) are not a new stroke. */
-const RING_BANDS = 3;
+/** In the bands below 3 kHz a rise must also pass the ring of the strokes before: each band's frames after
+ * the attack (its first ATTACK_SECONDS left out), fading with a time constant once RING_HELD_SECONDS have
+ * passed, so that two modes beating (a tom, a snare's shell beside mains hum) are not a new stroke, nor a
+ * snare's wires answering the stick 20-30 ms after it. Below 200 Hz 40 ms: a kick's and a tom's modes, and
+ * a room's noise, swell slowly there. Above, 20 ms, so that a ghost note 60-100 ms after a hi-hat is heard
+ * over what is left of the hat; and at 0.8-3 kHz a second ring 18 dB under the first that fades over
+ * 200 ms, so that a stick's rattle after its click (a side-stick's, 180 ms on) is not a stroke.
+ * Measured on the ear bench (docs/timing-coach.md): all at 40 ms, the kits heard 1.0-1.7 points fewer
+ * strokes; all at 20 ms with no second ring, a side-stick's rattles fell precision to 84 % and a room's
+ * low swells to 93 %. */
+const RINGS: readonly { band: number; seconds: number; belowDb: number }[] = [
+  { band: 0, seconds: 0.04, belowDb: 0 },
+  { band: 1, seconds: 0.02, belowDb: 0 },
+  { band: 2, seconds: 0.02, belowDb: 0 },
+  { band: 2, seconds: 0.2, belowDb: 18 },
+];
+const RING_HELD_SECONDS = 0.02;
 /** How much each band's rise counts. Below 800 Hz three quarters: a drum's modes swell and beat there, while every
  * stroke's attack also reaches the bands above (a kick from silence still rises by tens of bits). 0.8-3 kHz one and a
  * half: a ghost note is a rise of a few dB there and below, over a hi-hat's falling tail, with nothing above 4 kHz.
@@ -60,7 +74,6 @@ const RING_BANDS = 3;
  * 1.1-4.6 points fewer strokes, at the same precision within 0.6 points. */
 const BAND_WEIGHTS = [0.75, 0.75, 1.5, 1, 1];
 const ATTACK_SECONDS = 0.008;
-const RING_SECONDS = 0.04;
 /** Each band's energy is floored at this many times the room's level in that band, so room noise
  * never rises by much (a frame of noise now and then reaches 4 times its median minimum: a bit over
  * this floor), while a soft stroke over a quiet room still rises by several. 2 hears more ghost notes
@@ -118,9 +131,12 @@ export class OnsetDetector {
   private riseFrom = 0;
   /** A rise that lasts this long (a kick's body still swelling) no longer holds the next stroke back. */
   private readonly holdFrames: number;
-  /** The ring of the strokes so far in the low bands, and the frames of the last stroke's attack. */
-  private readonly ring = new Float64Array(BANDS);
-  private readonly ringDecay: number;
+  /** The rings of the strokes so far in the low bands (one per RINGS), each's fade per frame and share of
+   * a frame's energy, and the frames of the last stroke's attack. */
+  private readonly ring = new Float64Array(RINGS.length);
+  private readonly ringDecay: Float64Array;
+  private readonly ringShare: Float64Array;
+  private readonly ringHeldFrames: number;
   private readonly attackFrames: number;
   private attackFrom = -1;
   private attackTo = -1;
@@ -169,7 +185,11 @@ export class OnsetDetector {
     this.bandHeardFrames = HEARD_SECONDS.map(framesIn);
     this.attackFrames = framesIn(ATTACK_SECONDS);
     this.holdFrames = framesIn(0.04);
-    this.ringDecay = Math.exp(-this.hop / (RING_SECONDS * options.sampleRate));
+    this.ringHeldFrames = framesIn(RING_HELD_SECONDS);
+    this.ringDecay = Float64Array.from(RINGS, ({ seconds }) =>
+      Math.exp(-this.hop / (seconds * options.sampleRate)),
+    );
+    this.ringShare = Float64Array.from(RINGS, ({ belowDb }) => Math.pow(10, -belowDb / 10));
     this.heardFrames = Math.max(...this.bandHeardFrames);
     this.ringFrames = this.beforeFrames + this.heardFrames + 3;
     this.energies = new Float64Array(this.ringFrames * BANDS);
@@ -294,7 +314,8 @@ export class OnsetDetector {
         before += this.energyOf(frame, band);
       before /= this.beforeFrames;
       // Low modes that beat rise slowly out of a null: the ring of the strokes before holds them.
-      if (band < RING_BANDS) before = Math.max(before, this.ring[band]!);
+      for (let ring = 0; ring < RINGS.length; ring++)
+        if (RINGS[ring]!.band === band) before = Math.max(before, this.ring[ring]!);
       const floor = ABOVE_ROOM * this.room[band]!;
       if (heard > before) rise += BAND_WEIGHTS[band]! * Math.log2((heard + floor) / (before + floor));
       heardEnergy += heard;
@@ -307,10 +328,11 @@ export class OnsetDetector {
     // The ring follows the frames up to the candidate's predecessor, the strokes' attacks left out.
     const settled = candidate - 1;
     const inAttack = settled >= this.attackFrom && settled <= this.attackTo;
-    for (let band = 0; band < RING_BANDS; band++)
-      this.ring[band] = Math.max(
-        this.ring[band]! * this.ringDecay,
-        inAttack ? 0 : this.energyOf(settled, band),
+    const held = settled > this.attackTo && settled - this.attackTo <= this.ringHeldFrames;
+    for (let ring = 0; ring < RINGS.length; ring++)
+      this.ring[ring] = Math.max(
+        this.ring[ring]! * (held ? 1 : this.ringDecay[ring]!),
+        inAttack ? 0 : this.ringShare[ring]! * this.energyOf(settled, RINGS[ring]!.band),
       );
     const threshold = this.threshold();
     this.history[candidate % this.history.length] = rise;
