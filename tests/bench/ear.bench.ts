@@ -5,7 +5,8 @@
  * -50 dBFS, a laptop's microphone), heard by Stickwork's OnsetDetector at two sensitivities (128-sample
  * blocks, as the AudioWorklet feeds it) and by `aubioonset` (hfc, specflux, energy, complex; defaults).
  * Truth: the rendered note-ons, those closer than 25 ms one onset; heard = an onset within ±30 ms.
- * Also each take scored by `scoreTake` from what the ear heard against the same take scored from MIDI.
+ * Also each take scored by `scoreTake` from what the ear heard against the same take scored from MIDI,
+ * and beside the detectors "every onset" (the truth itself): what judging one lane costs by itself.
  * STICKWORK_ONSET_DETECTOR=path/to/onset-detector.ts measures a former detector the same way.
  */
 import { execFile } from 'node:child_process';
@@ -49,6 +50,9 @@ for (const sensitivity of SENSITIVITIES)
 for (const part of HEARD_PARTS)
   if (!PARTS.includes(part)) throw new Error(`EAR_PARTS: no part "${part}" (the parts: ${PARTS.join(', ')})`);
 const AUBIO_METHODS = ['hfc', 'specflux', 'energy', 'complex'] as const;
+/** A reference beside the detectors: every onset heard, at its note-on. Its mic − MIDI is what judging
+ * one lane (a microphone's) costs by itself, the ear's hearing aside. */
+const PERFECT_EAR = 'every onset';
 const BANDS = [
   { name: 'soft', upTo: 40 },
   { name: 'medium', upTo: 80 },
@@ -211,6 +215,7 @@ export async function run(): Promise<BenchReport> {
   const detectors = [
     ...SENSITIVITIES.map((sensitivity) => `${label} ${sensitivity}`),
     ...AUBIO_METHODS.map((method) => `aubio ${method}`),
+    PERFECT_EAR,
   ];
   const tallies = new Map<string, Map<string, Tally>>();
   const tallyFor = (cell: string, detector: string): Tally => {
@@ -245,7 +250,8 @@ export async function run(): Promise<BenchReport> {
                 async (method) => [`aubio ${method}`, await aubioOnsets(recording.wav, method)] as const,
               ),
             );
-            for (const [detector, onsets] of [...heardBy, ...aubio]) {
+            const perfect: [string, number[]] = [PERFECT_EAR, truths.map((truth) => truth.time)];
+            for (const [detector, onsets] of [...heardBy, ...aubio, perfect]) {
               const tally = tallyFor(cell, detector);
               tallyTake(tally, truths, onsets);
               const heardAccuracy = scoreTake(
