@@ -53,7 +53,10 @@ export interface JudgedHit {
   timing: HitTiming | null;
   /** On, close or off: null for extra and ornament strokes. */
   tier: HitTier | null;
-  /** A grace stroke of a flam, drag or ruff, or a buzz rebound: played for its note, neither hit nor extra. */
+  /**
+   * A grace stroke of a flam, drag or ruff, a buzz rebound, or (with a microphone) another drum's stroke of
+   * a moment written on several: played for its note, neither hit nor extra.
+   */
   ornament?: true;
 }
 

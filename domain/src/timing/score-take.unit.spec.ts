@@ -373,6 +373,56 @@ describe('what drummers play, judged right', () => {
     expect(score).toMatchObject({ expected: 3, hit: 3, missed: 0, extra: 0, accuracy: 100 });
   });
 
+  it("with a microphone the other drum of such a moment, struck apart, is that moment's, not extra", () => {
+    // Kick and hi-hat written together, struck 35 ms apart: a microphone hears two strokes.
+    const notes: DueNote[] = [
+      { timeMs: 0, voice: 'bass_drum', bpm: 100 },
+      { timeMs: 0, voice: 'hi_hat', bpm: 100 },
+      { timeMs: 300, voice: 'hi_hat', bpm: 100 },
+    ];
+    const score = scoreTake(notes, [{ timeMs: 2 }, { timeMs: 37 }, { timeMs: 301 }]);
+    expect(score).toMatchObject({ expected: 3, hit: 3, missed: 0, extra: 0, accuracy: 100 });
+    expect(score.hits[1]).toMatchObject({ expectedIndex: 0, ornament: true, timing: null });
+    // The later of the two plays the moment when it is the nearer: the earlier is the other drum's.
+    expect(scoreTake(notes, [{ timeMs: -40 }, { timeMs: 1 }, { timeMs: 301 }])).toMatchObject({
+      hit: 3,
+      extra: 0,
+    });
+  });
+
+  it('with a microphone a moment takes one stroke per drum written there, each within 60 ms of its own', () => {
+    const kickAndHat: DueNote[] = [
+      { timeMs: 0, voice: 'bass_drum', bpm: 100 },
+      { timeMs: 0, voice: 'hi_hat', bpm: 100 },
+      { timeMs: 300, voice: 'hi_hat', bpm: 100 },
+    ];
+    // A third stroke at a moment of two drums, and one 90 ms from the stroke that played it, are extra.
+    expect(
+      scoreTake(kickAndHat, [{ timeMs: 0 }, { timeMs: 30 }, { timeMs: 55 }, { timeMs: 300 }]),
+    ).toMatchObject({
+      hit: 3,
+      extra: 1,
+    });
+    expect(scoreTake(kickAndHat, [{ timeMs: 0 }, { timeMs: 90 }, { timeMs: 300 }])).toMatchObject({
+      hit: 3,
+      extra: 1,
+    });
+    // A moment of one drum takes one stroke: a second 30 ms after it is extra.
+    const hats: DueNote[] = [0, 300].map((timeMs) => ({ timeMs, voice: 'hi_hat', bpm: 100 }));
+    expect(scoreTake(hats, [{ timeMs: 0 }, { timeMs: 30 }, { timeMs: 300 }])).toMatchObject({
+      hit: 2,
+      extra: 1,
+    });
+    // With an e-kit each drum is judged on its own: a hat stroke 35 ms off is late, and nothing is absorbed.
+    const ekit = scoreTake(kickAndHat, [
+      { timeMs: 0, voice: 'bass_drum' },
+      { timeMs: 35, voice: 'hi_hat' },
+      { timeMs: 300, voice: 'hi_hat' },
+    ]);
+    expect(ekit).toMatchObject({ hit: 3, extra: 0 });
+    expect(ekit.accuracy).toBeLessThan(100);
+  });
+
   it('of two strokes both far off a note, the nearer plays it', () => {
     // 100 ms early and 80 ms late both earn half credit: the note was meant by the nearer one.
     const notes = quarters(60, 2);

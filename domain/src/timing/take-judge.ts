@@ -12,6 +12,13 @@ export const GRACE_SPAN_MS = 60;
 const REBOUND_SPAN_MS = 40;
 /** Notes of one lane closer than this are written at the same moment (a chord heard by a microphone). */
 const SAME_MOMENT_MS = 1;
+/**
+ * With a microphone, the other drums of a moment written on several (kick and hi-hat) may be heard as
+ * strokes of their own when played this far or less from the stroke that played it: one per drum beyond
+ * the first, neither hit nor extra (a microphone cannot tell which drum a stroke struck, and an e-kit
+ * would judge each on its own drum).
+ */
+const CHORD_SPAN_MS = 60;
 
 /** Whether a stroke lies before the first note's reach: played on the count-in, not in the take. */
 export const isCountIn = (hit: PlayedHit, firstNoteMs: number): boolean =>
@@ -27,6 +34,8 @@ interface Group {
   /** Rebounds a buzz has absorbed so far, and the span they fill (known once settled). */
   rebounds: number;
   spanMs: number;
+  /** Strokes of its other drums absorbed so far (a microphone's lane only: see CHORD_SPAN_MS). */
+  chordStrokes: number;
 }
 
 interface Stroke {
@@ -122,6 +131,7 @@ export class TakeJudge {
       main: null,
       rebounds: 0,
       spanMs: 0,
+      chordStrokes: 0,
     };
     // Notes come in time order; one out of order finds its place among the unsettled ones.
     let at = lane.groups.length;
@@ -375,11 +385,41 @@ export class TakeJudge {
         this.ornament(stroke, earlier);
       }
     }
+    // With a microphone, the other drums of each moment: after the earlier stroke, then before the later.
+    if (earlier && earlier.main !== null) {
+      const mainTime = lane.strokes[earlier.main]!.hit.timeMs;
+      for (const stroke of strokes) {
+        if (
+          earlier.chordStrokes >= this.chordStrokesOf(earlier) ||
+          stroke.hit.timeMs - mainTime > CHORD_SPAN_MS
+        )
+          break;
+        if (stroke.judged) continue;
+        earlier.chordStrokes++;
+        this.ornament(stroke, earlier);
+      }
+    }
+    if (later && later.main !== null) {
+      const mainTime = lane.strokes[later.main]!.hit.timeMs;
+      for (let index = strokes.length - 1; index >= 0; index--) {
+        const stroke = strokes[index]!;
+        if (later.chordStrokes >= this.chordStrokesOf(later) || mainTime - stroke.hit.timeMs > CHORD_SPAN_MS)
+          break;
+        if (stroke.judged) continue;
+        later.chordStrokes++;
+        this.ornament(stroke, later);
+      }
+    }
     for (const stroke of strokes)
       if (!stroke.judged) {
         stroke.judged = true;
         this.extra(stroke);
       }
+  }
+
+  /** How many strokes besides its own a moment may take: with a microphone, one per drum beyond the first. */
+  private chordStrokesOf(group: Group): number {
+    return this.options.voiced ? 0 : new Set(group.notes.map(({ note }) => note.voice)).size - 1;
   }
 
   /** The unjudged strokes of a lane in [from, to). */

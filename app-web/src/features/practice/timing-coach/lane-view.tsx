@@ -11,7 +11,8 @@ export interface LaneHit {
   /** Where the hit landed in the pass (0-1): its note's place moved by its offset. */
   at: number;
   lane: number;
-  /** null: an extra stroke; 'ornament': a grace stroke or buzz rebound of its note. */
+  /** null: an extra stroke; 'ornament': a grace stroke or buzz rebound of its note, or (heard by a
+   * microphone) another drum struck apart at its moment. */
   timing: HitTiming | 'ornament' | null;
 }
 
@@ -35,8 +36,8 @@ const place = (at: number) => ({ left: `${Math.min(100, Math.max(0, at * 100))}%
 /**
  * Expected versus played, one lane per drum: rings are the notes of the pattern's current pass, marks the
  * drummer's hits, shaped and coloured by timing (◀ early, ● on time, ▶ late, · a flam's or drag's grace
- * stroke or a buzz's rebound, × extra, on its drum's lane when the pattern plays that drum). Positioned
- * in percent, so it fits any card width.
+ * stroke, a buzz's rebound or another drum of its moment, × extra, on its drum's lane when the pattern
+ * plays that drum). Positioned in percent, so it fits any card width.
  */
 export const LaneView = ({ lanes, notes, hits, now }: LaneViewProps) => {
   const count = (timing: HitTiming | null) => hits.filter((hit) => hit.timing === timing).length;
@@ -77,7 +78,7 @@ export const LaneView = ({ lanes, notes, hits, now }: LaneViewProps) => {
         <span data-timing="early">◀ {TIMING_LABELS.early}</span>
         <span data-timing="on">● {TIMING_LABELS.on}</span>
         <span data-timing="late">▶ {TIMING_LABELS.late}</span>
-        <span data-timing="ornament">· grace stroke or rebound</span>
+        <span data-timing="ornament">· grace stroke, rebound or other drum</span>
         <span data-timing="extra">× extra</span>
       </figcaption>
     </figure>
