@@ -388,12 +388,9 @@ export class TakeJudge {
     // With a microphone, the other drums of each moment: after the earlier stroke, then before the later.
     if (earlier && earlier.main !== null) {
       const mainTime = lane.strokes[earlier.main]!.hit.timeMs;
+      const room = this.chordStrokesOf(earlier);
       for (const stroke of strokes) {
-        if (
-          earlier.chordStrokes >= this.chordStrokesOf(earlier) ||
-          stroke.hit.timeMs - mainTime > CHORD_SPAN_MS
-        )
-          break;
+        if (earlier.chordStrokes >= room || stroke.hit.timeMs - mainTime > CHORD_SPAN_MS) break;
         if (stroke.judged) continue;
         earlier.chordStrokes++;
         this.ornament(stroke, earlier);
@@ -401,10 +398,10 @@ export class TakeJudge {
     }
     if (later && later.main !== null) {
       const mainTime = lane.strokes[later.main]!.hit.timeMs;
+      const room = this.chordStrokesOf(later);
       for (let index = strokes.length - 1; index >= 0; index--) {
         const stroke = strokes[index]!;
-        if (later.chordStrokes >= this.chordStrokesOf(later) || mainTime - stroke.hit.timeMs > CHORD_SPAN_MS)
-          break;
+        if (later.chordStrokes >= room || mainTime - stroke.hit.timeMs > CHORD_SPAN_MS) break;
         if (stroke.judged) continue;
         later.chordStrokes++;
         this.ornament(stroke, later);

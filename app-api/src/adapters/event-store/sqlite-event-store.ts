@@ -340,7 +340,7 @@ export const openSqliteEventStore = ({
     database,
 
     async appendToStream(streamId, events, { expectedRevision = 'any', inTransaction } = {}) {
-      writable();
+      writable(); // a read-only store refuses here, before it asks for the write lock
       const result = await groupCommit.run(() => append(streamId, events, expectedRevision, inTransaction));
       for (const wakeUp of [...wakeUps]) wakeUp();
       return result;
