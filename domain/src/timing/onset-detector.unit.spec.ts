@@ -256,6 +256,23 @@ describe('the onset detector', () => {
     expectHeardOnce(strokes, detect(renderDrumAudio(RATE, 4.5, strokes, { noiseDbfs: -65, seed: 6 })));
   });
 
+  it("hears a groove's ghost notes over a room's pink noise at -50 dBFS, and nothing of the room once it plays", () => {
+    // Accent, ghost note 26 dB under, middle stroke, ghost note, in 16ths of 0.25 s, on a snare and a tom,
+    // three rooms. The ghost note after each accent rises as a rattle does (nothing at 0.8-3 kHz over the
+    // accent's ring): taken for a rattle up to 260 ms after a stroke, 28 of these 288 strokes were lost.
+    // Before the first stroke the detector does not yet know how loud this drummer plays; the coach
+    // ignores what it hears before the first note (scoreTake).
+    for (const drum of ['snare', 'tom'] as const)
+      for (const seed of [2, 3, 4]) {
+        const strokes = strokeTrain(drum, 48, 0.25, (i) =>
+          i % 4 === 0 ? 0.7 : i % 2 === 1 ? 0.7 * 10 ** (-26 / 20) : 0.3,
+        );
+        const samples = renderDrumAudio(RATE, 13, strokes, { pinkNoiseDbfs: -50, seed });
+        const heard = detect(samples).filter((onset) => onset > strokes[0]!.time - 0.03);
+        expectHeardOnce(strokes, heard, 5);
+      }
+  });
+
   it("takes nothing in a loud stroke's decay for a new stroke: a crash, a tom, a kick and a snare each ringing out alone", () => {
     // Each drum at full strength, then 2.5 s of its own decay over room noise at -50 dBFS.
     const strokes: Stroke[] = (['crash', 'tom', 'kick', 'snare'] as const).map((drum, index) => ({
@@ -287,19 +304,20 @@ describe('the onset detector', () => {
   describe('a recorded groove with ghost notes between its ride strokes (FluidR3, testing/recorded/rock-130)', () => {
     const recorded = readRecording('rock-130');
 
-    it('hears 36 of its 37 onsets, 13 of its 14 ghost notes among them, and nothing else', () => {
+    it('hears all 37 of its onsets, its 14 ghost notes among them, and nothing else', () => {
       // aubioonset hears 37 with energy, 35 with specflux, 29 with complex, 14 with hfc. While the
-      // rings above 200 Hz faded over 40 ms, ghost notes 60-100 ms after a stroke went unheard (33).
+      // rings above 200 Hz faded over 40 ms, ghost notes 60-100 ms after a stroke went unheard (33);
+      // at a fixed rise of 2.5 (before the rattle was told apart), one ghost note still was (36).
       const { truths, heard, precision, onsets } = hearRecording(recorded);
       expect(truths).toHaveLength(37);
-      expect(heard).toBeGreaterThanOrEqual(36);
+      expect(heard).toBe(37);
       expect(precision).toBe(1);
       const ghostNotes = recorded.notes.filter((note) => note.note === 38 && note.velocity <= 40);
       const heardGhostNotes = ghostNotes.filter((note) =>
         onsets.some((onset) => Math.abs(onset - note.time) <= 0.03),
       );
       expect(ghostNotes).toHaveLength(14);
-      expect(heardGhostNotes.length).toBeGreaterThanOrEqual(13);
+      expect(heardGhostNotes).toHaveLength(14);
     });
 
     it('hears the same onsets 18 dB quieter, nothing else', () => {
@@ -314,8 +332,9 @@ describe('the onset detector', () => {
   describe("a side-stick's clicks and their rattle (FluidR3, testing/recorded/side-stick)", () => {
     const recorded = readRecording('side-stick');
 
-    it('hears each click once: the rattle 180 ms after it is not a stroke', () => {
-      // With the rings above 200 Hz fading over 20 ms and no second, slower ring, 3 rattles were strokes.
+    it('hears each click once: the rattle 130-180 ms after it is not a stroke', () => {
+      // With the rings above 200 Hz fading over 20 ms and no second, slower ring, 3 rattles were strokes;
+      // at a fixed rise of 2.1 without the rattle rule (RATTLE), 3 too.
       const { truths, heard, onsets } = hearRecording(recorded);
       expect(truths).toHaveLength(6);
       expect(heard).toBe(6);

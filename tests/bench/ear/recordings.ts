@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import tonejsMidi from '@tonejs/midi';
-import { uniformNoise } from '@stickwork/domain/testing/drum-audio';
+import { pinkNoise, whiteNoise } from '@stickwork/domain/testing/drum-audio';
 import { pcm16MonoWav } from '../../../scripts/lib/wav.mjs';
 
 const { Midi } = tonejsMidi;
@@ -130,39 +130,6 @@ const readFloats = (file: string): Float32Array => {
 };
 
 const dbfs = (level: number): number => Math.pow(10, level / 20);
-
-/** Gaussian white noise at an RMS level (dBFS). */
-const whiteNoise = (length: number, levelDbfs: number, seed: number): Float32Array => {
-  const next = uniformNoise(seed);
-  const rms = dbfs(levelDbfs);
-  return Float32Array.from(
-    { length },
-    () => rms * Math.sqrt(-2 * Math.log(1 - (next() + 1) / 2)) * Math.cos(Math.PI * (next() + 1)),
-  );
-};
-
-/** Pink noise (Paul Kellet's filter over white noise) scaled to an RMS level (dBFS). */
-const pinkNoise = (length: number, levelDbfs: number, seed: number): Float32Array => {
-  const white = whiteNoise(length, 0, seed);
-  const pink = new Float32Array(length);
-  let b0 = 0, b1 = 0, b2 = 0, b3 = 0, b4 = 0, b5 = 0, b6 = 0; // prettier-ignore
-  let power = 0;
-  for (let i = 0; i < length; i++) {
-    const w = white[i]!;
-    b0 = 0.99886 * b0 + w * 0.0555179;
-    b1 = 0.99332 * b1 + w * 0.0750759;
-    b2 = 0.969 * b2 + w * 0.153852;
-    b3 = 0.8665 * b3 + w * 0.3104856;
-    b4 = 0.55 * b4 + w * 0.5329522;
-    b5 = -0.7616 * b5 - w * 0.016898;
-    pink[i] = b0 + b1 + b2 + b3 + b4 + b5 + b6 + w * 0.5362;
-    b6 = w * 0.115926;
-    power += pink[i]! ** 2;
-  }
-  const scale = dbfs(levelDbfs) / Math.sqrt(power / length);
-  for (let i = 0; i < length; i++) pink[i]! *= scale;
-  return pink;
-};
 
 const normalized = (samples: Float32Array, peakDbfs: number): Float32Array => {
   let peak = 0;

@@ -18,6 +18,8 @@ export interface Stroke {
 export interface RoomSound {
   /** White Gaussian noise, RMS level in dBFS. */
   noiseDbfs?: number;
+  /** Pink noise (a room's: most of its energy low), RMS level in dBFS; with another seed than the white. */
+  pinkNoiseDbfs?: number;
   /** Mains hum (50 Hz with its 2nd and 3rd harmonics), RMS level of the fundamental in dBFS. */
   humDbfs?: number;
   seed?: number;
@@ -49,6 +51,40 @@ export const uniformNoise = (seed: number): (() => number) => {
 
 const dbfs = (level: number): number => Math.pow(10, level / 20);
 const TWO_PI = 2 * Math.PI;
+
+/** Gaussian white noise at an RMS level (dBFS), deterministic from `seed`. */
+export const whiteNoise = (length: number, levelDbfs: number, seed: number): Float32Array => {
+  const next = uniformNoise(seed);
+  const rms = dbfs(levelDbfs);
+  // Box-Muller: two uniforms give a standard normal sample.
+  return Float32Array.from(
+    { length },
+    () => rms * Math.sqrt(-2 * Math.log(1 - (next() + 1) / 2)) * Math.cos(Math.PI * (next() + 1)),
+  );
+};
+
+/** Pink noise (Paul Kellet's filter over white noise) scaled to an RMS level (dBFS). */
+export const pinkNoise = (length: number, levelDbfs: number, seed: number): Float32Array => {
+  const white = whiteNoise(length, 0, seed);
+  const pink = new Float32Array(length);
+  let b0 = 0, b1 = 0, b2 = 0, b3 = 0, b4 = 0, b5 = 0, b6 = 0; // prettier-ignore
+  let power = 0;
+  for (let i = 0; i < length; i++) {
+    const w = white[i]!;
+    b0 = 0.99886 * b0 + w * 0.0555179;
+    b1 = 0.99332 * b1 + w * 0.0750759;
+    b2 = 0.969 * b2 + w * 0.153852;
+    b3 = 0.8665 * b3 + w * 0.3104856;
+    b4 = 0.55 * b4 + w * 0.5329522;
+    b5 = -0.7616 * b5 - w * 0.016898;
+    pink[i] = b0 + b1 + b2 + b3 + b4 + b5 + b6 + w * 0.5362;
+    b6 = w * 0.115926;
+    power += pink[i]! ** 2;
+  }
+  const scale = dbfs(levelDbfs) / Math.sqrt(power / length);
+  for (let i = 0; i < length; i++) pink[i]! *= scale;
+  return pink;
+};
 
 interface Voice {
   seconds: number;
@@ -122,12 +158,10 @@ export function renderDrumAudio(
 ): Float32Array {
   const samples = new Float32Array(Math.round(seconds * sampleRate));
   const seed = room.seed ?? 1;
-  if (room.noiseDbfs !== undefined) {
-    const rms = dbfs(room.noiseDbfs);
-    const next = uniformNoise(seed);
-    // Box-Muller: two uniforms give a standard normal sample.
-    for (let i = 0; i < samples.length; i++)
-      samples[i] = rms * Math.sqrt(-2 * Math.log(1 - (next() + 1) / 2)) * Math.cos(Math.PI * (next() + 1));
+  if (room.noiseDbfs !== undefined) samples.set(whiteNoise(samples.length, room.noiseDbfs, seed));
+  if (room.pinkNoiseDbfs !== undefined) {
+    const pink = pinkNoise(samples.length, room.pinkNoiseDbfs, seed + 1);
+    for (let i = 0; i < samples.length; i++) samples[i] = (samples[i] ?? 0) + pink[i]!;
   }
   if (room.humDbfs !== undefined) {
     const amplitude = dbfs(room.humDbfs) * Math.SQRT2;
