@@ -31,6 +31,21 @@ describe('login tokens', () => {
     expect(await verifyLoginToken(secret, token, later)).toBeNull();
   });
 
+  it('are refused once expired, also after being verified before (a session in use)', async () => {
+    const token = await issueLoginToken(secret, claims, now);
+    const lastSecond = new Date(now.getTime() + (LOGIN_TOKEN_LIFETIME_SECONDS - 1) * 1000);
+    expect(await verifyLoginToken(secret, token, now)).toMatchObject(claims);
+    expect(await verifyLoginToken(secret, token, lastSecond)).toMatchObject(claims);
+    const expiry = new Date(now.getTime() + LOGIN_TOKEN_LIFETIME_SECONDS * 1000);
+    expect(await verifyLoginToken(secret, token, expiry)).toBeNull();
+  });
+
+  it('verified with one secret are not taken as verified with another', async () => {
+    const token = await issueLoginToken(secret, claims, now);
+    expect(await verifyLoginToken(secret, token, now)).toMatchObject(claims);
+    expect(await verifyLoginToken('another-secret-that-is-also-long-enough!!', token, now)).toBeNull();
+  });
+
   it('are refused when tampered with', async () => {
     const token = await issueLoginToken(secret, claims, now);
     const [header, , signature] = token.split('.');
