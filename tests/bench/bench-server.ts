@@ -18,8 +18,19 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** The node flags `npm start` runs the server with (the root package.json's start script), so the
+ * benchmarks measure the server as it runs. */
+const startFlags = (): string[] => {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const flags = /exec node (.*?) ?app-api\/dist\/main\.js/.exec(scripts.start);
+  if (!flags) throw new Error(`npm start no longer runs node app-api/dist/main.js: ${scripts.start}`);
+  return flags[1]!.split(' ').filter(Boolean);
+};
+
 /**
- * Starts `node app-api/dist/main.js` (build first) and waits for its first answer.
+ * Starts `node app-api/dist/main.js` with `npm start`'s node flags (build first) and waits for its first answer.
  * `BENCH_FROM_SOURCE=1` runs the TypeScript sources through tsx instead (while a build is broken).
  */
 export const startBenchServer = async (
@@ -39,6 +50,7 @@ export const startBenchServer = async (
   if (!fs.existsSync(main)) throw new Error('Build first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stickwork-bench-'));
   const args = [
+    ...startFlags(),
     ...nodeArguments,
     ...(fromSource ? ['--import', 'tsx', '--conditions=source', main] : [main]),
   ];
