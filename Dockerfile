@@ -16,4 +16,5 @@ RUN mkdir -p /data && chown node:node /data
 # folder's owner the first time; a bind mount must be writable by uid 1000.
 USER node
 EXPOSE 3000
-CMD ["node", "app-api/dist/main.js"]
+# The same node flags as `npm start` (docs/operations.md: the young generation).
+CMD ["node", "--max-semi-space-size=32", "app-api/dist/main.js"]
