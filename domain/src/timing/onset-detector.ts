@@ -89,12 +89,13 @@ const ABOVE_ROOM = [8, 2, 2, 2, 2];
 const RISE = 2.1;
 /** A stick's rattle after a click (a side-stick's, 130-180 ms on, 25-30 dB under it and only above
  * 3 kHz) is not a stroke: within RATTLE.seconds of the last stroke, a rise with nothing from 200 Hz to
- * 3 kHz (under middleRise bits; below 200 Hz no more than a room's swell, bottomRise) whose energy above 3 kHz lies
- * RATTLE.belowDb under that stroke's. A hi-hat after a snare stroke is as loud as its wires up there,
+ * 3 kHz (under middleRise bits; below 200 Hz no more than a room's swell, bottomRise), little above
+ * 3 kHz (under highRise bits: a rattle rises 2-3.5 there, a ghost note's stick on a pad or a tom more)
+ * and whose energy above 3 kHz lies RATTLE.belowDb under that stroke's. A hi-hat after a snare stroke is as loud as its wires up there,
  * so it still counts; a ghost note 25 dB under an accent, within 200 ms and with its body hidden by the
  * accent's ring, does not (a quarter second on it counts: ghost notes on 8ths at 120 bpm). Without it, at
  * a fixed rise of 2.25 FluidR3's side-stick pad was heard at 89 % precision (ear bench). */
-const RATTLE = { seconds: 0.2, belowDb: 25, middleRise: 0.05, bottomRise: 1.5 };
+const RATTLE = { seconds: 0.2, belowDb: 25, middleRise: 0.05, bottomRise: 1.5, highRise: 3.5 };
 /** The bands above RATTLE's: 3 kHz and up. */
 const HIGH_BANDS_FROM = 3;
 const MEAN_SHARE = 0.5;
@@ -326,9 +327,10 @@ export class OnsetDetector {
     if (candidate < this.beforeFrames + 1) return undefined;
     let rise = 0;
     let heardEnergy = 0;
-    /** The rise below 200 Hz and from 200 Hz to 3 kHz, and the energy above 3 kHz (for RATTLE). */
+    /** The rise below 200 Hz, from 200 Hz to 3 kHz and above, and the energy above 3 kHz (for RATTLE). */
     let bottomRise = 0;
     let middleRise = 0;
+    let highRise = 0;
     let heardHigh = 0;
     for (let band = 0; band < BANDS; band++) {
       const frames = this.bandHeardFrames[band]!;
@@ -348,7 +350,10 @@ export class OnsetDetector {
       rise += bandRise;
       if (band === 0) bottomRise = bandRise;
       else if (band < HIGH_BANDS_FROM) middleRise += bandRise;
-      else heardHigh += heard;
+      else {
+        highRise += bandRise;
+        heardHigh += heard;
+      }
       heardEnergy += heard;
     }
     if (this.strokeFramesLeft > 0) {
@@ -379,6 +384,7 @@ export class OnsetDetector {
     if (heardEnergy < this.softestShare * this.loudest) return undefined;
     if (
       middleRise < RATTLE.middleRise &&
+      highRise < RATTLE.highRise &&
       bottomRise < RATTLE.bottomRise &&
       candidate - this.strokeFrame < this.rattleFrames &&
       heardHigh < this.rattleShare * this.strokeHigh
