@@ -386,32 +386,30 @@ export class TakeJudge {
       }
     }
     // With a microphone, the other drums of each moment: after the earlier stroke, then before the later.
-    if (earlier && earlier.main !== null) {
-      const mainTime = lane.strokes[earlier.main]!.hit.timeMs;
-      const room = this.chordStrokesOf(earlier);
-      for (const stroke of strokes) {
-        if (earlier.chordStrokes >= room || stroke.hit.timeMs - mainTime > CHORD_SPAN_MS) break;
-        if (stroke.judged) continue;
-        earlier.chordStrokes++;
-        this.ornament(stroke, earlier);
-      }
-    }
-    if (later && later.main !== null) {
-      const mainTime = lane.strokes[later.main]!.hit.timeMs;
-      const room = this.chordStrokesOf(later);
-      for (let index = strokes.length - 1; index >= 0; index--) {
-        const stroke = strokes[index]!;
-        if (later.chordStrokes >= room || mainTime - stroke.hit.timeMs > CHORD_SPAN_MS) break;
-        if (stroke.judged) continue;
-        later.chordStrokes++;
-        this.ornament(stroke, later);
-      }
-    }
+    if (earlier) this.absorbChordStrokes(earlier, strokes, lane, false);
+    if (later) this.absorbChordStrokes(later, strokes, lane, true);
     for (const stroke of strokes)
       if (!stroke.judged) {
         stroke.judged = true;
         this.extra(stroke);
       }
+  }
+
+  /**
+   * Gives a played moment the strokes of its other drums among `strokes` (all after its own stroke, or
+   * all before it: `fromEnd`), nearest first, within CHORD_SPAN_MS and as many as it has room for.
+   */
+  private absorbChordStrokes(group: Group, strokes: readonly Stroke[], lane: Lane, fromEnd: boolean): void {
+    if (group.main === null) return;
+    const mainTime = lane.strokes[group.main]!.hit.timeMs;
+    const room = this.chordStrokesOf(group);
+    for (let step = 0; step < strokes.length; step++) {
+      const stroke = strokes[fromEnd ? strokes.length - 1 - step : step]!;
+      if (group.chordStrokes >= room || Math.abs(stroke.hit.timeMs - mainTime) > CHORD_SPAN_MS) break;
+      if (stroke.judged) continue;
+      group.chordStrokes++;
+      this.ornament(stroke, group);
+    }
   }
 
   /** How many strokes besides its own a moment may take: with a microphone, one per drum beyond the first. */
