@@ -15,25 +15,39 @@ export const LOGIN_TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = 'stickwork';
 const LOGIN_AUDIENCE = 'stickwork:login';
 
-/**
- * The signing key, imported once per secret (not on every request): a process has one secret, a
- * test run a few. A WebCrypto key, which jose uses as it is: given a KeyObject (or bytes) it exports
- * and imports the key again on every call (4.5 % of a practice write's CPU, issue 37).
- */
-const keys = new Map<string, Promise<CryptoKey>>();
-const keyOf = (secret: string): Promise<CryptoKey> => {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey(
+/** Enough for every session active at once on one server; the oldest entry leaves first. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+interface SecretState {
+  /**
+   * The signing key, imported once (not on every request). A WebCrypto key, which jose uses as it is:
+   * given a KeyObject (or bytes) it exports and imports the key again on every call (4.5 % of a
+   * practice write's CPU, issue 37).
+   */
+  key: Promise<CryptoKey>;
+  /**
+   * Tokens whose signature, issuer and audience passed, with their expiry (s): the same bytes verify the
+   * same way, so a session's next request checks only the expiry, not the HMAC again (the signature
+   * check was 7 % of a practice write's CPU, issue 37). Only tokens without `nbf`.
+   */
+  verified: Map<string, { claims: LoginClaims; expiresAt: number }>;
+}
+
+/** Per secret: a process has one, a test run a few. */
+const secrets = new Map<string, SecretState>();
+const stateOf = (secret: string): SecretState => {
+  let state = secrets.get(secret);
+  if (!state) {
+    const key = crypto.subtle.importKey(
       'raw',
       Buffer.from(secret, 'utf8'),
       { name: 'HMAC', hash: 'SHA-256' },
       false,
       ['sign', 'verify'],
     );
-    keys.set(secret, key);
+    secrets.set(secret, (state = { key, verified: new Map() }));
   }
-  return key;
+  return state;
 };
 
 /**
@@ -57,25 +71,7 @@ export const issueLoginToken = async (secret: string, claims: LoginClaims, now: 
     .setAudience(LOGIN_AUDIENCE)
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(now.getTime() / 1000) + LOGIN_TOKEN_LIFETIME_SECONDS)
-    .sign(await keyOf(secret));
-
-/** Enough for every session active at once on one server; the oldest entry leaves first. */
-const VERIFIED_TOKENS_KEPT = 10_000;
-
-/**
- * Tokens whose signature, issuer and audience passed, per secret, with their expiry (s): the same bytes
- * verify the same way, so a session's next request checks only the expiry, not the HMAC again (the
- * signature check was 7 % of a practice write's CPU, issue 37). Only tokens without `nbf`.
- */
-const verifiedTokens = new Map<string, Map<string, { claims: LoginClaims; expiresAt: number }>>();
-const verifiedOf = (secret: string) => {
-  let verified = verifiedTokens.get(secret);
-  if (!verified) {
-    verified = new Map();
-    verifiedTokens.set(secret, verified);
-  }
-  return verified;
-};
+    .sign(await stateOf(secret).key);
 
 /** Verifies signature (HS256 only: `alg: none` and foreign keys fail), expiry, issuer and audience. */
 export const verifyLoginToken = async (
@@ -83,11 +79,11 @@ export const verifyLoginToken = async (
   token: string,
   now: Date,
 ): Promise<LoginClaims | null> => {
-  const verified = verifiedOf(secret);
+  const { key, verified } = stateOf(secret);
   const known = verified.get(token);
   if (known) return now.getTime() / 1000 < known.expiresAt ? known.claims : null;
   try {
-    const { payload } = await jwtVerify(token, await keyOf(secret), {
+    const { payload } = await jwtVerify(token, await key, {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: LOGIN_AUDIENCE,
