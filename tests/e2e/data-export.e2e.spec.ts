@@ -6,6 +6,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
 import { practiseMinutes } from '../support/practised-minutes.js';
+import { putServerClockBack } from '../support/journey-day.js';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await answerConsent(context, baseURL!);
@@ -13,7 +14,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 // The practice before the export moves the server's shared clock (one worker): put it back after.
 test.afterEach(async ({ request }) => {
-  expect((await request.delete('/api/test/clock')).status()).toBe(200);
+  await putServerClockBack(request);
 });
 
 const customerIdOf = (token: string) =>

@@ -23,6 +23,7 @@ import {
 } from '../support/fake-kit.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
 import { subscribeViaApi } from '../support/payments.js';
+import { putServerClockBack } from '../support/journey-day.js';
 
 /**
  * The plan that learns, in Chromium with the stubbed e-kit: the drummer calibrates (the setup adds 23 ms:
@@ -42,7 +43,7 @@ test.beforeEach(async ({ context, baseURL }, testInfo) => {
 // The server's clock is shared by every journey (one worker, see playwright.config.ts): put it back
 // on the system time whatever this journey did, so none after it runs days ahead.
 test.afterEach(async ({ request }) => {
-  expect((await request.delete('/api/test/clock')).status()).toBe(200);
+  await putServerClockBack(request);
 });
 
 /** Asks the overview for a 30-minute timing practice on the kit; answers the scheduled lessons. */

@@ -3,6 +3,7 @@ import { expect, test } from '../support/clean-console.js';
 import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
+import { putServerClockBack } from '../support/journey-day.js';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await answerConsent(context, baseURL!);
@@ -28,7 +29,7 @@ const limitOverlay = (page: Page) => page.getByRole('heading', { name: 'Daily Li
 
 // The server's clock is shared by every journey (one worker): put it back whatever a journey did.
 test.afterEach(async ({ request }) => {
-  expect((await request.delete('/api/test/clock')).status()).toBe(200);
+  await putServerClockBack(request);
 });
 
 const VIEWPORTS = [

@@ -5,7 +5,7 @@ import { expect, test } from '../support/clean-console.js';
 import { logInContext, registerViaApi } from '../support/accounts.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
-import { dayKeyOf, startJourneyDay } from '../support/journey-day.js';
+import { dayKeyOf, startJourneyDay, putServerClockBack } from '../support/journey-day.js';
 import { practiseMinutes } from '../support/practised-minutes.js';
 
 // The browser and the API agree on "today" only in the same zone.
@@ -44,7 +44,7 @@ const ratings = (levels: Record<string, string>) =>
 // The server's clock is shared by every journey (one worker): put it back on the system time after
 // the journeys that move it for practice time.
 test.afterEach(async ({ request }) => {
-  expect((await request.delete('/api/test/clock')).status()).toBe(200);
+  await putServerClockBack(request);
 });
 
 /**

@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { answerConsent } from '../support/consent.js';
 import { serverDataDir } from '../support/server-data-dir.js';
 import { expectNoHorizontalOverflow } from '../support/layout.js';
-import { dayKeyOf, startJourneyDay } from '../support/journey-day.js';
+import { dayKeyOf, startJourneyDay, putServerClockBack } from '../support/journey-day.js';
 import { practiseMinutes } from '../support/practised-minutes.js';
 
 // The browser, the API and the seeded days agree on the customer's day in UTC.
@@ -19,7 +19,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 // Today's practice moves the server's shared clock (one worker): put it back after each journey.
 test.afterEach(async ({ request }) => {
-  expect((await request.delete('/api/test/clock')).status()).toBe(200);
+  await putServerClockBack(request);
 });
 
 const customerIdOf = (token: string) =>

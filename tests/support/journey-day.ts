@@ -36,3 +36,20 @@ export const startJourneyDay = async (
   await context.clock.setFixedTime(serverNow);
   return serverNow;
 };
+
+/**
+ * Puts the server's clock back on the system time (`DELETE /api/test/clock`, idempotent), as every
+ * journey that moves it does after itself. Playwright's request context keeps connections alive
+ * and, unlike a browser, does not resend an idempotent request when the server closed the idle
+ * socket it reused just as the request went out ("socket hang up", ECONNRESET: seen once in CI
+ * after a long journey). So that one race gets one more try on a new connection; any answer but
+ * 200 still fails the journey.
+ */
+export const putServerClockBack = async (request: APIRequestContext): Promise<void> => {
+  const reset = () => request.delete('/api/test/clock');
+  const answer = await reset().catch((error: unknown) => {
+    if (!/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    return reset();
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+};
