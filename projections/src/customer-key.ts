@@ -20,7 +20,7 @@ export const isCustomerErased = (event: RecordedEvent): boolean => event.type ==
 
 /**
  * Every read model of a customer in one projection: the one under their id, and those under
- * `<id>/…` where the projection keeps one per part (the lessons of `lesson_history_by_lesson`).
+ * `<id>/…` where the projection keeps one per part (the plays of `lesson_history_by_play`).
  */
 export const customerReadModels = (
   readModels: ReadModelStore,

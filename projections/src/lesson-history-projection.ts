@@ -23,14 +23,18 @@ export interface LessonHistoryModel {
 export const LESSON_HISTORY_MAX_ENTRIES = 1000;
 
 /**
- * Plays kept per lesson. The read model is kept per customer AND lesson (key `<customer>/<lesson>`):
- * a take or an evaluation rewrites the plays of one lesson only, so its cost does not grow with the
- * customer's whole history; the customer's history is the merge of their lessons.
+ * Plays kept per lesson among those recorded without a play id. The read model is kept per play
+ * (key `<customer>/<lesson>/<play>`): a take or an evaluation writes its own play's small row, so its
+ * cost does not grow with the customer's history, nor with how often they played that lesson (the
+ * web app names every play). Takes and evaluations without a play id are told apart by the plays of
+ * their lesson, so those are kept per customer and lesson (key `<customer>/<lesson>`), the newest
+ * `LESSON_PLAYS_KEPT`. The customer's history is the merge of all their rows.
  */
 export const LESSON_PLAYS_KEPT = 100;
 
 const lessonsOf = (customerId: string) => `${customerId}/`;
-const lessonKeyOf = (customerId: string, lessonId: number) => `${lessonsOf(customerId)}${lessonId}`;
+const lessonKeyOf = (customerId: string, lessonId: number, playId: PlayId) =>
+  `${lessonsOf(customerId)}${lessonId}${playId === null ? '' : `/${playId}`}`;
 
 /**
  * Takes and an evaluation without a play id (recorded before plays had ids) belong to one entry while
@@ -98,22 +102,23 @@ const events = practiceFoldEvents(
 );
 
 /**
- * `lesson_history_by_lesson`: per customer, the lessons they played (from `LessonEvaluated` and `TimingScored`),
+ * `lesson_history_by_play`: per customer, the lessons they played (from `LessonEvaluated` and `TimingScored`),
  * newest first. Days are not stored: an evaluation carries only its instant, so every entry is dayed the
  * same way when read, in the zone of the reader (`playedAt`). Erased with the practice history and with
  * the customer.
  */
 export const lessonHistoryProjection = defineProjection<LessonHistoryModel>({
-  name: 'lesson_history_by_lesson',
-  // Formerly one model per customer: that layout is rebuilt into this one on the next start.
-  formerNames: ['lesson_history'],
+  name: 'lesson_history_by_play',
+  // Formerly one model per customer, then one per customer and lesson (the plays of a lesson
+  // rewritten with each of them): those layouts are rebuilt into this one on the next start.
+  formerNames: ['lesson_history', 'lesson_history_by_lesson'],
   canHandle: events.canHandle,
   keyOf: (event) => {
     const customerId = customerKeyOf(event);
     const practiceEvent = asPracticeEvent(event);
     return customerId !== null &&
       (practiceEvent?.type === 'LessonEvaluated' || practiceEvent?.type === 'TimingScored')
-      ? lessonKeyOf(customerId, practiceEvent.data.lessonId)
+      ? lessonKeyOf(customerId, practiceEvent.data.lessonId, practiceEvent.data.playId)
       : null;
   },
   // An erasure of the practice history or of the customer drops every lesson of theirs.

@@ -60,6 +60,10 @@ const evaluated = (lessonId: number, minutes: number, skipped = false): LessonEv
   },
 });
 
+/** The event as the card records it: in the play `playId`. */
+const inPlay = <Event extends PracticeEvent>(event: Event, playId: string): Event =>
+  ({ ...event, data: { ...event.data, playId } }) as Event;
+
 /** The events as the log holds them, on customer streams (`ann` unless told). */
 const log = (...events: (PracticeEvent | { customer: string; event: PracticeEvent })[]): RecordedEvent[] =>
   events.map((entry, position) => {
@@ -145,8 +149,6 @@ describe('lesson history', () => {
   });
 
   it('joins the takes and the rating of one play by its id, whichever comes first', () => {
-    const inPlay = <Event extends PracticeEvent>(event: Event, playId: string): Event =>
-      ({ ...event, data: { ...event.data, playId } }) as Event;
     const model = historyOf(
       log(
         inPlay(evaluated(42, 0), 'play-a'),
@@ -272,16 +274,40 @@ describe('lesson history', () => {
     expect(lessonHistoryEntries([], 'timing')).toEqual([]);
   });
 
-  it('keeps each lesson of a customer under a key of its own, so a take rewrites one lesson, not the history', () => {
+  it('keeps each play under a key of its own, so a take rewrites that play, not the lesson or the history', () => {
     const models = foldProjection(
       lessonHistoryProjection,
-      log(evaluated(1, 0), take(42, 10, 90), evaluated(42, 20), evaluated(7, 30)),
+      log(
+        inPlay(evaluated(1, 0), 'p1'),
+        inPlay(take(42, 10, 90), 'p2'),
+        inPlay(evaluated(42, 20), 'p2'),
+        inPlay(take(42, 25, 80), 'p3'),
+        inPlay(evaluated(7, 30), 'p4'),
+      ),
     );
-    expect([...models.keys()].sort()).toEqual(['ann/1', 'ann/42', 'ann/7']);
-    expect(models.get('ann/42')?.entries).toHaveLength(1);
+    expect([...models.keys()].sort()).toEqual(['ann/1/p1', 'ann/42/p2', 'ann/42/p3', 'ann/7/p4']);
+    expect(models.get('ann/42/p2')?.entries).toMatchObject([
+      { playId: 'p2', takes: 1, rating: 'challenging' },
+    ]);
   });
 
-  it('keeps the latest plays of one lesson', () => {
+  it('keeps the plays recorded without an id per lesson, where their takes find their rating', () => {
+    const models = foldProjection(
+      lessonHistoryProjection,
+      log(evaluated(1, 0), take(42, 10, 90), evaluated(42, 20), inPlay(evaluated(42, 30), 'p1')),
+    );
+    expect([...models.keys()].sort()).toEqual(['ann/1', 'ann/42', 'ann/42/p1']);
+    expect(models.get('ann/42')?.entries).toMatchObject([{ takes: 1, rating: 'challenging' }]);
+  });
+
+  it('keeps every named play of a lesson, however often it was played', () => {
+    const plays = Array.from({ length: LESSON_PLAYS_KEPT + 3 }, (_, i) =>
+      inPlay(evaluated(42, i * 60 * 24), `p${i}`),
+    );
+    expect(historyOf(log(...plays))?.entries).toHaveLength(LESSON_PLAYS_KEPT + 3);
+  });
+
+  it('keeps the latest plays of one lesson recorded without ids', () => {
     const plays = Array.from({ length: LESSON_PLAYS_KEPT + 3 }, (_, i) => evaluated(42, i * 60 * 24));
     const entries = historyOf(log(...plays))?.entries ?? [];
     expect(entries).toHaveLength(LESSON_PLAYS_KEPT);

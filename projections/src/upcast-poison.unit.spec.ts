@@ -119,7 +119,7 @@ describe('an old event an upcaster cannot read', () => {
       }
       // The customer's views read as if the event were not there.
       expect(lessonHistoryEntries(lessonHistoryModelsOf(readModels, customer))).toEqual([]);
-      expect(readModels.listUnder('lesson_history_by_lesson', `${customer}/`)).toEqual([]);
+      expect(readModels.listUnder('lesson_history_by_play', `${customer}/`)).toEqual([]);
     },
   );
 
@@ -146,7 +146,7 @@ describe('an old event an upcaster cannot read', () => {
         }
         // Whatever was folded, the customer's lesson history reads: no key of an unknown lesson,
         // no entry whose time cannot be read.
-        for (const { key } of readModels.listUnder('lesson_history_by_lesson', `${customer}/`))
+        for (const { key } of readModels.listUnder('lesson_history_by_play', `${customer}/`))
           expect(key).not.toContain('undefined');
         for (const entry of lessonHistoryEntries(lessonHistoryModelsOf(readModels, customer)))
           expect(Number.isNaN(Date.parse(entry.playedAt))).toBe(false);
@@ -194,7 +194,7 @@ describe('an event stored at the current version that does not fit its schema', 
           `UpcastError: LessonEvaluated at schema version 3 cannot be read: ${field}:`,
         );
       expect(lessonHistoryEntries(lessonHistoryModelsOf(readModels, customer))).toEqual([]);
-      expect(readModels.listUnder('lesson_history_by_lesson', `${customer}/`)).toEqual([]);
+      expect(readModels.listUnder('lesson_history_by_play', `${customer}/`)).toEqual([]);
     },
   );
 

@@ -15,10 +15,12 @@
  * cluster's two workers); the report says which.
  * Beside them, SQLite's own single-row commit rate on this machine (raw-sqlite.ts), measured first in
  * the same run, and each practice write's share of it.
- * Sixty-four premium customers take turns, a request each. Needs a build (`npm run build`).
+ * Sixty-four premium customers take turns, a request each; each `finish` is a new play of the lesson,
+ * named by a play id as the web app names plays. Needs a build (`npm run build`).
  * BENCH_LOAD_SECONDS shortens each measurement (default 5).
  */
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { getCatalogue } from '@stickwork/domain';
@@ -37,7 +39,15 @@ export interface Route {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  /** Each request a new play of the lesson, named by an id of its own as the web app names it. */
+  newPlayEachRequest?: boolean;
 }
+
+/** The route's JSON body for one request (a new play id where the route plays anew each time). */
+export const requestBody = (route: Route): string | undefined =>
+  route.body === undefined
+    ? undefined
+    : JSON.stringify(route.newPlayEachRequest ? { ...route.body, playId: randomUUID() } : route.body);
 
 const lesson = getCatalogue().find(
   (exercise) => exercise.type === 'exercise' && exercise.focus === 'timing',
@@ -71,6 +81,7 @@ export const ROUTES: Route[] = [
       ratingDifficulty: 'challenging',
       skipLesson: false,
     },
+    newPlayEachRequest: true,
   },
 ];
 
@@ -95,6 +106,7 @@ export const load = (
             setupRequest: (request) => ({
               ...request,
               headers: { ...request.headers, 'x-auth-token': tokens[next++ % tokens.length]! },
+              ...(route.newPlayEachRequest ? { body: requestBody(route) } : {}),
             }),
           },
         ],
@@ -233,7 +245,7 @@ export const run = async (): Promise<BenchReport> => {
               'time-zone': 'Europe/Berlin',
               ...(route.body ? { 'content-type': 'application/json' } : {}),
             },
-            ...(route.body ? { body: JSON.stringify(route.body) } : {}),
+            ...(route.body ? { body: () => requestBody(route)! } : {}),
             rate,
             seconds: SECONDS,
             connections: OPEN_LOOP_CONNECTIONS,

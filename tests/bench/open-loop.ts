@@ -5,7 +5,8 @@ export interface OpenLoopOptions {
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
-  body?: string;
+  /** The request's body, made anew for each request. */
+  body?: () => string;
   /** Requests a second, evenly spaced. */
   rate: number;
   seconds: number;
@@ -70,7 +71,7 @@ export const openLoop = async (options: OpenLoopOptions): Promise<OpenLoopResult
         errors++;
         resolve();
       });
-      request.end(body);
+      request.end(body?.());
     });
 
   const inFlight: Promise<void>[] = [];

@@ -86,7 +86,7 @@ export interface ReplayReport {
     hours: number;
   };
   usageToday: { day: string; lessons: number; lessonsLeft: number | null };
-  /** The lessons played, newest first, dayed in the replay's zone (the `lesson_history_by_lesson` read model). */
+  /** The lessons played, newest first, dayed in the replay's zone (the `lesson_history_by_play` read model). */
   lessonHistory: LessonHistoryRow[];
   /** The weak spots of the 4 weeks up to the replay's day (the `timing_positions` read model). */
   weakSpots: WeakSpot[];

@@ -4,7 +4,7 @@ import type { LessonFocus } from '../rules/skills.js';
 import type { TimingInput } from '../schemas/practice-requests.js';
 
 /*
- * The lesson history (GET /api/lesson-history, the `lesson_history_by_lesson` read model): the lessons a customer
+ * The lesson history (GET /api/lesson-history, the `lesson_history_by_play` read model): the lessons a customer
  * played, newest first, each with its rating and its best timing take.
  */
 

@@ -66,7 +66,7 @@ const customerWithStoredEvent = async (type: string, data: unknown, schemaVersio
   const degraded = await health();
   expect(degraded.body.status).toBe('degraded');
   const parked = degraded.body.projections.parked.filter((entry) => entry.position === position);
-  expect(parked.map((entry) => entry.projection)).toContain('lesson_history_by_lesson');
+  expect(parked.map((entry) => entry.projection)).toContain('lesson_history_by_play');
   return { ip, token, customerId, api, position, parked };
 };
 

@@ -9,8 +9,14 @@
  * secret), but a login on B waits for the shared key store (the two-host test).
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { getCatalogue } from '@stickwork/domain';
+import {
+  lessonHistoryProjection,
+  practiceProgressProjection,
+  practiceUsageProjection,
+} from '@stickwork/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../testing/test-server.js';
 import { apiClient, registerCustomer, registration } from '../../../accounts/testing/account-fixtures.js';
@@ -62,8 +68,8 @@ describe('two app servers on one EventStoreDB test server process', () => {
     expect((await onA.post('/api/usage', { usageType: 'lesson' }, { token: drummer.token })).status).toBe(
       201,
     );
-    const last = await caughtUp(hostA);
-    expect(await caughtUp(hostB)).toBe(last);
+    await caughtUp(hostA);
+    await caughtUp(hostB);
     const usageOnA = await onA.get('/api/usage', { token: drummer.token });
     const usageOnB = await onB.get('/api/usage', { token: drummer.token });
     expect(usageOnA.status).toBe(200);
@@ -71,11 +77,28 @@ describe('two app servers on one EventStoreDB test server process', () => {
     // Both lessons, one counted on each host, on either host.
     expect(usageOnA.json).toMatchObject({ lesson: { data_used: 2 } });
 
+    // A warm-up played on each host, one named by the card's play id and one without (the spec's call).
+    const warmUp = getCatalogue().find((lesson) => lesson.type === 'warm_up')!;
+    const finished = {
+      lessonId: warmUp.lesson_id,
+      type: 'warm_up',
+      ratingDifficulty: 'easy',
+      skipLesson: false,
+    };
+    const finish = (host: typeof onA, body: object) =>
+      host.post('/api/lesson/finishExercise', body, { token: drummer.token });
+    expect((await finish(onB, { ...finished, playId: randomUUID() })).status).toBe(200);
+    expect((await finish(onA, finished)).status).toBe(200);
+
     // The same log folded on each host: the same checkpoints and the same practice read models.
-    for (const name of ['practice_usage', 'practice_progress', 'lesson_history']) {
+    const last = await caughtUp(hostA);
+    expect(await caughtUp(hostB)).toBe(last);
+    const folded = [practiceUsageProjection, practiceProgressProjection, lessonHistoryProjection];
+    for (const { name } of folded) {
       expect(hostB.backend.readModels.checkpoint(name)).toBe(hostA.backend.readModels.checkpoint(name));
       expect(hostB.backend.readModels.list(name)).toEqual(hostA.backend.readModels.list(name));
     }
+    expect(hostA.backend.readModels.list(lessonHistoryProjection.name)).toHaveLength(2);
   }, 60_000);
 });
 
