@@ -1,7 +1,7 @@
 /**
  * Where a practice write's CPU goes (issue 37): a single server process under `--cpu-prof`, the
- * `finish` write (POST /api/lesson/finishExercise) at 64 connections for BENCH_LOAD_SECONDS (default
- * 10), then the profile's self time by function and by area (SQLite, JSON, tokens, logging, HTTP,
+ * `finish` write (POST /api/lesson/finishExercise; BENCH_WRITE_ROUTE names another of http-load's
+ * routes, e.g. `count usage`) at 64 connections for BENCH_LOAD_SECONDS (default 10), then the profile's self time by function and by area (SQLite, JSON, tokens, logging, HTTP,
  * the domain's fold). The load generator is pinned away from the server where taskset allows.
  * Needs a build (`npm run build`).
  */
@@ -15,6 +15,7 @@ import { load, ROUTES } from './http-load.bench.js';
 const PORT = Number(process.env.BENCH_PORT ?? 3216);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const CUSTOMERS = 64;
+const ROUTE = process.env.BENCH_WRITE_ROUTE ?? 'finish';
 const KEPT_PROFILE = path.join(import.meta.dirname, 'results', 'write-profile.cpuprofile');
 /** The end of the profile left out: the server's stop after the load (SIGTERM, a graceful close). */
 const SHUTDOWN_MICROS = 300_000;
@@ -65,13 +66,15 @@ export const run = async (): Promise<BenchReport> => {
     { PRACTICE_WRITES_PER_MINUTE: String(Number.MAX_SAFE_INTEGER), WEB_CONCURRENCY: '1' },
     { nodeArguments: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`], ...(cpus ? { cpus } : {}) },
   );
-  const finish = ROUTES.find((route) => route.name === 'finish')!;
+  const route = ROUTES.find(({ name }) => name === ROUTE);
+  if (!route)
+    throw new Error(`BENCH_WRITE_ROUTE: no route "${ROUTE}" (${ROUTES.map(({ name }) => name).join(', ')})`);
   let requestsPerSecond = 0;
   try {
     const tokens: string[] = [];
     for (let i = 0; i < CUSTOMERS; i++) tokens.push((await premiumCustomer(server)).token);
-    await load(server.url, finish, 8, tokens, { seconds: 2 });
-    requestsPerSecond = (await load(server.url, finish, 64, tokens, { seconds: SECONDS })).requests.average;
+    await load(server.url, route, 8, tokens, { seconds: 2 });
+    requestsPerSecond = (await load(server.url, route, 64, tokens, { seconds: SECONDS })).requests.average;
   } finally {
     await server.stop();
   }
@@ -113,7 +116,7 @@ export const run = async (): Promise<BenchReport> => {
   const writes = Math.round(requestsPerSecond * SECONDS);
   return {
     summary: [
-      `finish at 64 connections, single process${cpus ? ` on CPU ${cpus}` : ''}: ${Math.round(requestsPerSecond)}/s over ${SECONDS} s`,
+      `${ROUTE} at 64 connections, single process${cpus ? ` on CPU ${cpus}` : ''}: ${Math.round(requestsPerSecond)}/s over ${SECONDS} s`,
       `the load's ${Math.round(total / 1000)} ms profiled, busy ${Math.round(busyTotal / 1000)} ms: about ${Math.round(busyTotal / Math.max(writes, 1))} µs of CPU a write`,
       'self time by area, % of busy:',
       ...areas

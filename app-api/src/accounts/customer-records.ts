@@ -1,7 +1,6 @@
 import {
   customerDecider,
   customerEventSchemaVersions,
-  customerStreamId,
   emailReservationDecider,
   erasureStreamId,
   foldEvents,
@@ -15,6 +14,7 @@ import {
 } from '@stickwork/domain';
 import type { LoginClaims } from '../auth/tokens.js';
 import type { ReservationStreams } from './reservation-streams.js';
+import { customerCacheOf } from './customer-cache.js';
 
 export type RegisteredCustomer = Extract<CustomerState, { status: 'registered' }>;
 
@@ -27,12 +27,7 @@ export { normalizeEmail } from './reservation-streams.js';
  * customer stream is empty).
  */
 export const loadCustomer = async (store: EventStore, customerId: string): Promise<CustomerState> => {
-  const state = await loadState(
-    store,
-    customerStreamId(customerId),
-    customerDecider,
-    customerEventSchemaVersions,
-  );
+  const state = await customerCacheOf(store).load(customerId);
   if (state.status !== 'unregistered') return state;
   const marker = await store.readStream(erasureStreamId(customerId));
   return marker.length === 0

@@ -1,10 +1,9 @@
 import type { RequestHandler, Request, Response } from 'express';
-import type { EventStore } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
 import { HttpError } from '../http/http-error.js';
 import type { RegisteredCustomer } from '../accounts/customer-records.js';
+import { customerCacheOf } from '../accounts/customer-cache.js';
 import { issuedAtMs, verifyLoginToken, type LoginClaims } from './tokens.js';
-import { createAuthCustomerCache, type AuthCustomerCache } from './auth-customer-cache.js';
 
 /** The header the web app sends its login token in (product-spec §9). */
 export const AUTH_TOKEN_HEADER = 'x-auth-token';
@@ -19,17 +18,6 @@ export interface AuthContext {
 
 type AuthBackend = Pick<Backend, 'jwtSecret' | 'clock' | 'store'>;
 
-/** One cache per store, shared by every router of a server (and dropped with the store). */
-const caches = new WeakMap<EventStore, AuthCustomerCache>();
-const cacheOf = (store: EventStore): AuthCustomerCache => {
-  let cache = caches.get(store);
-  if (!cache) {
-    cache = createAuthCustomerCache(store);
-    caches.set(store, cache);
-  }
-  return cache;
-};
-
 /**
  * The full check of a login token: signature, expiry, issuer and audience, a customer who still
  * exists, and a token issued no earlier than the last password change (millisecond precision).
@@ -41,7 +29,7 @@ export const authenticate = async (
 ): Promise<AuthContext | null> => {
   const claims = token ? await verifyLoginToken(backend.jwtSecret, token, backend.clock()) : null;
   if (!claims) return null;
-  const customer = await cacheOf(backend.store).load(claims.customerId);
+  const customer = await customerCacheOf(backend.store).load(claims.customerId);
   if (customer.status !== 'registered' || issuedBeforePasswordChange(claims, customer)) return null;
   return { customerId: customer.customerId, claims, customer };
 };

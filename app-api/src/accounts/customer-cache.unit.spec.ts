@@ -8,7 +8,7 @@ import {
   type CustomerCommand,
   type EventStore,
 } from '@stickwork/domain';
-import { createAuthCustomerCache } from './auth-customer-cache.js';
+import { createCustomerCache } from './customer-cache.js';
 
 const now = new Date('2026-11-21T10:00:00Z');
 const run = (store: EventStore, command: Omit<CustomerCommand, 'metadata'>) =>
@@ -36,7 +36,7 @@ describe('the auth customer cache', () => {
   it('folds events appended after the cached revision', async () => {
     const store = createInMemoryEventStore();
     await register(store);
-    const cache = createAuthCustomerCache(store);
+    const cache = createCustomerCache(store);
     expect(await cache.load('c-1')).toMatchObject({ status: 'registered', passwordChangedAt: null });
     await run(store, { type: 'ChangePassword', data: { passwordHash: 'h2' } });
     expect(await cache.load('c-1')).toMatchObject({
@@ -48,7 +48,7 @@ describe('the auth customer cache', () => {
   it('never serves a deleted (erased) customer from the cache', async () => {
     const store = createInMemoryEventStore();
     await register(store);
-    const cache = createAuthCustomerCache(store);
+    const cache = createCustomerCache(store);
     expect((await cache.load('c-1')).status).toBe('registered');
     await store.deleteStream(customerStreamId('c-1'));
     expect((await cache.load('c-1')).status).toBe('unregistered');
@@ -66,7 +66,7 @@ describe('the auth customer cache', () => {
         return store.readStream(id, options);
       },
     };
-    const cache = createAuthCustomerCache(spy);
+    const cache = createCustomerCache(spy);
     await cache.load('c-1');
     await cache.load('c-1');
     expect(reads).toEqual([undefined, 1]);

@@ -20,13 +20,14 @@ interface Cached {
 const MAX_ENTRIES = 10_000;
 
 /**
- * The customer state authentication needs (registered or not, password change, plan), kept per
- * customer with the stream revision it was folded to. A request re-reads the stream only from that
- * revision: the cached last event must still be there (a deleted stream reads empty, so an erased
- * customer is never served from the cache), and any newer events are folded on top. Exact, and
- * one indexed read instead of the whole stream.
+ * A customer's decider state (registered or not, password change, plan), kept per customer with the
+ * stream revision it was folded to. A read re-reads the stream only from that revision: the cached
+ * last event must still be there (a deleted stream reads empty, so an erased customer is never
+ * served from the cache), and any newer events are folded on top. Exact, also beside other
+ * processes writing the stream, and one indexed read instead of the whole stream (with its personal
+ * data opened again) on every request that authenticates or reads the plan.
  */
-export const createAuthCustomerCache = (store: EventStore) => {
+export const createCustomerCache = (store: EventStore) => {
   const cache = new Map<string, Cached>();
 
   const remember = (customerId: string, entry: Cached) => {
@@ -62,4 +63,15 @@ export const createAuthCustomerCache = (store: EventStore) => {
   };
 };
 
-export type AuthCustomerCache = ReturnType<typeof createAuthCustomerCache>;
+export type CustomerCache = ReturnType<typeof createCustomerCache>;
+
+/** One cache per store, shared by every reader of a server (and dropped with the store). */
+const caches = new WeakMap<EventStore, CustomerCache>();
+export const customerCacheOf = (store: EventStore): CustomerCache => {
+  let cache = caches.get(store);
+  if (!cache) {
+    cache = createCustomerCache(store);
+    caches.set(store, cache);
+  }
+  return cache;
+};
