@@ -32,7 +32,7 @@ const register = (store: EventStore) =>
     },
   });
 
-describe('the auth customer cache', () => {
+describe('the customer cache', () => {
   it('folds events appended after the cached revision', async () => {
     const store = createInMemoryEventStore();
     await register(store);
