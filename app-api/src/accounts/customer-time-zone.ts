@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { UTC_TIME_ZONE, type TimeZone } from '@stickwork/domain';
 import type { Backend } from '../backend.js';
-import { authenticateRequest, authOf } from '../auth/require-auth.js';
+import { authenticateOnce, authOf } from '../auth/require-auth.js';
 import { timeZoneHeaderOf } from '../http/time-zone-header.js';
 import { runCustomerCommand, type CustomerCommandInput } from './customer-commands.js';
 
@@ -61,7 +61,7 @@ export const requireAuthAndTimeZone = (
 ): RequestHandler => {
   const pin = pinnedTimeZone(backend);
   return async (req, res, next) => {
-    res.locals.auth = await authenticateRequest(backend, req);
+    res.locals.auth = await authenticateOnce(backend, req, res);
     await pin(req, res, next);
   };
 };

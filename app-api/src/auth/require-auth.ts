@@ -49,9 +49,21 @@ export const authenticateRequest = async (backend: AuthBackend, req: Request): P
 export const requireAuth =
   (backend: AuthBackend): RequestHandler =>
   async (req, res, next) => {
-    res.locals.auth = await authenticateRequest(backend, req);
+    res.locals.auth = await authenticateOnce(backend, req, res);
     next();
   };
+
+/**
+ * `authenticateRequest` once per request: a full check already made for this same request in front
+ * of its route (the plan reads' settlement, when it had nothing to write) stands, so the customer is
+ * not read again.
+ */
+export const authenticateOnce = async (
+  backend: AuthBackend,
+  req: Request,
+  res: Response,
+): Promise<AuthContext> =>
+  (res.locals.auth as AuthContext | undefined) ?? (await authenticateRequest(backend, req));
 
 /** A password change logs out every session that started before it. */
 const issuedBeforePasswordChange = (claims: LoginClaims, customer: RegisteredCustomer): boolean => {

@@ -341,6 +341,47 @@ describe('period ends without a reader', () => {
   });
 });
 
+describe('reads of the plan', () => {
+  it('read the customer once when no period end is due, and settle one that is due before answering', async () => {
+    const drummer = await registerDrummer(server);
+    await pay(drummer, await checkout(drummer, 'price_basic_monthly'));
+    /** A client with a token issued now, so that only the server reads the customer while it asks. */
+    const signedIn = async () => {
+      const customer = (await loadRegisteredCustomer(server.backend.store, drummer.customerId))!;
+      const token = await issueLoginToken(server.backend.jwtSecret, loginClaimsOf(customer), server.now());
+      return apiClient(server, { token });
+    };
+    const reads = vi.spyOn(server.backend.store, 'readStream');
+    const customerReads = () =>
+      reads.mock.calls.filter(([stream]) => stream === customerStreamId(drummer.customerId)).length;
+    try {
+      const api = await signedIn();
+      // The first write pins the customer's time zone (a command on their stream): done before counting.
+      expect((await api.post('/api/usage', { usageType: 'lesson' })).status).toBe(201);
+      // The settlement's check of the token stands for the route's own (authenticateOnce).
+      for (const [name, read] of [
+        ['GET /api/usage', () => api.get('/api/usage')],
+        ['GET /api/customer-info', () => api.get('/api/customer-info')],
+        ['POST /api/usage', () => api.post('/api/usage', { usageType: 'lesson' })],
+      ] as const) {
+        reads.mockClear();
+        expect((await read()).status, name).toBeLessThan(300);
+        expect(customerReads(), name).toBe(1);
+      }
+      const { cancelAt } = (await api.get('/api/payment/cancel-subscription')).json as { cancelAt: number };
+      server.setNow(new Date(cancelAt * 1000 + 60_000));
+      const afterPeriodEnd = await signedIn();
+      reads.mockClear();
+      const info = await afterPeriodEnd.get('/api/customer-info');
+      expect(info.json).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: false });
+      expect(customerReads()).toBeGreaterThan(1);
+      expect(await subscriptionEvents(drummer.customerId)).toContain('SubscriptionEnded');
+    } finally {
+      reads.mockRestore();
+    }
+  });
+});
+
 describe('routes that need a session or a subscription first', () => {
   it('answer 401 without a valid token, before looking at anything else', async () => {
     const drummer = await registerDrummer(server);
