@@ -86,7 +86,7 @@ const ABOVE_ROOM = [8, 2, 2, 2, 2];
 /** The detection function (sum of the bands' log2 rises) must exceed: RISE (about 6 dB over the bands
  * together) + the median of its last HISTORY frames + MEAN_SHARE times their mean. 2.05, not 2.5, since
  * a stick's rattle is told apart (RATTLE): the kits hear 1.1-2.6 points more strokes, every cell at least
- * 95.3 % precise (ear bench; at 2.0, 94.8 % on the Black Pearl kit in the room). */
+ * 95.3 % precise (ear bench; at 2.0, 94.9 % on the Black Pearl kit in the room, 94.8 % on its snare there). */
 const RISE = 2.05;
 /** A stick's rattle after a click (a side-stick's, 130-225 ms on, 24-30 dB under it and only above
  * 3 kHz) is not a stroke: within RATTLE.seconds of the last stroke, a rise with next to nothing from 200 Hz
