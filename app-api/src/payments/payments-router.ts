@@ -12,7 +12,7 @@ import { AUTH_TOKEN_HEADER, authenticate, authOf, requireAuth } from '../auth/re
 import { WebhookSignatureError } from '../adapters/payments/payment-provider.js';
 import { WebhookPayloadError } from '../adapters/payments/stripe-webhook-schemas.js';
 import { createPaymentsService } from './payments-service.js';
-import { nextPeriodEndAt } from './period-ends.js';
+import { periodEndDue } from './period-ends.js';
 import { validOr400 } from '../http/valid-or-400.js';
 
 /**
@@ -63,8 +63,7 @@ export const paymentsRouter = (backend: Backend): Router => {
   const settleBeforePlanRead: RequestHandler = async (req, res, next) => {
     const auth = await authenticate(backend, req.get(AUTH_TOKEN_HEADER));
     if (auth) {
-      const due = nextPeriodEndAt(auth.customer);
-      if (due !== null && due.getTime() <= backend.clock().getTime()) {
+      if (periodEndDue(auth.customer, backend.clock())) {
         try {
           await service.settle(auth.customerId);
         } catch (error) {

@@ -46,6 +46,12 @@ export const nextPeriodEndAt = (customer: CustomerState): Date | null => {
   return new Date(current.cancelAt ?? current.currentPeriodEnd);
 };
 
+/** Whether `settlePeriodEnds` has something to write for the customer at `now`. */
+export const periodEndDue = (customer: CustomerState, now: Date): boolean => {
+  const due = nextPeriodEndAt(customer);
+  return due !== null && due.getTime() <= now.getTime();
+};
+
 /**
  * Period ends for one customer, at the backend clock's now:
  * - a cancellation whose date has come ends the subscription (back to freemium);
@@ -60,8 +66,7 @@ export const settlePeriodEnds = async (backend: SettleBackend, customerId: strin
   const current = customer && currentSubscriptionOf(customer);
   if (!current) return;
   const now = backend.clock();
-  const due = nextPeriodEndAt(customer);
-  if (due === null || due.getTime() > now.getTime()) return;
+  if (!periodEndDue(customer, now)) return;
   const created = now.toISOString();
   const subscriptionId = current.providerSubscriptionId;
   const local = isLocalSubscriptionId(subscriptionId) || subscriptionId === UNRECORDED_SUBSCRIPTION_ID;
