@@ -1,9 +1,10 @@
 /**
  * `npm run bench -- ear`: the microphone coach's ear on recorded drums, beside aubio (README in ear/).
  * Takes of the Groove MIDI Dataset rendered through two sampled kits (the whole kit, its snare part
- * alone, that part on a side-stick: a practice pad's click) in three rooms (clean, pink noise at
- * -50 dBFS, a laptop's microphone), heard by Stickwork's OnsetDetector at two sensitivities (128-sample
- * blocks, as the AudioWorklet feeds it) and by `aubioonset` (hfc, specflux, energy, complex; defaults).
+ * alone, that part on a side-stick: a practice pad's click) in four conditions (clean, pink noise at
+ * -50 dBFS, 18 dB quieter over hiss, a laptop's microphone), heard by Stickwork's OnsetDetector at two
+ * sensitivities (128-sample blocks, as the AudioWorklet feeds it) and by `aubioonset` (hfc, specflux,
+ * energy, complex; defaults).
  * Truth: the rendered note-ons, those closer than 25 ms one onset; heard = an onset within ±30 ms.
  * Also each take scored by `scoreTake` from what the ear heard against the same take scored from MIDI,
  * and beside the detectors "every onset" (the truth itself): what judging one lane costs by itself.

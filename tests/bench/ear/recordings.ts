@@ -51,10 +51,12 @@ const SIDE_STICK = 37;
 /** The notes of the Groove MIDI Dataset that a GM kit sounds (the TD-11's extra numbers mapped to GM). */
 const GM_NOTE: Record<number, number> = { 22: 42, 26: 46, 58: 43, 55: 49, 57: 49, 59: 51 };
 
-export type Condition = 'clean' | 'room' | 'laptop';
+export type Condition = 'clean' | 'room' | 'quiet' | 'laptop';
 export const CONDITIONS: { name: Condition; label: string }[] = [
   { name: 'clean', label: 'clean' },
   { name: 'room', label: 'pink room noise at -50 dBFS' },
+  // The laptop's level and hiss without its band and reverb: what a quieter microphone alone costs.
+  { name: 'quiet', label: 'a quieter microphone (18 dB quieter, hiss at -60 dBFS)' },
   {
     name: 'laptop',
     label: 'laptop microphone (150 Hz-7 kHz, reverb, 18 dB quieter, hiss at -60 dBFS)',
@@ -117,6 +119,8 @@ async function renderNotes(notes: readonly Note[], kit: Kit, directory: string, 
   const midiFile = join(directory, `${name}.mid`);
   const stereo = join(directory, `${name}-stereo.wav`);
   const mono = join(directory, `${name}.f32`);
+  // Deterministic: a render kept from an earlier run serves a condition added since.
+  if (existsSync(mono)) return mono;
   await writeFile(midiFile, Buffer.from(out.toArray()));
   // fluidsynth's default gain (0.2), as a drum heard at an ordinary distance.
   await run('fluidsynth', ['-ni', '-q', '-F', stereo, '-r', String(RATE), kit.soundfont, midiFile]);
@@ -153,8 +157,8 @@ export interface Recording {
 }
 
 /**
- * Renders `notes` through `kit` in every condition: clean; over pink room noise at -50 dBFS; through a
- * laptop's microphone (sox: band-limited to 150 Hz-7 kHz, a small room's reverb, 18 dB quieter, then
+ * Renders `notes` through `kit` in every condition: clean; over pink room noise at -50 dBFS; 18 dB
+ * quieter over white hiss at -60 dBFS (a quieter microphone); through a laptop's microphone (sox: band-limited to 150 Hz-7 kHz, a small room's reverb, 18 dB quieter, then
  * white hiss at -60 dBFS). Returns one recording per condition.
  */
 export async function renderConditions(
@@ -190,6 +194,10 @@ export async function renderConditions(
   const conditions: Record<Condition, Float32Array> = {
     clean,
     room: mix(clean, pinkNoise(clean.length, -50, seed)),
+    quiet: mix(
+      clean.map((sample) => sample * dbfs(-18)),
+      whiteNoise(clean.length, -60, seed + 1),
+    ),
     laptop: mix(laptopDry, whiteNoise(laptopDry.length, -60, seed + 1)),
   };
   const recordings = {} as Record<Condition, Recording>;
