@@ -158,8 +158,9 @@ export interface Recording {
 
 /**
  * Renders `notes` through `kit` in every condition: clean; over pink room noise at -50 dBFS; 18 dB
- * quieter over white hiss at -60 dBFS (a quieter microphone); through a laptop's microphone (sox: band-limited to 150 Hz-7 kHz, a small room's reverb, 18 dB quieter, then
- * white hiss at -60 dBFS). Returns one recording per condition.
+ * quieter over white hiss at -60 dBFS (a quieter microphone); through a laptop's microphone (sox:
+ * band-limited to 150 Hz-7 kHz, a small room's reverb, 18 dB quieter, then white hiss at -60 dBFS).
+ * Returns one recording per condition.
  */
 export async function renderConditions(
   notes: readonly Note[],
