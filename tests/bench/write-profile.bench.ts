@@ -2,7 +2,8 @@
  * Where a practice write's CPU goes (issue 37): a single server process under `--cpu-prof`, the
  * `finish` write (POST /api/lesson/finishExercise; BENCH_WRITE_ROUTE names another of http-load's
  * routes, e.g. `count usage`) at 64 connections for BENCH_LOAD_SECONDS (default 10), then the
- * profile's self time by function and by area (SQLite, JSON, tokens, logging, HTTP, the domain's fold). The load generator is pinned away from the server where taskset allows.
+ * profile's self time by function and by area (SQLite, JSON, tokens, logging, HTTP, the domain's
+ * fold). The load generator is pinned away from the server where taskset allows.
  * Needs a build (`npm run build`).
  */
 import fs from 'node:fs';

@@ -14,10 +14,10 @@
  *   mean over a short window (5 ms low, 1.3 ms high: a band's time resolution follows its width)
  *   against its mean over the 24 ms before, and below 3 kHz against the ring of the strokes before
  *   (so a drum's modes beating, its wires and a stick's rattle do not rise; fading fast enough above
- *   200 Hz that a ghost note between two hi-hat strokes does); each band floored at 2 times the room's level in that
- *   band (8 below 200 Hz, 1.5 above 3 kHz; the room: a median of recent frame minima, learnt all the
- *   time). Ratios, not levels: the same take
- *   18 dB quieter gives the same function.
+ *   200 Hz that a ghost note between two hi-hat strokes does); each band floored at 2 times the
+ *   room's level in that band (8 below 200 Hz, 1.5 above 3 kHz; the room: a median of recent frame
+ *   minima, learnt all the time). Ratios, not levels: the same take 18 dB quieter gives the same
+ *   function.
  * - Peak picking: a stroke when the function exceeds its own recent median plus half its recent mean,
  *   plus a fixed rise (2.05: about 6 dB over the bands together); one stroke per rise, and at most one
  *   per 30 ms. A rise only above 3 kHz, soon after a stroke and far under it there, is that stroke's

@@ -192,14 +192,17 @@ export async function renderConditions(
     ...['trim', '0', String(TAKE_SECONDS)],
   ]);
   const laptopDry = readFloats(laptopRaw);
+  // One microphone hiss under both quieter conditions (the same samples as each drew alone before).
+  const hiss = whiteNoise(Math.max(clean.length, laptopDry.length), -60, seed + 1);
+  const quieter = dbfs(-18);
   const conditions: Record<Condition, Float32Array> = {
     clean,
     room: mix(clean, pinkNoise(clean.length, -50, seed)),
     quiet: mix(
-      clean.map((sample) => sample * dbfs(-18)),
-      whiteNoise(clean.length, -60, seed + 1),
+      clean.map((sample) => sample * quieter),
+      hiss,
     ),
-    laptop: mix(laptopDry, whiteNoise(laptopDry.length, -60, seed + 1)),
+    laptop: mix(laptopDry, hiss),
   };
   const recordings = {} as Record<Condition, Recording>;
   for (const [condition, floats] of Object.entries(conditions) as [Condition, Float32Array][]) {
