@@ -23,7 +23,7 @@ export interface PracticeCommandBackend extends Pick<Backend, 'store' | 'project
 export const runPracticeCommand = async (
   backend: PracticeCommandBackend,
   customerId: string,
-  command: PracticeCommand,
+  command: PracticeCommand | ((state: PracticeState) => PracticeCommand),
 ) => {
   const result = await handleCommand(
     backend.store,

@@ -11,7 +11,7 @@ import {
   practiceEventSchemaVersions,
   practiceStateCodec,
   practiceStreamId,
-  sessionScheduleFor,
+  sessionToSchedule,
   SKILLS,
   usageOn,
   type CatalogueIndex,
@@ -26,6 +26,7 @@ import {
   type PracticeSchedule,
   type PracticeState,
   type ScheduleRequestBody,
+  type ScheduleSession,
   type SessionRequest,
   type Level,
   type Skill,
@@ -102,7 +103,7 @@ export const createPracticeService = (
   const snapshots = backend.practiceSnapshots ?? createSnapshots(practiceStateCodec, undefined);
 
   /** Decides and appends, then waits (bounded) until the read models show the new events. */
-  const run = (customerId: string, command: PracticeCommand) =>
+  const run = (customerId: string, command: Parameters<typeof runPracticeCommand>[2]) =>
     runPracticeCommand({ store, projections, snapshots }, customerId, command);
 
   const command = <Type extends PracticeCommand['type']>(
@@ -165,13 +166,10 @@ export const createPracticeService = (
         zoneChangeAdjustment,
         ...(weakSpot ? { weakSpot } : {}),
       };
-      // Recording a session changes no decision state, so the state after it gives the schedule decided.
-      const { state } = await run(who.customerId, {
-        type: 'GenerateSession',
-        data: session,
-        metadata: { now },
-      });
-      return sessionScheduleFor(state, session, now);
+      // Generated once, on the state the command is decided on (again if a concurrent write wins).
+      let recorded: ScheduleSession | undefined;
+      await run(who.customerId, (state) => (recorded = sessionToSchedule(state, session, { now })));
+      return recorded!.data.schedule;
     },
 
     /**

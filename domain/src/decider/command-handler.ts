@@ -23,19 +23,23 @@ export interface HandledCommand<State, Event> {
  * append makes the store throw `WrongExpectedRevisionError`; the command is then decided again on
  * the fresh stream. This is what makes the daily limit and the email reservation race-free: two
  * requests can never both append on top of the same revision.
+ *
+ * `command` may be made from the state read (made again on each attempt): a caller that needs what
+ * was decided on that state (a generated session) makes it once, in the command, and keeps it.
  */
 export const handleCommand = async <State, Command extends DomainCommand, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<State, Command, Event>,
   schemaVersions: Readonly<Record<Event['type'], number>>,
-  command: Command,
+  command: Command | ((state: State) => Command),
   options: HandleCommandOptions<State> = {},
 ): Promise<HandledCommand<State, Event>> => {
   const maxRetries = options.maxRetries ?? 50;
   for (let attempt = 0; ; attempt++) {
     const loaded = await loadStreamState(store, streamId, decider, schemaVersions, options.snapshots);
-    const events = decider.decide(command, loaded.state);
+    const decided = typeof command === 'function' ? command(loaded.state) : command;
+    const events = decider.decide(decided, loaded.state);
     const state = foldFrom(decider, loaded.state, events);
     if (events.length === 0) return { events, state, position: null };
     try {
@@ -43,7 +47,7 @@ export const handleCommand = async <State, Command extends DomainCommand, Event 
         streamId,
         toEventsToAppend(events, schemaVersions, {
           ...options.metadata,
-          time: command.metadata.now.toISOString(),
+          time: decided.metadata.now.toISOString(),
         }),
         { expectedRevision: loaded.revision },
       );

@@ -36,6 +36,25 @@ describe('handleCommand on a practice stream', () => {
     expect(recorded[0]?.metadata).toMatchObject({ schemaVersion: 1, time: now.toISOString() });
   });
 
+  it('makes a command from the state read again on the fresh stream after a concurrent append', async () => {
+    const store = createInMemoryEventStore();
+    const stream = practiceStreamId('c-3');
+    // What each call's latest command was made on: the usage already counted today.
+    const madeOn = Array.from({ length: 3 }, () => -1);
+    const counted = await Promise.all(
+      madeOn.map((_, call) =>
+        handleCommand(store, stream, practiceDecider, practiceEventSchemaVersions, (state) => {
+          madeOn[call] = usageOn(state, '2025-03-10');
+          return increment;
+        }),
+      ),
+    );
+    // Each call appended on the state its command was made from: 0, 1 and 2 lessons before it.
+    expect([...madeOn].sort()).toEqual([0, 1, 2]);
+    for (const [call, { state }] of counted.entries())
+      expect(usageOn(state, '2025-03-10')).toBe(madeOn[call]! + 1);
+  });
+
   it('returns the new state, and writes nothing for a no-op', async () => {
     const store = createInMemoryEventStore();
     const stream = practiceStreamId('c-2');

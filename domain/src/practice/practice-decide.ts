@@ -1,5 +1,6 @@
 import { match } from 'ts-pattern';
 import { isDayKey } from '../calendar/day-keys.js';
+import type { CommandMetadata } from '../decider/decider.js';
 import { DomainError } from '../errors/domain-error.js';
 import { MAX_WEEKLY_GOAL, MIN_WEEKLY_GOAL } from '../progress/weekly-goal.js';
 import { lessonCountsTowardProgress, levelUp, progressAfterEvaluation } from '../progress/level-progress.js';
@@ -14,6 +15,7 @@ import type {
   EvaluateLesson,
   PracticeCommand,
   RecordPracticeActivity,
+  ScheduleSession,
   ScoreTiming,
   SetWeeklyGoal,
 } from './practice-commands.js';
@@ -21,10 +23,27 @@ import type { PracticeEvent } from './practice-events.js';
 import { usageOn } from './practice-queries.js';
 import type { PracticeState } from './practice-state.js';
 import { evolvePractice } from './practice-evolve.js';
-import { sessionScheduleFor } from './schedule-input.js';
+import { sessionScheduleFor, type SessionRequest } from './schedule-input.js';
 
 /** A session without a single lesson to practise is a failure, never an empty success (422). */
 export const NO_SESSION_MESSAGE = 'Could not receive practice session';
+
+/**
+ * The `ScheduleSession` a `GenerateSession` decides on `state`: the session generated on it, refused
+ * with `no_session` when not a single lesson can be practised. A caller that answers with the schedule
+ * gives this to `handleCommand` as a command made from the state read, so the session is generated once.
+ */
+export const sessionToSchedule = (
+  state: PracticeState,
+  request: SessionRequest,
+  metadata: CommandMetadata,
+): ScheduleSession => {
+  const schedule = sessionScheduleFor(state, request, metadata.now);
+  if (!schedule.lessons.some((lesson) => lesson.type !== 'limit_reached'))
+    throw new DomainError('no_session', NO_SESSION_MESSAGE);
+  const { skills, padSufficient, seed } = request;
+  return { type: 'ScheduleSession', data: { schedule, skills: [...skills], padSufficient, seed }, metadata };
+};
 
 const checkLevel = (skill: unknown, level: unknown): { skill: Skill; level: Level } => {
   if (!isSkill(skill)) throw new DomainError('invalid_input', `Unknown skill ${String(skill)}`);
@@ -176,16 +195,9 @@ export const decidePractice = (command: PracticeCommand, state: PracticeState): 
         state,
       );
     })
-    .with({ type: 'GenerateSession' }, ({ data, metadata }) => {
-      const schedule = sessionScheduleFor(state, data, now);
-      if (!schedule.lessons.some((lesson) => lesson.type !== 'limit_reached'))
-        throw new DomainError('no_session', NO_SESSION_MESSAGE);
-      const { skills, padSufficient, seed } = data;
-      return decidePractice(
-        { type: 'ScheduleSession', data: { schedule, skills: [...skills], padSufficient, seed }, metadata },
-        state,
-      );
-    })
+    .with({ type: 'GenerateSession' }, ({ data, metadata }) =>
+      decidePractice(sessionToSchedule(state, data, metadata), state),
+    )
     .with({ type: 'SetSkillLevel' }, ({ data }) => {
       const { skill, level } = checkLevel(data.skill, data.level);
       const from = state.levels[skill];
