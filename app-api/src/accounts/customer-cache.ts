@@ -14,6 +14,8 @@ interface Cached {
   /** Revision and id of the last event folded into `state`. */
   revision: number;
   lastEventId: string;
+  /** The store's `streamMark` taken before the stream was read, where it gives one. */
+  mark: string | undefined;
 }
 
 /** Enough for every customer active at once on one server; the oldest entry leaves first. */
@@ -25,7 +27,9 @@ const MAX_ENTRIES = 10_000;
  * last event must still be there (a deleted stream reads empty, so an erased customer is never
  * served from the cache), and any newer events are folded on top. Exact, also beside other
  * processes writing the stream, and one indexed read instead of the whole stream (with its personal
- * data opened again) on every request that authenticates or reads the plan.
+ * data opened again) on every request that authenticates or reads the plan. Where the store can tell
+ * that the stream has not changed since (`streamMark`: the embedded store, while no other process has
+ * committed), not even that read.
  */
 export const createCustomerCache = (store: EventStore) => {
   const cache = new Map<string, Cached>();
@@ -42,14 +46,19 @@ export const createCustomerCache = (store: EventStore) => {
   return {
     async load(customerId: string): Promise<CustomerState> {
       const stream = customerStreamId(customerId);
+      const mark = store.streamMark?.(stream);
       const cached = cache.get(customerId);
       if (cached) {
+        if (mark !== undefined && cached.mark === mark) {
+          remember(customerId, cached);
+          return cached.state;
+        }
         const recorded = await store.readStream(stream, { fromRevision: cached.revision });
         if (recorded[0]?.id === cached.lastEventId) {
           const newer = recorded.slice(1);
           const last = recorded.at(-1)!;
           const state = newer.length === 0 ? cached.state : fold(cached.state, newer);
-          remember(customerId, { state, revision: last.revision, lastEventId: last.id });
+          remember(customerId, { state, revision: last.revision, lastEventId: last.id, mark });
           return state;
         }
         cache.delete(customerId);
@@ -57,7 +66,7 @@ export const createCustomerCache = (store: EventStore) => {
       const recorded = await store.readStream(stream);
       const state = fold(customerDecider.initialState(), recorded);
       const last = recorded.at(-1);
-      if (last) remember(customerId, { state, revision: last.revision, lastEventId: last.id });
+      if (last) remember(customerId, { state, revision: last.revision, lastEventId: last.id, mark });
       return state;
     },
   };

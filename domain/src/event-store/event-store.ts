@@ -93,6 +93,13 @@ export interface EventStore {
   ): Promise<AppendResult>;
   /** A missing or deleted stream reads as empty. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * Optional, for a cache of a stream's state: a mark that is the same at two calls only if the stream
+   * reads the same at both (nothing written to it through this store, and nothing committed by any
+   * other connection, process or host in between). Take it before reading the stream. A store that
+   * cannot tell cheaply leaves it out, and its readers read.
+   */
+  streamMark?(streamId: string): string;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /**
    * Position of the last event `readAll` can return (deleted streams' events excluded), or null

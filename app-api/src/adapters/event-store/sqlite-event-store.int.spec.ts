@@ -242,6 +242,48 @@ describe('SQLite event store', () => {
     });
   });
 
+  describe('streamMark (a cache may skip reading a stream whose mark has not moved)', () => {
+    it('stays while the stream is not written, and moves with every write to it through this store', async () => {
+      open();
+      const stream = 'customer-marked';
+      const marks = [store.streamMark(stream)];
+      await store.appendToStream(stream, [anEvent('CustomerRegistered')]);
+      marks.push(store.streamMark(stream));
+      await store.readStream(stream);
+      await store.readAll();
+      marks.push(store.streamMark(stream));
+      await store.deleteStream(stream);
+      marks.push(store.streamMark(stream));
+      await store.tombstoneStream(stream);
+      marks.push(store.streamMark(stream));
+      expect(marks[1]).not.toBe(marks[0]);
+      expect(marks[2]).toBe(marks[1]);
+      expect(marks[3]).not.toBe(marks[2]);
+      expect(marks[4]).not.toBe(marks[3]);
+    });
+
+    it("stays when another stream is written through this store (a cache stays warm under others' writes)", async () => {
+      open();
+      const before = store.streamMark('customer-quiet');
+      for (const other of ['customer-busy', 'practice-busy', 'reservation-busy'])
+        await store.appendToStream(other, [anEvent('Written')]);
+      expect(store.streamMark('customer-quiet')).toBe(before);
+    });
+
+    it('moves when another connection commits anything (another process, the CLI)', async () => {
+      open();
+      await store.appendToStream('customer-watched', [anEvent('CustomerRegistered')]);
+      const before = store.streamMark('customer-watched');
+      const other = openSqliteEventStore({ file });
+      others.push(other);
+      await other.appendToStream('practice-elsewhere', [anEvent('Written')]);
+      expect(store.streamMark('customer-watched')).not.toBe(before);
+      const seen = store.streamMark('customer-watched');
+      await other.deleteStream('customer-watched');
+      expect(store.streamMark('customer-watched')).not.toBe(seen);
+    });
+  });
+
   describe('the file', () => {
     it('keeps everything when reopened, also read-only after the writer closed', async () => {
       open();

@@ -48,6 +48,8 @@ export interface SqliteEventStore extends EventStore {
    * Tables named `events`, `streams` and `event_store_schema` belong to the store: do not write them.
    */
   readonly database: Database.Database;
+  /** Always given here: SQLite's data_version and this connection's own writes (see `EventStore`). */
+  streamMark(streamId: string): string;
 }
 
 /** Bump with a new entry in `migrations` when the schema changes. */
@@ -76,6 +78,9 @@ const migrations: readonly string[] = [
 const streamDigest = (streamId: string): Buffer => createHash('sha256').update(streamId).digest();
 
 const BUSY_TIMEOUT_MS = 5000;
+/** Counters of this connection's writes behind `streamMark`, a stream's by a hash of its name: bounded
+ * memory, and two streams sharing one only cost a needless read. */
+const MARK_SLOTS = 4096;
 const READ_BATCH = 500;
 const ERASURE_CHECKPOINT_ATTEMPTS = 10;
 
@@ -192,6 +197,20 @@ export const openSqliteEventStore = ({
         tombstoned: database.prepare('SELECT 1 FROM stream_tombstones WHERE stream_digest = ?').pluck(),
         tombstone: database.prepare('INSERT OR IGNORE INTO stream_tombstones (stream_digest) VALUES (?)'),
       };
+  // `streamMark`: SQLite's data_version moves when another connection commits; this connection's own
+  // writes move their stream's counter (inside the write, so no read of this process falls between).
+  const dataVersion = database.prepare('PRAGMA data_version').pluck();
+  const localWrites = new Float64Array(MARK_SLOTS);
+  const markSlot = (streamId: string) => {
+    let hash = 0x811c9dc5; // FNV-1a
+    for (let i = 0; i < streamId.length; i++) hash = Math.imul(hash ^ streamId.charCodeAt(i), 0x01000193);
+    return (hash >>> 0) % MARK_SLOTS;
+  };
+  const wrote = (streamId: string) => {
+    const slot = markSlot(streamId);
+    localWrites[slot] = localWrites[slot]! + 1;
+  };
+
   const writable = () => {
     if (!writes) throw new Error(`The event store ${file} is open read-only`);
     return writes;
@@ -222,6 +241,7 @@ export const openSqliteEventStore = ({
     inTransaction?: (recorded: readonly RecordedEvent[]) => void,
   ): AppendResult => {
     const { insertEvent, upsertStream, tombstoned } = writable();
+    wrote(streamId);
     // Inside the append's transaction: a tombstone written by any process is seen, or comes after.
     if (tombstoned.get(streamDigest(streamId)) !== undefined) throw new StreamTombstonedError(streamId);
     const replayed = replayedResult(streamId, events);
@@ -350,6 +370,8 @@ export const openSqliteEventStore = ({
       return (statements.readStream.all(streamId, fromRevision, maxCount) as EventRow[]).map(toRecordedEvent);
     },
 
+    streamMark: (streamId) => `${dataVersion.get() as number}/${localWrites[markSlot(streamId)]}`,
+
     async readAll({ after = 0, maxCount = -1 }: ReadAllOptions = {}) {
       return readAllRows(after, maxCount);
     },
@@ -362,6 +384,7 @@ export const openSqliteEventStore = ({
 
     async deleteStream(streamId) {
       const { deleteEvents, deleteStream } = writable();
+      wrote(streamId);
       const deleted = database
         .transaction(() => deleteEvents.run(streamId).changes + deleteStream.run(streamId).changes)
         .immediate();
@@ -370,6 +393,7 @@ export const openSqliteEventStore = ({
 
     async tombstoneStream(streamId) {
       const { deleteEvents, deleteStream, tombstone } = writable();
+      wrote(streamId);
       const deleted = database
         .transaction(() => {
           tombstone.run(streamDigest(streamId));
