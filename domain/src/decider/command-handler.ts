@@ -1,6 +1,11 @@
-import { isWrongExpectedRevision, type EventMetadata, type EventStore } from '../event-store/event-store.js';
+import {
+  isWrongExpectedRevision,
+  type EventMetadata,
+  type EventStore,
+  type RecordedEvent,
+} from '../event-store/event-store.js';
 import { foldFrom, toEventsToAppend, type Decider, type DomainCommand, type DomainEvent } from './decider.js';
-import { loadStreamState, type Snapshots } from './stream-snapshots.js';
+import { loadStreamState, type AppendedState, type Snapshots } from './stream-snapshots.js';
 
 export interface HandleCommandOptions<State = unknown> {
   /** Times to re-read and decide again after a concurrent append won the race. Default 50. */
@@ -42,6 +47,21 @@ export const handleCommand = async <State, Command extends DomainCommand, Event 
     const events = decider.decide(decided, loaded.state);
     const state = foldFrom(decider, loaded.state, events);
     if (events.length === 0) return { events, state, position: null };
+    // Where the store can mark the stream, the state after the append is kept with the mark taken
+    // inside the append's transaction (no other writer can commit then), once the append has committed.
+    let appended: AppendedState<State> | undefined;
+    const markAppended =
+      options.snapshots && store.streamMark
+        ? (recorded: readonly RecordedEvent[]) => {
+            const last = recorded.at(-1)!;
+            appended = {
+              state,
+              revision: last.revision,
+              lastEventId: last.id,
+              mark: store.streamMark!(streamId),
+            };
+          }
+        : undefined;
     try {
       const { position } = await store.appendToStream(
         streamId,
@@ -49,8 +69,9 @@ export const handleCommand = async <State, Command extends DomainCommand, Event 
           ...options.metadata,
           time: decided.metadata.now.toISOString(),
         }),
-        { expectedRevision: loaded.revision },
+        { expectedRevision: loaded.revision, ...(markAppended ? { inTransaction: markAppended } : {}) },
       );
+      if (appended) await options.snapshots!.appended(streamId, appended);
       return { events, state, position };
     } catch (error) {
       if (!isWrongExpectedRevision(error) || attempt >= maxRetries) throw error;

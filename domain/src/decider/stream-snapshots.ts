@@ -11,11 +11,13 @@ import {
  * Snapshots keep a command's cost flat: a stream's decision state is stored with the
  * revision and id of the last event folded into it, and a command reads only the events after it.
  *
- * Correctness never depends on a snapshot being fresh: the events after it are always read from
- * the store, so several server processes (or the CLI) writing the same stream stay correct. A
- * snapshot is only trusted when the store still holds its last event at its revision (same id);
- * a deleted and re-created stream, an erased history or a snapshot of an older state schema is
- * ignored and the state is folded from the log again.
+ * Correctness never depends on a snapshot being fresh: the events after it are read from the store,
+ * so several server processes (or the CLI) writing the same stream stay correct. A snapshot is only
+ * trusted when the store still holds its last event at its revision (same id); a deleted and
+ * re-created stream, an erased history or a snapshot of an older state schema is ignored and the
+ * state is folded from the log again. The one read spared: where the store marks streams
+ * (`streamMark`) and the mark has not moved since the state in memory was the stream's (read, or
+ * made by this process's own append), nobody has written the stream since.
  */
 
 /** One stored snapshot; `state` is JSON-ready (what the codec's `encode` made). */
@@ -69,6 +71,17 @@ interface CachedState<State> {
   lastEventId: string;
   /** Revision of the snapshot in the snapshot store (-1: none). */
   persistedRevision: number;
+  /** The event store's `streamMark` when `state` was the stream's, where it gives one. */
+  mark?: string | undefined;
+}
+
+/** The stream as a command's own append left it: its state after the events, and where it stands. */
+export interface AppendedState<State> {
+  state: State;
+  revision: number;
+  lastEventId: string;
+  /** The event store's `streamMark`, taken inside the append's transaction (no other writer then). */
+  mark: string;
 }
 
 export interface SnapshotOptions {
@@ -96,6 +109,11 @@ export interface Snapshots<State> {
     decider: Pick<Decider<State, DomainCommand, Event>, 'initialState' | 'evolve' | 'evolveAll'>,
     schemaVersions: Readonly<Record<Event['type'], number>>,
   ): Promise<StreamState<State>>;
+  /**
+   * Keeps the state a command's own append made (after the append resolved: it committed), so the
+   * next load reads nothing while the store's mark has not moved; persisted as a load would.
+   */
+  appended(streamId: string, appended: AppendedState<State>): Promise<void>;
   /** Drops the stream's snapshot (memory and store), e.g. after an erasure. */
   forget(streamId: string): Promise<void>;
 }
@@ -113,6 +131,21 @@ export const createSnapshots = <State>(
     memory.delete(streamId); // re-inserted last: the Map's order is the recency order
     memory.set(streamId, cached);
     if (memory.size > maxInMemory) memory.delete(memory.keys().next().value as string);
+  };
+
+  /** Remembers `next`, first persisting it when it is `persistEvery` events past the stored snapshot. */
+  const keep = async (streamId: string, next: CachedState<State>) => {
+    if (store && next.revision - next.persistedRevision >= persistEvery) {
+      await store.save({
+        streamId,
+        revision: next.revision,
+        lastEventId: next.lastEventId,
+        schemaVersion: codec.schemaVersion,
+        state: codec.encode(next.state),
+      });
+      next.persistedRevision = next.revision;
+    }
+    remember(streamId, next);
   };
 
   const cached = async (streamId: string): Promise<CachedState<State> | undefined> => {
@@ -136,7 +169,14 @@ export const createSnapshots = <State>(
       decider: Pick<Decider<State, DomainCommand, Event>, 'initialState' | 'evolve' | 'evolveAll'>,
       schemaVersions: Readonly<Record<Event['type'], number>>,
     ): Promise<StreamState<State>> {
-      const from = await cached(streamId);
+      // Taken before the read: a write after it moves the mark, and the next load reads again.
+      const mark = events.streamMark?.(streamId);
+      const inMemory = memory.get(streamId);
+      if (inMemory && mark !== undefined && inMemory.mark === mark) {
+        remember(streamId, inMemory);
+        return { state: inMemory.state, revision: inMemory.revision };
+      }
+      const from = inMemory ?? (await cached(streamId));
       let base: State = decider.initialState();
       let recorded: RecordedEvent[];
       let persistedRevision = -1;
@@ -157,30 +197,18 @@ export const createSnapshots = <State>(
       const last = recorded.at(-1);
       if (!last) {
         if (from && base === from.state) {
-          remember(streamId, from);
+          remember(streamId, { ...from, mark });
           return { state: from.state, revision: from.revision };
         }
         return { state: base, revision: 'no_stream' };
       }
       const state = foldFrom(decider, base, readableDomainEvents<Event>(recorded, schemaVersions));
-      const next: CachedState<State> = {
-        state,
-        revision: last.revision,
-        lastEventId: last.id,
-        persistedRevision,
-      };
-      if (store && last.revision - persistedRevision >= persistEvery) {
-        await store.save({
-          streamId,
-          revision: last.revision,
-          lastEventId: last.id,
-          schemaVersion: codec.schemaVersion,
-          state: codec.encode(state),
-        });
-        next.persistedRevision = last.revision;
-      }
-      remember(streamId, next);
+      await keep(streamId, { state, revision: last.revision, lastEventId: last.id, persistedRevision, mark });
       return { state, revision: last.revision };
+    },
+    async appended(streamId, { state, revision, lastEventId, mark }) {
+      const persistedRevision = memory.get(streamId)?.persistedRevision ?? -1;
+      await keep(streamId, { state, revision, lastEventId, persistedRevision, mark });
     },
     async forget(streamId) {
       memory.delete(streamId);

@@ -128,12 +128,16 @@ export const createInMemoryEventStore = (options: InMemoryEventStoreOptions = {}
   };
   /** Streams deleted for good: no append writes them again. */
   const tombstoned = new Set<string>();
+  /** Writes per stream, for `streamMark` (nobody else writes this store). */
+  const writes = new Map<string, number>();
+  const wrote = (streamId: string) => void writes.set(streamId, (writes.get(streamId) ?? 0) + 1);
 
   return {
     kind: 'memory',
 
     async appendToStream(streamId, events, { expectedRevision = 'any', inTransaction } = {}) {
       if (tombstoned.has(streamId)) throw new StreamTombstonedError(streamId);
+      wrote(streamId);
       const replayed = replayedResult(streamId, events);
       if (replayed) return replayed;
       const stream = streams.get(streamId) ?? [];
@@ -187,9 +191,15 @@ export const createInMemoryEventStore = (options: InMemoryEventStoreOptions = {}
 
     subscribeToAll,
 
-    deleteStream,
+    streamMark: (streamId) => String(writes.get(streamId) ?? 0),
+
+    async deleteStream(streamId) {
+      wrote(streamId);
+      await deleteStream(streamId);
+    },
 
     async tombstoneStream(streamId) {
+      wrote(streamId);
       tombstoned.add(streamId);
       await deleteStream(streamId);
     },

@@ -7,7 +7,10 @@ import {
   createInMemorySnapshotStore,
   createSnapshots,
   loadStreamState,
+  type Snapshots,
 } from '../decider/stream-snapshots.js';
+import type { EventStore } from '../event-store/event-store.js';
+import type { Plan } from '../rules/usage.js';
 import { DIFFICULTY_RATINGS } from '../rules/difficulty-ratings.js';
 import { LEVELS } from '../rules/levels.js';
 import { SKILLS } from '../rules/skills.js';
@@ -140,6 +143,21 @@ describe('the return dates the practice state keeps', () => {
   });
 });
 
+/** A lesson counted on 5 March through `handleCommand`, with these snapshots. */
+const countLesson = (store: EventStore, snapshots: Snapshots<PracticeState>, plan: Plan) =>
+  handleCommand(
+    store,
+    'practice-a',
+    practiceDecider,
+    practiceEventSchemaVersions,
+    {
+      type: 'IncrementUsage',
+      data: { usageType: 'lesson', plan, timeZone: 'UTC' },
+      metadata: { now: new Date('2026-03-05T12:00:00Z') },
+    },
+    { snapshots },
+  );
+
 describe('practice snapshots', () => {
   it('a state saved as JSON and loaded back, then folded on, equals the full fold', () => {
     fc.assert(
@@ -249,6 +267,82 @@ describe('practice snapshots', () => {
     expect(loaded.state).toEqual(foldEvents(practiceDecider, [rated]));
   });
 
+  describe("a command's own append, kept with the store's mark", () => {
+    const increment = (store: EventStore, snapshots: Snapshots<PracticeState>) =>
+      countLesson(store, snapshots, { tier: 'premium', status: 'active' });
+    /** The store, counting its reads of streams. */
+    const counting = (store: EventStore) => {
+      const reads = { count: 0 };
+      const counted: EventStore = {
+        ...store,
+        readStream: (streamId, options) => {
+          reads.count++;
+          return store.readStream(streamId, options);
+        },
+      };
+      return { counted, reads };
+    };
+    const load = (store: EventStore, snapshots: Snapshots<PracticeState>) =>
+      loadStreamState(store, 'practice-a', practiceDecider, practiceEventSchemaVersions, snapshots);
+    const fullFold = async (store: EventStore) =>
+      reduceAll(
+        (await store.readStream('practice-a')).map(({ type, data }) => ({ type, data }) as PracticeEvent),
+      );
+
+    it('spares the next command its read while nothing else writes the stream, and persists as a load would', async () => {
+      const store = createInMemoryEventStore();
+      const { counted, reads } = counting(store);
+      const snapshotStore = createInMemorySnapshotStore();
+      const snapshots = createSnapshots(practiceStateCodec, snapshotStore, { persistEvery: 2 });
+      for (let i = 0; i < 5; i++) await increment(counted, snapshots);
+      expect(reads.count).toBe(1);
+      const loaded = await load(counted, snapshots);
+      expect(reads.count).toBe(1);
+      expect(loaded).toEqual({ state: await fullFold(store), revision: 4 });
+      expect((await snapshotStore.load('practice-a'))?.revision).toBe(3);
+    });
+
+    it('reads what another writer appended after it', async () => {
+      const store = createInMemoryEventStore();
+      const snapshots = createSnapshots(practiceStateCodec, undefined);
+      await increment(store, snapshots);
+      await store.appendToStream(
+        'practice-a',
+        toAppend([{ type: 'UsageIncremented', data: { usageType: 'lesson', day: '2026-03-06' } }]),
+      );
+      const loaded = await load(store, snapshots);
+      expect(loaded).toEqual({ state: await fullFold(store), revision: 1 });
+      expect(loaded.state.usageByDay['2026-03-06']).toBe(1);
+    });
+
+    it('keeps nothing of an append that did not commit', async () => {
+      const store = createInMemoryEventStore();
+      const snapshots = createSnapshots(practiceStateCodec, undefined);
+      await increment(store, snapshots);
+      // Its transaction ran (and heard the events), then its commit failed: nothing was written.
+      const failing: EventStore = {
+        ...store,
+        appendToStream: async (streamId, events, options) => {
+          options?.inTransaction?.(
+            events.map((event, index) => ({
+              ...event,
+              id: `never-${index}`,
+              streamId,
+              data: event.data,
+              revision: 1 + index,
+              position: 100 + index,
+            })),
+          );
+          throw new Error('the commit failed');
+        },
+      };
+      await expect(increment(failing, snapshots)).rejects.toThrow('the commit failed');
+      const loaded = await load(store, snapshots);
+      expect(loaded).toEqual({ state: await fullFold(store), revision: 0 });
+      expect(loaded.state.usageByDay['2026-03-05']).toBe(1);
+    });
+  });
+
   it('two processes with their own snapshots on one store still keep the daily limit', async () => {
     const store = createInMemoryEventStore();
     const snapshotStore = createInMemorySnapshotStore();
@@ -256,20 +350,8 @@ describe('practice snapshots', () => {
       createSnapshots(practiceStateCodec, snapshotStore, { persistEvery: 1 }),
       createSnapshots(practiceStateCodec, snapshotStore, { persistEvery: 1 }),
     ];
-    const freemium = { tier: 'freemium', status: 'freemium' } as const;
     const increment = (snapshots: (typeof processes)[number]) =>
-      handleCommand(
-        store,
-        'practice-a',
-        practiceDecider,
-        practiceEventSchemaVersions,
-        {
-          type: 'IncrementUsage',
-          data: { usageType: 'lesson', plan: freemium, timeZone: 'UTC' },
-          metadata: { now: new Date('2026-03-05T12:00:00Z') },
-        },
-        { snapshots },
-      ).then(
+      countLesson(store, snapshots, { tier: 'freemium', status: 'freemium' }).then(
         () => 'counted',
         () => 'refused',
       );

@@ -117,6 +117,24 @@ export const describeEventStoreContract = (
       await underTest.cleanup?.();
     });
 
+    it('gives a stream mark, where it gives one, that moves with every write to the stream, not with a read', async (context) => {
+      const markOf = store.streamMark?.bind(store);
+      if (!markOf) return context.skip();
+      const streamId = uniqueStream('marked');
+      const marks = [markOf(streamId)];
+      await store.appendToStream(streamId, [anEvent('A')]);
+      marks.push(markOf(streamId));
+      await store.readStream(streamId);
+      await store.readAll();
+      marks.push(markOf(streamId));
+      await store.deleteStream(streamId);
+      marks.push(markOf(streamId));
+      await store.tombstoneStream(streamId);
+      marks.push(markOf(streamId));
+      expect(new Set([marks[0], marks[1], marks[3], marks[4]]).size).toBe(4);
+      expect(marks[2]).toBe(marks[1]);
+    });
+
     describe('appending with an expected revision', () => {
       it('numbers a stream from revision 0 and answers the last revision and its position', async () => {
         const streamId = uniqueStream('numbered');

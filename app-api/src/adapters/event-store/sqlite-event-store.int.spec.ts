@@ -270,6 +270,17 @@ describe('SQLite event store', () => {
       expect(store.streamMark('customer-quiet')).toBe(before);
     });
 
+    it("taken inside an append's transaction, is the mark after it commits (a state kept with it is exact)", async () => {
+      open();
+      const stream = 'practice-appended';
+      let inside: string | undefined;
+      await store.appendToStream(stream, [anEvent('UsageIncremented')], {
+        inTransaction: () => (inside = store.streamMark(stream)),
+      });
+      expect(inside).toBeDefined();
+      expect(store.streamMark(stream)).toBe(inside);
+    });
+
     it('moves when another connection commits anything (another process, the CLI)', async () => {
       open();
       await store.appendToStream('customer-watched', [anEvent('CustomerRegistered')]);
