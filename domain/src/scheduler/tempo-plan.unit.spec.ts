@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { LessonEvaluationSummary } from './lesson-rest.js';
 import { withRating, withTake, type LessonTakeHistory } from './take-history.js';
 import { DIFFICULTY_RATINGS } from '../rules/difficulty-ratings.js';
-import { suggestedRating } from '../timing/score-take.js';
+import { PLAYED_POORLY, suggestedRating } from '../timing/score-take.js';
 import {
+  FAILS_THAT_CAP,
   judgePlay,
   lessonTempoRange,
   playVerdictSentence,
@@ -112,7 +113,7 @@ describe('The tempo plan', () => {
     );
   });
 
-  it('is never lowered by a take of 90 % or more (property)', () => {
+  it('is never lowered by a take of 90 % or more: a step up, unless a tempo failed twice caps it, and never under the tempo played well (property)', () => {
     fc.assert(
       fc.property(
         startBpm,
@@ -127,10 +128,31 @@ describe('The tempo plan', () => {
             undefined,
             now,
           );
-          expect(plan.startBpm).toBeGreaterThanOrEqual(Math.min(range.max, bpm + tempoStep(bpm)));
+          expect(plan.startBpm).toBeGreaterThanOrEqual(Math.min(range.max, bpm));
+          // A tempo failed twice in the play caps the next start a step below it (the rule's own test).
+          const failedTwice = takes.some(
+            ([failed]) =>
+              takes.filter(([other, accuracy]) => other === failed && accuracy < PLAYED_POORLY).length >=
+              FAILS_THAT_CAP,
+          );
+          if (!failedTwice)
+            expect(plan.startBpm).toBeGreaterThanOrEqual(Math.min(range.max, bpm + tempoStep(bpm)));
         },
       ),
     );
+  });
+
+  it('is capped a step below a tempo failed twice, even after a take of 90 % or more', () => {
+    // start 121 (range 73-182), two takes at 138 under 70 %, then 90 % at 128: 134 allowed, 138 capped.
+    const plan = planTempo(
+      { lesson_id: 1, start_bpm: 121 },
+      played([138, 0], [138, 0], [128, 90]),
+      undefined,
+      now,
+    );
+    expect(plan.startBpm).toBe(138 - tempoStep(138));
+    expect(plan.startBpm).toBeLessThan(128 + tempoStep(128));
+    expect(plan.startBpm).toBeGreaterThanOrEqual(128);
   });
 });
 
