@@ -48,6 +48,7 @@ export const CUSTOMER_DATA_TABLES = {
 export const TABLES_WITHOUT_CUSTOMER_DATA = {
   event_store_schema: "the store's schema version",
   stream_tombstones: 'SHA-256 digests of deleted stream names, naming nobody',
+  stream_deletions: 'how many streams were ever deleted: one number',
   projection_checkpoints: "each projection's name and position",
   rate_limit_fences: 'SHA-256 digests of fenced customers (`customer:<id>`), naming nobody',
   stickwork_rate_limit_fences: 'SHA-256 digests of fenced customers (`customer:<id>`), naming nobody',

@@ -90,15 +90,26 @@ describe('the customer cache on the embedded store', () => {
     expect(reads.count).toBe(2);
   });
 
-  it('reads again after another process commits, and never serves an erased customer', async () => {
+  it('reads again after another process writes the customer, not after its other writes; never serves an erased customer', async () => {
     const store = open();
     await register(store);
-    const { spy } = counted(store);
+    const { spy, reads } = counted(store);
     const cache = createCustomerCache(spy);
     expect((await cache.load('c-1')).status).toBe('registered');
     const otherProcess = open();
     await run(otherProcess, { type: 'ChangePassword', data: { passwordHash: 'h3' } });
     expect(await cache.load('c-1')).toMatchObject({ passwordHash: 'h3' });
+    expect(reads.count).toBe(2);
+    // Another process's writes to other streams (a cluster's other worker) leave the cache warm.
+    await otherProcess.appendToStream('practice-elsewhere', [
+      {
+        type: 'UsageIncremented',
+        data: { usageType: 'lesson', day: '2026-11-29' },
+        metadata: { schemaVersion: 1, time: now.toISOString() },
+      },
+    ]);
+    expect(await cache.load('c-1')).toMatchObject({ passwordHash: 'h3' });
+    expect(reads.count).toBe(2);
     await store.tombstoneStream(customerStreamId('c-1'));
     expect((await cache.load('c-1')).status).toBe('unregistered');
   });

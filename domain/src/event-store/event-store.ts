@@ -95,9 +95,9 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**
    * Optional, for a cache of a stream's state: a mark that is the same at two calls only if the stream
-   * reads the same at both (nothing written to it through this store, and nothing committed by any
-   * other connection, process or host in between). Take it before reading the stream. A store that
-   * cannot tell cheaply leaves it out, and its readers read.
+   * reads the same at both (nothing appended to it, and it not deleted, by this process or any other in
+   * between). Take it before reading the stream. A store that cannot tell cheaply leaves it out, and
+   * its readers read.
    */
   streamMark?(streamId: string): string;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;

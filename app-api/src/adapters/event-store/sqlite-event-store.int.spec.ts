@@ -281,17 +281,29 @@ describe('SQLite event store', () => {
       expect(store.streamMark(stream)).toBe(inside);
     });
 
-    it('moves when another connection commits anything (another process, the CLI)', async () => {
+    it("moves when another connection writes the stream, not when it writes others (a cluster's workers)", async () => {
       open();
       await store.appendToStream('customer-watched', [anEvent('CustomerRegistered')]);
       const before = store.streamMark('customer-watched');
       const other = openSqliteEventStore({ file });
       others.push(other);
       await other.appendToStream('practice-elsewhere', [anEvent('Written')]);
-      expect(store.streamMark('customer-watched')).not.toBe(before);
-      const seen = store.streamMark('customer-watched');
+      expect(store.streamMark('customer-watched')).toBe(before);
+      await other.appendToStream('customer-watched', [anEvent('PasswordChanged')]);
+      const appended = store.streamMark('customer-watched');
+      expect(appended).not.toBe(before);
       await other.deleteStream('customer-watched');
-      expect(store.streamMark('customer-watched')).not.toBe(seen);
+      expect(store.streamMark('customer-watched')).not.toBe(appended);
+    });
+
+    it('differs for a stream deleted and written again up to the same revision', async () => {
+      open();
+      await store.appendToStream('reservation-reused', [anEvent('EmailReserved')]);
+      const first = store.streamMark('reservation-reused');
+      await store.deleteStream('reservation-reused');
+      await store.appendToStream('reservation-reused', [anEvent('EmailReserved')]);
+      expect((await store.readStream('reservation-reused')).map((event) => event.revision)).toEqual([0]);
+      expect(store.streamMark('reservation-reused')).not.toBe(first);
     });
   });
 
@@ -311,7 +323,7 @@ describe('SQLite event store', () => {
 
       store = openSqliteEventStore({ file });
       expect(await store.readAll()).toEqual(written);
-      expect(store.database.prepare('SELECT version FROM event_store_schema').pluck().all()).toEqual([2]);
+      expect(store.database.prepare('SELECT version FROM event_store_schema').pluck().all()).toEqual([3]);
     });
   });
 });

@@ -48,7 +48,7 @@ export interface SqliteEventStore extends EventStore {
    * Tables named `events`, `streams` and `event_store_schema` belong to the store: do not write them.
    */
   readonly database: Database.Database;
-  /** Always given here: SQLite's data_version and this connection's own writes (see `EventStore`). */
+  /** Always given here: the stream's revision and the store's count of deletions (see `EventStore`). */
   streamMark(streamId: string): string;
 }
 
@@ -73,14 +73,15 @@ const migrations: readonly string[] = [
   `CREATE TABLE stream_tombstones (
      stream_digest BLOB PRIMARY KEY
    ) WITHOUT ROWID;`,
+  // How many streams were ever deleted, all together: with a stream's revision it is the stream's mark
+  // (`streamMark`), which a stream deleted and written up to the same revision again can never repeat.
+  `CREATE TABLE stream_deletions (count INTEGER NOT NULL);
+   INSERT INTO stream_deletions (count) VALUES (0);`,
 ];
 
 const streamDigest = (streamId: string): Buffer => createHash('sha256').update(streamId).digest();
 
 const BUSY_TIMEOUT_MS = 5000;
-/** Counters of this connection's writes behind `streamMark`, a stream's by a hash of its name: bounded
- * memory, and two streams sharing one only cost a needless read. */
-const MARK_SLOTS = 4096;
 const READ_BATCH = 500;
 const ERASURE_CHECKPOINT_ATTEMPTS = 10;
 
@@ -122,6 +123,29 @@ const migrate = (database: Database.Database) => {
       else database.prepare('UPDATE event_store_schema SET version = ?').run(migrations.length);
     })
     .immediate();
+};
+
+/**
+ * A stream's `streamMark`: its revision (-1 when it has no events) and how many streams the store has
+ * ever deleted. Appends move the revision; a deletion moves the count, so a stream deleted and written
+ * up to the same revision again has another mark. Any process's commits count, and a mark read inside
+ * an append's transaction is the one after its commit. A file opened read-only before its schema has the
+ * count (an older server's) gives a new mark every time: its readers read.
+ */
+const markOfStreams = (database: Database.Database): ((streamId: string) => string) => {
+  let mark: Database.Statement<[string], string>;
+  try {
+    mark = database
+      .prepare<[string], string>(
+        `SELECT coalesce((SELECT revision FROM streams WHERE stream_id = ?), -1) || '/' ||
+                (SELECT count FROM stream_deletions)`,
+      )
+      .pluck();
+  } catch {
+    let unmarked = 0;
+    return () => `unmarked ${unmarked++}`;
+  }
+  return (streamId) => mark.get(streamId)!;
 };
 
 const expectationHolds = (expected: ExpectedRevision, current: number | undefined) =>
@@ -196,20 +220,9 @@ export const openSqliteEventStore = ({
         deleteStream: database.prepare('DELETE FROM streams WHERE stream_id = ?'),
         tombstoned: database.prepare('SELECT 1 FROM stream_tombstones WHERE stream_digest = ?').pluck(),
         tombstone: database.prepare('INSERT OR IGNORE INTO stream_tombstones (stream_digest) VALUES (?)'),
+        countDeletion: database.prepare('UPDATE stream_deletions SET count = count + 1'),
       };
-  // `streamMark`: SQLite's data_version moves when another connection commits; this connection's own
-  // writes move their stream's counter (inside the write, so no read of this process falls between).
-  const dataVersion = database.prepare('PRAGMA data_version').pluck();
-  const localWrites = new Float64Array(MARK_SLOTS);
-  const markSlot = (streamId: string) => {
-    let hash = 0x811c9dc5; // FNV-1a
-    for (let i = 0; i < streamId.length; i++) hash = Math.imul(hash ^ streamId.charCodeAt(i), 0x01000193);
-    return (hash >>> 0) % MARK_SLOTS;
-  };
-  const wrote = (streamId: string) => {
-    const slot = markSlot(streamId);
-    localWrites[slot] = localWrites[slot]! + 1;
-  };
+  const streamMark = markOfStreams(database);
 
   const writable = () => {
     if (!writes) throw new Error(`The event store ${file} is open read-only`);
@@ -241,7 +254,6 @@ export const openSqliteEventStore = ({
     inTransaction?: (recorded: readonly RecordedEvent[]) => void,
   ): AppendResult => {
     const { insertEvent, upsertStream, tombstoned } = writable();
-    wrote(streamId);
     // Inside the append's transaction: a tombstone written by any process is seen, or comes after.
     if (tombstoned.get(streamDigest(streamId)) !== undefined) throw new StreamTombstonedError(streamId);
     const replayed = replayedResult(streamId, events);
@@ -370,7 +382,7 @@ export const openSqliteEventStore = ({
       return (statements.readStream.all(streamId, fromRevision, maxCount) as EventRow[]).map(toRecordedEvent);
     },
 
-    streamMark: (streamId) => `${dataVersion.get() as number}/${localWrites[markSlot(streamId)]}`,
+    streamMark,
 
     async readAll({ after = 0, maxCount = -1 }: ReadAllOptions = {}) {
       return readAllRows(after, maxCount);
@@ -383,19 +395,21 @@ export const openSqliteEventStore = ({
     subscribeToAll,
 
     async deleteStream(streamId) {
-      const { deleteEvents, deleteStream } = writable();
-      wrote(streamId);
+      const { deleteEvents, deleteStream, countDeletion } = writable();
       const deleted = database
-        .transaction(() => deleteEvents.run(streamId).changes + deleteStream.run(streamId).changes)
+        .transaction(() => {
+          countDeletion.run();
+          return deleteEvents.run(streamId).changes + deleteStream.run(streamId).changes;
+        })
         .immediate();
       if (deleted > 0) await truncateWal();
     },
 
     async tombstoneStream(streamId) {
-      const { deleteEvents, deleteStream, tombstone } = writable();
-      wrote(streamId);
+      const { deleteEvents, deleteStream, tombstone, countDeletion } = writable();
       const deleted = database
         .transaction(() => {
+          countDeletion.run();
           tombstone.run(streamDigest(streamId));
           return deleteEvents.run(streamId).changes + deleteStream.run(streamId).changes;
         })
