@@ -1,39 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  customerDecider,
-  customerEventSchemaVersions,
-  customerStreamId,
-  handleCommand,
-  type CustomerCommand,
-  type EventStore,
-} from '@stickwork/domain';
+import { customerStreamId, type EventStore } from '@stickwork/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore, type SqliteEventStore } from '../adapters/event-store/sqlite-event-store.js';
 import { createCustomerCache } from './customer-cache.js';
+import type { CustomerCommandInput } from './customer-commands.js';
+import { onRingo, registerRingo } from './testing/customer-cache-fixtures.js';
 
 const now = new Date('2026-11-29T18:00:00Z');
-const run = (store: EventStore, command: Omit<CustomerCommand, 'metadata'>) =>
-  handleCommand(store, customerStreamId('c-1'), customerDecider, customerEventSchemaVersions, {
-    ...command,
-    metadata: { now },
-  } as CustomerCommand);
-
-const register = (store: EventStore) =>
-  run(store, {
-    type: 'RegisterCustomer',
-    data: {
-      customerId: 'c-1',
-      email: 'ringo@example.com',
-      firstname: 'Ringo',
-      lastname: 'Starr',
-      country: 'GB',
-      passwordHash: 'h1',
-      newsletterSubscription: false,
-      dateTermsAndConditions: now.toISOString(),
-    },
-  });
+const run = (store: EventStore, command: CustomerCommandInput) => onRingo(store, command, now);
+const register = (store: EventStore) => registerRingo(store, now);
 
 describe('the customer cache on the embedded store', () => {
   let directory: string;
