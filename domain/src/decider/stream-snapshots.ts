@@ -148,9 +148,8 @@ export const createSnapshots = <State>(
     remember(streamId, next);
   };
 
-  const cached = async (streamId: string): Promise<CachedState<State> | undefined> => {
-    const inMemory = memory.get(streamId);
-    if (inMemory) return inMemory;
+  /** The snapshot store's state of the stream (a state of another codec version is none). */
+  const persisted = async (streamId: string): Promise<CachedState<State> | undefined> => {
     const stored = await store?.load(streamId);
     if (!stored || stored.schemaVersion !== codec.schemaVersion) return undefined;
     return {
@@ -176,7 +175,7 @@ export const createSnapshots = <State>(
         remember(streamId, inMemory);
         return { state: inMemory.state, revision: inMemory.revision };
       }
-      const from = inMemory ?? (await cached(streamId));
+      const from = inMemory ?? (await persisted(streamId));
       let base: State = decider.initialState();
       let recorded: RecordedEvent[];
       let persistedRevision = -1;
