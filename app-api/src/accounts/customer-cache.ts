@@ -28,8 +28,8 @@ const MAX_ENTRIES = 10_000;
  * served from the cache), and any newer events are folded on top. Exact, also beside other
  * processes writing the stream, and one indexed read instead of the whole stream (with its personal
  * data opened again) on every request that authenticates or reads the plan. Where the store can tell
- * that the stream has not changed since (`streamMark`: the embedded store, while no other process has
- * committed), not even that read.
+ * that the stream has not changed since (`streamMark`: the embedded store's moves only with a write to
+ * that stream, by any process, or a deleted stream), not even that read.
  */
 export const createCustomerCache = (store: EventStore) => {
   const cache = new Map<string, Cached>();
