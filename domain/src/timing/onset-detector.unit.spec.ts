@@ -197,11 +197,13 @@ describe('the onset detector', () => {
 
   it('takes no flicker of a microphone’s hiss for a stroke after a pause, and still hears a soft hi-hat there', () => {
     // White noise at -45 dBFS after strokes only 31 dB over it (peak 0.2): now and then a few bands rise
-    // together by chance. Trains whose hiss was heard as a stroke 0.5-0.9 s after the last one; the first
-    // is the property's above (seed 3,424). 6,000 such trains: 23 strokes heard in the hiss, 6 now.
+    // together by chance. Trains whose hiss was heard as a stroke 0.4-0.9 s after the last one; the first
+    // two are draws of the property above that failed (noise seeds 3,424 and 1,131). 6,000 such trains:
+    // 23 strokes heard in the hiss, 6 now.
     // Each: the drum, its strokes (s), the audio's length (s) and the noise's seed.
     const trains: [Drum, number[], number, number][] = [
       ['kick', [0.3, 0.624], 1.218, 3424],
+      ['kick', [0.3, 0.367, 1.061, 1.137], 1.697, 1131],
       ['kick', [0.3, 0.624, 0.718], 1.6, 341],
       ['kick', [0.3, 0.624, 0.718], 1.6, 1131],
       ['snare', [0.3, 0.624, 0.718], 1.6, 341],
