@@ -130,9 +130,10 @@ const FLICKER = { pauseSeconds: 0.25, bandRise: 1.4, lasting: 0.5 };
  * reported about 21 ms after it began rather than 5, at the same sample. Without it, 6 of 6,000 trains over
  * -45 dBFS of hiss were heard with a false stroke, 3 with it (all within the pause); on the ear bench
  * precision in the room rose up to 0.8 points and recall fell 0.09 points on average (docs/timing-coach.md).
- * For every rise (a tom struck over its own ring rises mostly in its click, which does not linger) it
- * missed strokes. */
-const LINGER = { seconds: 0.016, share: 0.17, bandRise: 2 };
+ * Asked of every rise it missed strokes (a tom struck over its own ring rises mostly in its click, which
+ * does not linger), so not of a rise within belowDb of the loudest recent stroke either: a microphone's
+ * hiss lies 17-22 dB under the strokes where its bursts were heard, a tom over its ring 7 dB. */
+const LINGER = { seconds: 0.016, share: 0.17, bandRise: 2, belowDb: 12 };
 /** The bands above RATTLE's: 3 kHz and up. */
 const HIGH_BANDS_FROM = 3;
 const MEAN_SHARE = 0.5;
@@ -190,6 +191,7 @@ export class OnsetDetector {
    * each band's level it rose from (its mean before, or ring, plus its floor; 0 where it did not rise) and
    * floor. While it waits, the detector's state is as if it had been reported; `beforeWaiting` restores it. */
   private readonly lingerFrames: number;
+  private readonly lingerShare = Math.pow(10, -LINGER.belowDb / 10);
   private readonly waiting = { onset: Number.NaN, candidate: 0, rise: 0 };
   private readonly waitingFrom = new Float64Array(BANDS);
   private readonly waitingFloor = new Float64Array(BANDS);
@@ -522,7 +524,10 @@ export class OnsetDetector {
       changeBefore = Math.max(changeBefore, this.changeEnergies[frame % this.ringFrames]!);
     const onset = this.attackStart(changeBefore);
     if (onset - this.lastOnset < this.refractoryFrames) return undefined;
-    const waits = candidate - this.strokeFrame > this.pauseFrames && mostRise < LINGER.bandRise;
+    const waits =
+      candidate - this.strokeFrame > this.pauseFrames &&
+      mostRise < LINGER.bandRise &&
+      heardEnergy < this.lingerShare * this.loudest;
     if (waits) {
       this.waiting.onset = onset;
       this.waiting.candidate = candidate;
