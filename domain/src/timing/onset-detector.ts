@@ -132,7 +132,9 @@ const FLICKER = { pauseSeconds: 0.25, bandRise: 1.4, lasting: 0.5 };
  * precision in the room rose up to 0.8 points and recall fell 0.09 points on average (docs/timing-coach.md).
  * Asked of every rise it missed strokes (a tom struck over its own ring rises mostly in its click, which
  * does not linger), so not of a rise within belowDb of the loudest recent stroke either: a microphone's
- * hiss lies 17-22 dB under the strokes where its bursts were heard, a tom over its ring 7 dB. */
+ * hiss lies 17-22 dB under the strokes where its bursts were heard, a tom over its ring 7 dB. A clear
+ * stroke (one that need not wait) within the refractory time of a waiting one takes its place: the waiting
+ * one was a rise of the hiss just before it (a draw of the property test: heard 15 ms early). */
 const LINGER = { seconds: 0.016, share: 0.17, bandRise: 2, belowDb: 12 };
 /** The bands above RATTLE's: 3 kHz and up. */
 const HIGH_BANDS_FROM = 3;
@@ -395,7 +397,7 @@ export class OnsetDetector {
   }
 
   /** The waiting stroke's onset if its bands still rise by LINGER.share of its rise over the frames after
-   * their windows; if not, undefined, and the detector as if it had never been heard. */
+   * their windows; if not, undefined (forgotten). */
   private lingered(): number | undefined {
     let lasting = 0;
     for (let band = 0; band < BANDS; band++) {
@@ -408,12 +410,20 @@ export class OnsetDetector {
       if (after > from) lasting += BAND_WEIGHTS[band]! * Math.log2(after / from);
     }
     const onset = this.waiting.onset;
+    if (lasting >= LINGER.share * this.waiting.rise) {
+      this.waiting.onset = Number.NaN;
+      return onset;
+    }
+    this.forgetWaiting();
+    return undefined;
+  }
+
+  /** The waiting stroke was none: the detector as if it had never been heard. */
+  private forgetWaiting(): void {
     this.waiting.onset = Number.NaN;
-    if (lasting >= LINGER.share * this.waiting.rise) return onset;
     this.strokeFrame = this.beforeWaiting.strokeFrame;
     this.lastOnset = this.beforeWaiting.onset;
     this.lastStrokeLevelDb = this.beforeWaiting.levelDb;
-    return undefined;
   }
 
   /** The detection function at `candidate` (the mean of its window of HEARD_SECONDS against the mean
@@ -523,11 +533,12 @@ export class OnsetDetector {
     for (let frame = candidate - this.beforeFrames - 1; frame <= candidate - 2; frame++)
       changeBefore = Math.max(changeBefore, this.changeEnergies[frame % this.ringFrames]!);
     const onset = this.attackStart(changeBefore);
-    if (onset - this.lastOnset < this.refractoryFrames) return undefined;
-    const waits =
-      candidate - this.strokeFrame > this.pauseFrames &&
-      mostRise < LINGER.bandRise &&
-      heardEnergy < this.lingerShare * this.loudest;
+    const weak = mostRise < LINGER.bandRise && heardEnergy < this.lingerShare * this.loudest;
+    if (onset - this.lastOnset < this.refractoryFrames) {
+      if (Number.isNaN(this.waiting.onset) || weak) return undefined;
+      this.forgetWaiting();
+    }
+    const waits = candidate - this.strokeFrame > this.pauseFrames && weak;
     if (waits) {
       this.waiting.onset = onset;
       this.waiting.candidate = candidate;
