@@ -124,18 +124,20 @@ const WIRES_SECONDS = 0.04;
  * up to 0.9 points and recall fell 0.14 points on average (docs/timing-coach.md). */
 const FLICKER = { pauseSeconds: 0.25, bandRise: 1.4, lasting: 0.5 };
 /** A hiss also bursts: for about 4 ms, past the frames FLICKER reads, its bands rise together and then fall
- * back, while a stroke's sound lingers. So out of the same pause, a rise with no band up by bandRise bits
- * waits LINGER.seconds (16 ms) before it is reported, and counts only if over that time its bands still rise by
- * share times its rise (weak strokes after a pause: 0.21-2 of it; bursts of hiss 0-0.14). Such a stroke is
- * reported about 21 ms after it began rather than 5, at the same sample. Without it, 6 of 6,000 trains over
- * -45 dBFS of hiss were heard with a false stroke, 3 with it (all within the pause); on the ear bench
- * precision in the room rose up to 0.8 points and recall fell 0.09 points on average (docs/timing-coach.md).
- * Asked of every rise it missed strokes (a tom struck over its own ring rises mostly in its click, which
- * does not linger), so not of a rise within belowDb of the loudest recent stroke either: a microphone's
- * hiss lies 17-22 dB under the strokes where its bursts were heard, a tom over its ring 7 dB. A clear
- * stroke (one that need not wait) within the refractory time of a waiting one takes its place: the waiting
- * one was a rise of the hiss just before it (a draw of the property test: heard 15 ms early). */
-const LINGER = { seconds: 0.016, share: 0.17, bandRise: 2, belowDb: 12 };
+ * back, while a stroke's sound lingers. So more than pauseSeconds after the last stroke, a rise with no band
+ * up by bandRise bits and more than belowDb under the loudest recent stroke waits `seconds` (16 ms) before
+ * it is reported, and counts only if over that time its bands still rise by share times its rise (weak
+ * strokes after a pause: 0.21-2 of it; bursts of hiss 0-0.14). Such a stroke is reported about 21 ms after
+ * it began rather than 5, at the same sample. A clear stroke (one that need not wait) within the
+ * refractory time of a waiting one takes its place: the waiting one was a rise of the hiss just before it
+ * (a draw of the property test: heard 15 ms early). Over -45 dBFS of hiss after soft strokes, 6,000
+ * trains: 6 heard with a false stroke without it, 1 with it; on the ear bench precision rose up to 1.1
+ * points (FluidR3's pad through the laptop's microphone, its mic score from 5.4 to 3.4 points under its MIDI
+ * score), recall fell 0.15 points on average; from a pause of 0.25 s, 3 of 6,000 and 0.05 points
+ * (docs/timing-coach.md). Asked of every rise, it missed a tom struck over its own ring (its rise mostly
+ * its click, which does not linger), hence bandRise; and a tom as loud as the strokes before it, rising
+ * 1.6 bits over their ring, 7 dB under the loudest (a hiss's bursts were 17-22 dB under), hence belowDb. */
+const LINGER = { pauseSeconds: 0.12, seconds: 0.016, share: 0.17, bandRise: 2, belowDb: 12 };
 /** The bands above RATTLE's: 3 kHz and up. */
 const HIGH_BANDS_FROM = 3;
 const MEAN_SHARE = 0.5;
@@ -193,6 +195,7 @@ export class OnsetDetector {
    * each band's level it rose from (its mean before, or ring, plus its floor; 0 where it did not rise) and
    * floor. While it waits, the detector's state is as if it had been reported; `beforeWaiting` restores it. */
   private readonly lingerFrames: number;
+  private readonly lingerPauseFrames: number;
   private readonly lingerShare = Math.pow(10, -LINGER.belowDb / 10);
   private readonly waiting = { onset: Number.NaN, candidate: 0, rise: 0 };
   private readonly waitingFrom = new Float64Array(BANDS);
@@ -268,6 +271,7 @@ export class OnsetDetector {
     this.holdFrames = framesIn(0.04);
     this.pauseFrames = framesIn(FLICKER.pauseSeconds);
     this.lingerFrames = framesIn(LINGER.seconds);
+    this.lingerPauseFrames = framesIn(LINGER.pauseSeconds);
     this.rattleFrames = framesIn(RATTLE.seconds);
     this.wiresFrames = framesIn(WIRES_SECONDS);
     this.ringHeldFrames = framesIn(RING_HELD_SECONDS);
@@ -538,7 +542,7 @@ export class OnsetDetector {
       if (Number.isNaN(this.waiting.onset) || weak) return undefined;
       this.forgetWaiting();
     }
-    const waits = candidate - this.strokeFrame > this.pauseFrames && weak;
+    const waits = candidate - this.strokeFrame > this.lingerPauseFrames && weak;
     if (waits) {
       this.waiting.onset = onset;
       this.waiting.candidate = candidate;
