@@ -192,8 +192,9 @@ export class OnsetDetector {
   /** Frames since the last stroke after which a weak rise must last (FLICKER). */
   private readonly pauseFrames: number;
   /** A stroke out of a pause waiting LINGER's frames (NaN: none): its onset, candidate frame and rise, and
-   * each band's level it rose from (its mean before, or ring, plus its floor; 0 where it did not rise) and
-   * floor. While it waits, the detector's state is as if it had been reported; `beforeWaiting` restores it. */
+   * each band's level it rose from (its mean before, or ring, plus its floor; 0 where it did not rise)
+   * and floor. While it waits, the detector's state is as if it had been reported; `beforeWaiting`
+   * restores it. */
   private readonly lingerFrames: number;
   private readonly lingerPauseFrames: number;
   private readonly lingerShare = Math.pow(10, -LINGER.belowDb / 10);
@@ -442,7 +443,8 @@ export class OnsetDetector {
     let middleRise = 0;
     let highRise = 0;
     let heardHigh = 0;
-    /** For FLICKER and LINGER: the largest band's rise (unweighted); for FLICKER, the short windows' rise and after them. */
+    /** For FLICKER and LINGER, the largest band's rise (unweighted); for FLICKER, the short windows' rise
+     * and after them. */
     let mostRise = 0;
     let shortRise = 0;
     let lastingRise = 0;
