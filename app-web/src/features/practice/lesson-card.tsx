@@ -17,7 +17,7 @@ import {
   type ScheduledLesson,
 } from '@stickwork/domain';
 import { useMachine } from '@xstate/react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Button } from '../../components/button/button';
 import { CheckboxField } from '../../components/form/checkbox-field';
@@ -119,10 +119,11 @@ export const LessonCard = ({ session, firstName }: LessonCardProps) => {
     [lessonIndex],
   );
   // Starting or resuming a session opens the card at its top (title, stopwatch), also on a phone where
-  // the button pressed sits far down the overview. Once per card: later turns follow the machine.
+  // the button pressed sits far down the overview. Once per card: later turns follow the machine. Before
+  // the card is painted, so nobody sees (or presses) a button that is about to jump away.
   const cardTop = useRef<HTMLElement>(null);
   const openedAtTop = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (openedAtTop.current || !cardTop.current) return;
     openedAtTop.current = true;
     cardTop.current.scrollIntoView?.({ block: 'start' });
