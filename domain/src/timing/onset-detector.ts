@@ -390,12 +390,12 @@ export class OnsetDetector {
     if (this.frames % SEGMENT_FRAMES === 0) this.learnRoom();
     this.loudest *= this.loudestFade;
     // A waiting stroke is settled first: if it was not one, the candidate is judged as if it had never been.
+    const candidate = this.frames - this.heardFrames;
     const lingered =
-      !Number.isNaN(this.waiting.onset) &&
-      this.frames - this.heardFrames >= this.waiting.candidate + this.lingerFrames
+      !Number.isNaN(this.waiting.onset) && candidate >= this.waiting.candidate + this.lingerFrames
         ? this.lingered()
         : undefined;
-    const heard = this.judge(this.frames - this.heardFrames);
+    const heard = this.judge(candidate);
     if (lingered !== undefined) (onsets ??= []).push(lingered);
     if (heard !== undefined) (onsets ??= []).push(heard);
     return onsets;

@@ -17,13 +17,32 @@ import {
 const RATE = 48_000;
 const BLOCK = 128;
 
+/** The onsets the detector hears in `samples`, fed as the AudioWorklet feeds it (128-frame blocks): when
+ * each began (s), and how long after it the block that reported it ended (ms). */
+function hearInBlocks(samples: Float32Array, sensitivity = 0.5, rate = RATE) {
+  const detector = new OnsetDetector({ sampleRate: rate, sensitivity });
+  const heard: { at: number; reportedAfterMs: number }[] = [];
+  for (let start = 0; start < samples.length; start += BLOCK)
+    for (const frame of detector.process(samples.subarray(start, start + BLOCK), start))
+      heard.push({ at: detector.secondsAt(frame), reportedAfterMs: ((start + BLOCK - frame) / rate) * 1000 });
+  return heard;
+}
+
 /** The onsets (s) the detector hears in `samples`, fed as the AudioWorklet feeds it: 128-frame blocks. */
 function detect(samples: Float32Array, sensitivity = 0.5, rate = RATE): number[] {
-  const detector = new OnsetDetector({ sampleRate: rate, sensitivity });
-  const onsets: number[] = [];
-  for (let start = 0; start < samples.length; start += BLOCK)
-    onsets.push(...detector.process(samples.subarray(start, start + BLOCK), start));
-  return onsets.map((frame) => detector.secondsAt(frame));
+  return hearInBlocks(samples, sensitivity, rate).map(({ at }) => at);
+}
+
+/** A train on one drum as the property below draws it: the first stroke at 0.3 s, each next one a gap (ms)
+ * after the one before; `end` is where the last gap ends (s). */
+function trainOfGaps(drum: Drum, gapsMs: readonly number[], peak: number) {
+  let time = 0.3;
+  const strokes = gapsMs.map((gapMs): Stroke => {
+    const stroke: Stroke = { drum, time, peak };
+    time += gapMs / 1000;
+    return stroke;
+  });
+  return { strokes, end: time };
 }
 
 /** How the detector hears a list of strokes: each heard once, within `withinMs` of its start. */
@@ -149,16 +168,11 @@ describe('the onset detector', () => {
         fc.integer({ min: -70, max: -45 }),
         fc.integer({ min: 1, max: 10_000 }),
         (drum, gapsMs, peak, noiseDbfs, seed) => {
-          let time = 0.3;
-          const strokes = gapsMs.map((gapMs) => {
-            const stroke = { drum, time, peak };
-            time += gapMs / 1000;
-            return stroke;
-          });
+          const { strokes, end } = trainOfGaps(drum, gapsMs, peak);
           // From the first stroke's reach on, as the coach judges a take (scoreTake): before it the
           // detector does not yet know how loud this drummer plays, and one or two noises in a thousand
           // at -45 dBFS (seeds 1,375 and 4,078 among them) rise once right after it arms, at 85 ms.
-          const heard = detect(renderDrumAudio(RATE, time + 0.5, strokes, { noiseDbfs, seed }));
+          const heard = detect(renderDrumAudio(RATE, end + 0.5, strokes, { noiseDbfs, seed }));
           expectHeardOnce(
             strokes,
             heard.filter((onset) => onset > strokes[0]!.time - 0.03),
@@ -185,13 +199,8 @@ describe('the onset detector', () => {
       ['kick', [453, 87, 72, 87, 396], 0.22, -49, 7347],
     ];
     for (const [drum, gapsMs, peak, noiseDbfs, seed] of trains) {
-      let time = 0.3;
-      const strokes = gapsMs.map((gapMs) => {
-        const stroke = { drum, time, peak };
-        time += gapMs / 1000;
-        return stroke;
-      });
-      expectHeardOnce(strokes, detect(renderDrumAudio(RATE, time + 0.5, strokes, { noiseDbfs, seed })), 5);
+      const { strokes, end } = trainOfGaps(drum, gapsMs, peak);
+      expectHeardOnce(strokes, detect(renderDrumAudio(RATE, end + 0.5, strokes, { noiseDbfs, seed })), 5);
     }
   }, 30_000);
 
@@ -250,18 +259,10 @@ describe('the onset detector', () => {
     // over their ring 0.33 s on (over -49 dBFS), rises by only 1.6 bits, at 0.8-3 kHz, and is reported
     // at once too: within 12 dB of the loudest stroke it is no hiss (a draw of the property that failed
     // without that).
-    const reports = (strokes: Stroke[], seconds: number, seed: number, noiseDbfs = -45) => {
-      const samples = renderDrumAudio(RATE, seconds, strokes, { noiseDbfs, seed });
-      const detector = new OnsetDetector({ sampleRate: RATE });
-      const heard: { at: number; reportedAfterMs: number }[] = [];
-      for (let start = 0; start < samples.length; start += BLOCK)
-        for (const frame of detector.process(samples.subarray(start, start + BLOCK), start))
-          heard.push({
-            at: detector.secondsAt(frame),
-            reportedAfterMs: ((start + BLOCK - frame) / RATE) * 1000,
-          });
-      return heard.filter(({ at }) => at > 0.27);
-    };
+    const reports = (strokes: Stroke[], seconds: number, seed: number, noiseDbfs = -45) =>
+      hearInBlocks(renderDrumAudio(RATE, seconds, strokes, { noiseDbfs, seed })).filter(
+        ({ at }) => at > 0.27,
+      );
     const hihat = reports(
       [
         { drum: 'hihat', time: 0.3, peak: 0.3 },
@@ -306,26 +307,15 @@ describe('the onset detector', () => {
       [[152, 193, 368, 488, 409, 589, 437, 479, 408], 0.456, -48, 5632],
     ];
     for (const [gapsMs, peak, noiseDbfs, seed] of draws) {
-      let time = 0.3;
-      const strokes = gapsMs.map((gapMs): Stroke => {
-        const stroke: Stroke = { drum: 'pad', time, peak };
-        time += gapMs / 1000;
-        return stroke;
-      });
-      expectHeardOnce(strokes, detect(renderDrumAudio(RATE, time + 0.5, strokes, { noiseDbfs, seed })), 5);
+      const { strokes, end } = trainOfGaps('pad', gapsMs, peak);
+      expectHeardOnce(strokes, detect(renderDrumAudio(RATE, end + 0.5, strokes, { noiseDbfs, seed })), 5);
     }
   });
 
   it('hears no click where a long ring ends: the generated voices fade out', () => {
     // The train the property above once failed on: the second-to-last kick's voice ended at 2.907 s.
-    const gapsMs = [321, 79, 472, 500, 68, 267, 345, 386];
-    let time = 0.3;
-    const strokes = gapsMs.map((gapMs) => {
-      const stroke: Stroke = { drum: 'kick', time, peak: 0.9 };
-      time += gapMs / 1000;
-      return stroke;
-    });
-    const samples = renderDrumAudio(RATE, time + 1.5, strokes, { noiseDbfs: -70, seed: 3 });
+    const { strokes, end } = trainOfGaps('kick', [321, 79, 472, 500, 68, 267, 345, 386], 0.9);
+    const samples = renderDrumAudio(RATE, end + 1.5, strokes, { noiseDbfs: -70, seed: 3 });
     expectHeardOnce(strokes, detect(samples), 5);
   });
 

@@ -35,8 +35,9 @@ export interface Take {
  * A stroke reaches the coach after it is played: the microphone's ear reports a stroke 5 ms after it
  * began (a weak one after a pause about 21 ms: LINGER in onset-detector.ts), MIDI events and the
  * worklet's messages wait in the page's task queue, and a busy page (engraving the notation, garbage
- * collection, a loaded machine) can hold them 100 ms and more. The judge's decisions are final, so it settles notes this far
- * behind the clock: a stroke delivered late is still judged against its note, not taken for an extra.
+ * collection, a loaded machine) can hold them 100 ms and more. The judge's decisions are final, so it
+ * settles notes this far behind the clock: a stroke delivered late is still judged against its note, not
+ * taken for an extra.
  */
 const DELIVERY_MARGIN_MS = 250;
 
