@@ -191,13 +191,14 @@ export class OnsetDetector {
   private readonly holdFrames: number;
   /** Frames since the last stroke after which a weak rise must last (FLICKER). */
   private readonly pauseFrames: number;
+  /** LINGER's wait and pause in frames, and its belowDb as a share of the loudest stroke's energy. */
+  private readonly lingerFrames: number;
+  private readonly lingerPauseFrames: number;
+  private readonly lingerShare = Math.pow(10, -LINGER.belowDb / 10);
   /** A stroke out of a pause waiting LINGER's frames (NaN: none): its onset, candidate frame and rise, and
    * each band's level it rose from (its mean before, or ring, plus its floor; 0 where it did not rise)
    * and floor. While it waits, the detector's state is as if it had been reported; `beforeWaiting`
    * restores it. */
-  private readonly lingerFrames: number;
-  private readonly lingerPauseFrames: number;
-  private readonly lingerShare = Math.pow(10, -LINGER.belowDb / 10);
   private readonly waiting = { onset: Number.NaN, candidate: 0, rise: 0 };
   private readonly waitingFrom = new Float64Array(BANDS);
   private readonly waitingFloor = new Float64Array(BANDS);
